@@ -1,0 +1,66 @@
+#pragma once
+// The verification entry point a CAM pipeline links against: a part, the moves of a program and
+// the tools in, every violation out.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gougechek/mesh.hpp"
+#include "gougechek/move.hpp"
+#include "gougechek/tool.hpp"
+
+namespace gougechek {
+
+struct VerifySettings {
+  double tolerance = 0.01;        ///< penetration up to this depth is accepted
+  double stock = 0.0;             ///< the cutter is grown by this much
+  double rapid_clearance = 0.0;   ///< rapids must stay this far away (0: only penetration counts)
+  std::optional<Vec3> start;      ///< where the tool is before the first move, if known
+  int threads = 0;                ///< 0: all cores
+  int kdop = 18;                  ///< k of the part's k-DOP tree: 6, 14, 18 or 26
+  bool front_tracking = true;     ///< start each query from the previous move's front
+  /// Called now and then with (moves done, moves total); must be thread-safe.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+enum class ViolationKind : std::uint8_t { Gouge, RapidCollision, HolderCollision };
+
+struct Violation {
+  ViolationKind kind = ViolationKind::Gouge;
+  std::uint32_t line = 0;   ///< program line of the move
+  std::uint32_t move = 0;   ///< 1-based ordinal of the move
+  int tool = 0;
+  double depth = 0;         ///< mm; for a rapid within clearance but not touching, negative
+  Vec3 at;                  ///< tool-tip position where the largest depth occurs
+  bool severe = false;      ///< core reached the part, flat cut ≥ R, or buried
+};
+
+/// Counters for benchmarks: how much culling and narrow-phase work the check did.
+struct VerifyStats {
+  std::uint64_t node_tests = 0;       ///< k-DOP overlap tests against tree nodes
+  std::uint64_t triangle_tests = 0;   ///< narrow-phase cutter–triangle tests
+  std::uint64_t deep_tests = 0;       ///< triangles that needed the interior-depth search
+};
+
+struct VerifyResult {
+  std::vector<Violation> violations;   ///< ordered by line, then kind
+  VerifyStats stats;
+};
+
+/// Which cutter each tool number uses. `fallback` serves tool numbers not in `by_number`.
+struct ToolLibrary {
+  std::map<int, ToolSpec> by_number;
+  std::optional<ToolSpec> fallback;
+  /// The spec for `number`, or nullptr when no cutter is known for it.
+  const ToolSpec* find(int number) const;
+};
+
+/// Checks every move against the part. Throws InputError (naming the move's line) when a move
+/// uses a tool with no known cutter.
+VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file);
+
+}  // namespace gougechek

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what gougechek needs to build and test on Debian 12 (run as root, or with sudo).
+set -euo pipefail
+packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-dev
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

@@ -1,0 +1,36 @@
+#pragma once
+// Everything a report shows, gathered once; each format has its own writer.
+#include <array>
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gougechek/tool.hpp"
+#include "gougechek/verify.hpp"
+#include "gougechek/warning.hpp"
+
+namespace gougechek {
+
+struct Report {
+  std::string part_file;
+  std::string part_format;
+  std::size_t triangles = 0;
+  std::array<Vec3, 2> bounds;
+  std::string path_file;
+  std::size_t path_lines = 0;
+  std::size_t moves = 0;
+  double tolerance = 0, stock = 0, rapid_clearance = 0;
+  std::vector<std::pair<int, ToolSpec>> tools;   ///< tools the program used, by number
+  std::vector<InputWarning> warnings;
+  std::vector<Violation> violations;             ///< ordered by line, then kind
+  double elapsed_s = 0;                          ///< the only field that varies between runs
+};
+
+enum class ReportFormat { Text, Json, Csv, Junit, Html };
+
+/// Writes `report` in `format`. JSON follows schema gougechek-report/1 (SPEC.md).
+void writeReport(const Report& report, ReportFormat format, std::ostream& out);
+
+}  // namespace gougechek
