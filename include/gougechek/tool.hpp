@@ -1,5 +1,6 @@
 #pragma once
 // Cutter descriptions as the user gives them (`--tool ball:6,flute=24`, tool tables).
+#include <map>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,14 @@ struct ToolSpec {
   double flute_length = 0;      ///< L: cutting length from the tip
   double shank_diameter = 0;    ///< DS: non-cutting cylinder above the flutes
   double overall_length = 0;    ///< LT: tip to holder face; 0 = shank not checked
+};
+
+/// Which cutter each tool number uses. `fallback` serves tool numbers not in `by_number`.
+struct ToolLibrary {
+  std::map<int, ToolSpec> by_number;
+  std::optional<ToolSpec> fallback;
+  /// The spec for `number`, or nullptr when no cutter is known for it.
+  const ToolSpec* find(int number) const;
 };
 
 /// Parses `ball:D`, `flat:D`, `bull:D:r`, `taper:D:r:A` with optional `,flute=L`, `,shank=DS`,

@@ -50,14 +50,6 @@ struct VerifyResult {
   VerifyStats stats;
 };
 
-/// Which cutter each tool number uses. `fallback` serves tool numbers not in `by_number`.
-struct ToolLibrary {
-  std::map<int, ToolSpec> by_number;
-  std::optional<ToolSpec> fallback;
-  /// The spec for `number`, or nullptr when no cutter is known for it.
-  const ToolSpec* find(int number) const;
-};
-
 /// Checks every move against the part. Throws InputError (naming the move's line) when a move
 /// uses a tool with no known cutter.
 VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,

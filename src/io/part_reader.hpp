@@ -10,7 +10,7 @@ namespace gougechek {
 struct Part {
   Mesh mesh;
   MeshDiagnostics diagnostics;
-  std::string format;   ///< "stl-binary", "stl-ascii", ...
+  std::string format;  ///< "stl-binary", "stl-ascii", ...
 };
 
 /// Reads `path`; STL is told binary/ASCII by content. `unit_scale` converts the file's units to

@@ -2,6 +2,8 @@
 // Everything a report shows, gathered once; each format has its own writer.
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <map>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -22,10 +24,13 @@ struct Report {
   std::size_t path_lines = 0;
   std::size_t moves = 0;
   double tolerance = 0, stock = 0, rapid_clearance = 0;
-  std::vector<std::pair<int, ToolSpec>> tools;   ///< tools the program used, by number
+  std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
-  std::vector<Violation> violations;             ///< ordered by line, then kind
-  double elapsed_s = 0;                          ///< the only field that varies between runs
+  std::vector<Violation> violations;  ///< ordered by line, then kind
+  /// Program text of the violations' lines, by line number; the HTML report shows it. Optional:
+  /// a line missing here is shown without its text.
+  std::map<std::uint32_t, std::string> source_lines;
+  double elapsed_s = 0;  ///< the only field that varies between runs
 };
 
 enum class ReportFormat { Text, Json, Csv, Junit, Html };

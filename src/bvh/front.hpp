@@ -1,0 +1,19 @@
+#pragma once
+// Klosowski's front: the cut of a k-DOP tree where the previous query stopped (the nodes first
+// found disjoint, and the overlapping leaves), kept between consecutive queries so the next
+// one starts there instead of at the root. Any cut gives the same query result; the front only
+// saves node tests when consecutive query boxes are close.
+#include <cstdint>
+#include <vector>
+
+namespace gougechek {
+
+struct Front {
+  std::vector<std::uint32_t> nodes;    ///< node indices, left to right; empty = start at the root
+  std::vector<std::uint32_t> scratch;  ///< the next front is built here, then swapped in
+
+  /// Forgets the cut, e.g. after a rapid move or a jump: the next query starts at the root.
+  void reset() { nodes.clear(); }
+};
+
+}  // namespace gougechek

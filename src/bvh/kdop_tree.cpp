@@ -1,0 +1,163 @@
+#include "bvh/kdop_tree.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include "bvh/ray_crossing.hpp"
+
+namespace gougechek {
+namespace {
+
+/// Splatter rule: the axis along which the centroids vary most.
+int splatterAxis(const std::vector<Vec3>& centroids, const std::uint32_t* begin,
+                 const std::uint32_t* end, Vec3& mean) {
+  const double n = static_cast<double>(end - begin);
+  Vec3 sum;
+  for (const std::uint32_t* t = begin; t != end; ++t) sum += centroids[*t];
+  mean = sum / n;
+  Vec3 variance;
+  for (const std::uint32_t* t = begin; t != end; ++t) {
+    const Vec3 d = centroids[*t] - mean;
+    variance += Vec3{d.x * d.x, d.y * d.y, d.z * d.z};
+  }
+  if (variance.x >= variance.y && variance.x >= variance.z) return 0;
+  return variance.y >= variance.z ? 1 : 2;
+}
+
+}  // namespace
+
+template <int K>
+KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
+  if (leaf_size < 1) throw std::invalid_argument("k-DOP tree leaf size must be at least 1");
+  const std::size_t n = mesh.triangles.size();
+  if (n > (std::size_t{1} << 31))
+    throw std::invalid_argument("k-DOP tree: more than 2^31 triangles");
+  if (n == 0) return;
+
+  std::vector<Vec3> centroids(n);
+  for (std::size_t t = 0; t < n; ++t) {
+    for (const std::uint32_t v : mesh.triangles[t])
+      if (v >= mesh.vertices.size())
+        throw std::invalid_argument("k-DOP tree: triangle " + std::to_string(t) +
+                                    " refers to missing vertex " + std::to_string(v));
+    const Triangle& tri = mesh.triangles[t];
+    centroids[t] = (mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0;
+  }
+  triangle_ids_.resize(n);
+  std::iota(triangle_ids_.begin(), triangle_ids_.end(), 0u);
+
+  struct Task {
+    std::uint32_t node, begin, end;
+    int depth;
+  };
+  std::vector<Task> tasks{{0, 0, static_cast<std::uint32_t>(n), 1}};
+  nodes_.push_back({Kdop<K>::empty(), 0, 0});
+  parents_.push_back(0);
+  const auto leaf_limit = static_cast<std::uint32_t>(leaf_size);
+  while (!tasks.empty()) {
+    const Task task = tasks.back();
+    tasks.pop_back();
+    depth_ = std::max(depth_, task.depth);
+    if (task.end - task.begin <= leaf_limit) {
+      nodes_[task.node].first = task.begin;
+      nodes_[task.node].count = task.end - task.begin;
+      continue;
+    }
+    std::uint32_t* const begin = triangle_ids_.data() + task.begin;
+    std::uint32_t* const end = triangle_ids_.data() + task.end;
+    Vec3 mean;
+    const int axis = splatterAxis(centroids, begin, end, mean);
+    std::uint32_t* mid = std::partition(
+        begin, end, [&](std::uint32_t t) { return centroids[t][axis] < mean[axis]; });
+    // Mean splits may leave a side empty (equal centroids) or, on strongly graded meshes, grow
+    // deep; the median split below bounds the depth and hence the traversal stacks.
+    if (mid == begin || mid == end || task.depth >= kMeanSplitDepth) {
+      mid = begin + (end - begin) / 2;
+      std::nth_element(begin, mid, end, [&](std::uint32_t a, std::uint32_t b) {
+        return centroids[a][axis] < centroids[b][axis];
+      });
+    }
+    const auto left = static_cast<std::uint32_t>(nodes_.size());
+    nodes_[task.node].first = left;
+    nodes_.push_back({Kdop<K>::empty(), 0, 0});
+    nodes_.push_back({Kdop<K>::empty(), 0, 0});
+    parents_.push_back(task.node);
+    parents_.push_back(task.node);
+    const auto split = static_cast<std::uint32_t>(mid - triangle_ids_.data());
+    // Right pushed first so the left subtree is numbered first: depth-first order.
+    tasks.push_back({left + 1, split, task.end, task.depth + 1});
+    tasks.push_back({left, task.begin, split, task.depth + 1});
+  }
+
+  corners_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Triangle& tri = mesh.triangles[triangle_ids_[i]];
+    corners_[i] = {mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]]};
+  }
+  // Children follow their parent in the array, so one backward sweep bounds bottom-up.
+  for (std::size_t i = nodes_.size(); i-- > 0;) {
+    Node& node = nodes_[i];
+    if (node.count == 0) {
+      node.box = nodes_[node.first].box;
+      node.box.add(nodes_[node.first + 1].box);
+      continue;
+    }
+    for (std::uint32_t t = node.first; t < node.first + node.count; ++t)
+      for (const Vec3& corner : corners_[t]) node.box.add(corner);
+  }
+}
+
+template <int K>
+int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
+  if (nodes_.empty()) return 0;
+  int winding = 0;
+  std::uint32_t stack[kStackCapacity];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const Node& node = nodes_[stack[--top]];
+    ++node_tests;
+    // Slabs 0, 1, 2 are x, y, z: the upward ray can only meet triangles whose XY intervals
+    // hold p and that reach up to p.z.
+    const Kdop<K>& b = node.box;
+    if (p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2])
+      continue;
+    if (node.count == 0) {
+      stack[top++] = node.first + 1;
+      stack[top++] = node.first;
+      continue;
+    }
+    for (std::uint32_t t = node.first; t < node.first + node.count; ++t)
+      winding += upwardRayCrossing(corners_[t][0], corners_[t][1], corners_[t][2], p);
+  }
+  return winding;
+}
+
+template <int K>
+bool KdopTree<K>::isCut(const std::vector<std::uint32_t>& nodes) const {
+  if (nodes_.empty()) return nodes.empty();
+  // Walk the tree depth-first, left to right, skipping the subtree of each cut node met in order.
+  std::size_t next = 0;
+  std::vector<std::uint32_t> stack{0};
+  while (!stack.empty()) {
+    const std::uint32_t node = stack.back();
+    stack.pop_back();
+    if (next < nodes.size() && nodes[next] == node) {
+      ++next;
+      continue;
+    }
+    if (nodes_[node].count != 0) return false;  // a leaf with no cut node above it
+    stack.push_back(nodes_[node].first + 1);
+    stack.push_back(nodes_[node].first);
+  }
+  return next == nodes.size();
+}
+
+template class KdopTree<6>;
+template class KdopTree<14>;
+template class KdopTree<18>;
+template class KdopTree<26>;
+
+}  // namespace gougechek

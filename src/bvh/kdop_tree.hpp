@@ -1,0 +1,193 @@
+#pragma once
+// A binary k-DOP tree over the part's triangles (Klosowski's BV-tree, digest §2): built top-down
+// with the splatter axis and a mean split, queried with a convex sweep's k-DOP, optionally from
+// the previous query's front (digest §4.4–4.5).
+//
+// Layout: nodes in one flat array in depth-first order; the two children of a node are
+// adjacent and every pair starts at an odd index (the root is 0 and pairs are appended two at a
+// time), so "left child" is "odd index" and its sibling is the next index. Leaves hold ranges
+// of a reordered copy of the triangles' corners, which keeps a leaf's triangles contiguous.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "bvh/front.hpp"
+#include "geom/kdop.hpp"
+#include "gougechek/mesh.hpp"
+
+namespace gougechek {
+
+template <int K>
+class KdopTree {
+ public:
+  /// Triangles per leaf. Leaves of one triangle need no per-triangle test (the leaf k-DOP is
+  /// the triangle's) but double the node count; see bench/kdop_tree_bench.cpp.
+  static constexpr int kDefaultLeafSize = 2;
+
+  /// Builds the tree. Throws std::invalid_argument for leaf_size < 1, a triangle index out of
+  /// range, or more than 2^31 triangles.
+  explicit KdopTree(const Mesh& mesh, int leaf_size = kDefaultLeafSize);
+
+  /// Calls on_triangle(original triangle index) once for every triangle whose k-DOP overlaps
+  /// `box`; adds the number of node k-DOP tests to node_tests.
+  template <class F>
+  void query(const Kdop<K>& box, F&& on_triangle, std::uint64_t& node_tests) const;
+
+  /// Same triangles as the plain query, but starts from `front` and leaves the new front there:
+  /// overlapping front nodes are lowered recursively, adjacent disjoint siblings are raised to
+  /// their parent (one level per query).
+  template <class F>
+  void query(const Kdop<K>& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const;
+
+  /// Winding number of the surface around p, counted along the ray from p toward +Z: 1 inside
+  /// and 0 outside a closed, outward-oriented surface. Exact, including rays through edges and
+  /// vertices (see bvh/ray_crossing.hpp). Adds the node tests to node_tests.
+  int windingNumber(const Vec3& p, std::uint64_t& node_tests) const;
+
+  /// True if `nodes`, left to right, is a cut: every leaf has exactly one ancestor-or-self in it.
+  bool isCut(const std::vector<std::uint32_t>& nodes) const;
+
+  std::size_t nodeCount() const { return nodes_.size(); }
+  /// Nodes on the longest root-to-leaf path (0 for an empty mesh).
+  int depth() const { return depth_; }
+  const Kdop<K>& rootBox() const { return nodes_.empty() ? empty_box_ : nodes_[0].box; }
+
+ private:
+  struct Node {
+    Kdop<K> box;
+    std::uint32_t first;  ///< inner: index of the left child; leaf: first triangle slot
+    std::uint32_t count;  ///< triangles in the leaf; 0 for an inner node
+  };
+  using Corners = std::array<Vec3, 3>;
+  /// Bounds the traversal stack: mean splits stop at kMeanSplitDepth, median splits below
+  /// halve the triangle count, so depth ≤ kMeanSplitDepth + 32 and a stack holds depth + 1.
+  static constexpr int kMeanSplitDepth = 48;
+  static constexpr int kStackCapacity = kMeanSplitDepth + 34;
+
+  static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
+  static bool triangleOverlaps(const Corners& t, const Kdop<K>& box);
+
+  template <class F>
+  void reportLeaf(const Node& leaf, const Kdop<K>& box, F& on_triangle) const;
+  /// Lowers the front below `node`, known to overlap `box`, appending the new cells to `out`.
+  template <class F>
+  void lowerFront(std::uint32_t node, const Kdop<K>& box, std::vector<std::uint32_t>& out,
+                  F& on_triangle, std::uint64_t& node_tests) const;
+
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> parents_;       ///< parent of each node (the root's is 0)
+  std::vector<Corners> corners_;             ///< triangle corners in leaf order
+  std::vector<std::uint32_t> triangle_ids_;  ///< original index of each slot of corners_
+  int depth_ = 0;
+  Kdop<K> empty_box_ = Kdop<K>::empty();
+};
+
+template <int K>
+bool KdopTree<K>::triangleOverlaps(const Corners& t, const Kdop<K>& box) {
+  for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
+    const Vec3& d = KdopDirections<K>::kDirs[j];
+    const double s0 = dot(d, t[0]), s1 = dot(d, t[1]), s2 = dot(d, t[2]);
+    if (std::min(s0, std::min(s1, s2)) > box.hi[j] || std::max(s0, std::max(s1, s2)) < box.lo[j])
+      return false;
+  }
+  return true;
+}
+
+template <int K>
+template <class F>
+void KdopTree<K>::reportLeaf(const Node& leaf, const Kdop<K>& box, F& on_triangle) const {
+  // A one-triangle leaf's k-DOP is the triangle's own, already tested.
+  if (leaf.count == 1) {
+    on_triangle(triangle_ids_[leaf.first]);
+    return;
+  }
+  for (std::uint32_t i = leaf.first; i < leaf.first + leaf.count; ++i)
+    if (triangleOverlaps(corners_[i], box)) on_triangle(triangle_ids_[i]);
+}
+
+template <int K>
+template <class F>
+void KdopTree<K>::query(const Kdop<K>& box, F&& on_triangle, std::uint64_t& node_tests) const {
+  if (nodes_.empty()) return;
+  std::uint32_t stack[kStackCapacity];
+  int top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const Node& node = nodes_[stack[--top]];
+    ++node_tests;
+    if (!node.box.overlaps(box)) continue;
+    if (node.count == 0) {
+      stack[top++] = node.first + 1;
+      stack[top++] = node.first;
+    } else {
+      reportLeaf(node, box, on_triangle);
+    }
+  }
+}
+
+template <int K>
+template <class F>
+void KdopTree<K>::lowerFront(std::uint32_t node, const Kdop<K>& box,
+                             std::vector<std::uint32_t>& out, F& on_triangle,
+                             std::uint64_t& node_tests) const {
+  std::uint32_t stack[kStackCapacity];
+  int top = 0;
+  bool overlapping = true;  // `node` itself was tested by the caller
+  for (;;) {
+    const Node& n = nodes_[node];
+    if (!overlapping) {
+      out.push_back(node);
+    } else if (n.count == 0) {
+      stack[top++] = n.first + 1;
+      stack[top++] = n.first;
+    } else {
+      out.push_back(node);
+      reportLeaf(n, box, on_triangle);
+    }
+    if (top == 0) return;
+    node = stack[--top];
+    ++node_tests;
+    overlapping = nodes_[node].box.overlaps(box);
+  }
+}
+
+template <int K>
+template <class F>
+void KdopTree<K>::query(const Kdop<K>& box, Front& front, F&& on_triangle,
+                        std::uint64_t& node_tests) const {
+  if (nodes_.empty()) return;
+  if (front.nodes.empty()) front.nodes.push_back(0);
+  const std::vector<std::uint32_t>& cut = front.nodes;
+  std::vector<std::uint32_t>& next = front.scratch;
+  next.clear();
+  for (std::size_t i = 0; i < cut.size(); ++i) {
+    const std::uint32_t node = cut[i];
+    ++node_tests;
+    if (nodes_[node].box.overlaps(box)) {
+      lowerFront(node, box, next, on_triangle, node_tests);
+      continue;
+    }
+    if (isLeftChild(node) && i + 1 < cut.size() && cut[i + 1] == node + 1) {
+      ++i;
+      ++node_tests;
+      if (!nodes_[node + 1].box.overlaps(box)) {
+        next.push_back(parents_[node]);
+        continue;
+      }
+      next.push_back(node);
+      lowerFront(node + 1, box, next, on_triangle, node_tests);
+      continue;
+    }
+    next.push_back(node);
+  }
+  std::swap(front.nodes, front.scratch);
+}
+
+extern template class KdopTree<6>;
+extern template class KdopTree<14>;
+extern template class KdopTree<18>;
+extern template class KdopTree<26>;
+
+}  // namespace gougechek

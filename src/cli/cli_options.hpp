@@ -1,0 +1,46 @@
+#pragma once
+// The command line of SPEC.md, parsed and checked; nothing here reads the inputs.
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "gougechek/vec3.hpp"
+#include "report/report.hpp"
+
+namespace gougechek {
+
+/// A command line that cannot be run (exit code 2, with a hint to --help).
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class CliMode { Check, PrintMoves, Help, Version };
+
+struct CliOptions {
+  CliMode mode = CliMode::Check;
+  std::string part_file;  ///< empty with --moves
+  std::string path_file;  ///< "-" for stdin
+  std::optional<std::string> tool;
+  std::optional<std::string> tool_table;
+  double tolerance = 0.01;
+  double stock = 0;
+  double rapid_clearance = 0;
+  std::optional<Vec3> start;
+  double part_unit_scale = 1;  ///< 25.4 with --part-units in
+  std::optional<std::string> report_file;
+  ReportFormat format = ReportFormat::Text;
+  int threads = 0;  ///< 0: all cores
+  bool quiet = false;
+  bool force_progress = false;
+  int kdop = 18;
+  bool front_tracking = true;
+};
+
+/// Parses argv; throws UsageError with a message fit for the user.
+CliOptions parseCommandLine(int argc, const char* const argv[]);
+
+/// The --help text.
+std::string helpText();
+
+}  // namespace gougechek

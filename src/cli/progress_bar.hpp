@@ -1,0 +1,34 @@
+#pragma once
+// A one-line progress bar on stderr, fed by the verifier's worker threads.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+#include <ostream>
+#include <string>
+
+namespace gougechek {
+
+class ProgressBar {
+ public:
+  explicit ProgressBar(std::ostream& out) : out_(out) {}
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  /// Thread-safe. Redraws at most every 100 ms, and never blocks a worker on the drawing:
+  /// a thread that finds another one drawing just returns.
+  void update(std::size_t done, std::size_t total);
+
+  /// Erases the bar, so what follows on stderr starts on a clean line.
+  void finish();
+
+ private:
+  void draw(std::size_t done, std::size_t total);
+
+  std::ostream& out_;
+  std::mutex drawing_;
+  std::atomic<std::int64_t> next_draw_ns_{0};
+  std::size_t drawn_length_ = 0;  ///< characters of the bar now on screen
+};
+
+}  // namespace gougechek

@@ -1,0 +1,16 @@
+#pragma once
+// The check itself as the command line runs it: read the inputs, verify, write the report.
+#include <ostream>
+
+#include "cli/cli_options.hpp"
+
+namespace gougechek {
+
+/// Runs a CliMode::Check command line; returns the exit code (0 clean, 1 violations). Input
+/// errors propagate as InputError, unwritable report files as InputError naming the file.
+int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err);
+
+/// Prints the interpreted moves of options.path_file as JSON lines; returns the exit code.
+int printMoves(const CliOptions& options, std::ostream& out);
+
+}  // namespace gougechek

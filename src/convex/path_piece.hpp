@@ -1,0 +1,43 @@
+#pragma once
+// The path the tool tip takes during one piece of a move, as a support-mapped convex set: a
+// segment, or the convex hull of a (possibly helical) arc piece. Each support point carries its
+// path parameter s ∈ [0, 1], so the witness of a distance query tells where along the move the
+// closest approach happens.
+#include <cmath>
+
+#include "gougechek/vec3.hpp"
+
+namespace gougechek {
+
+struct PathPoint {
+  Vec3 point;
+  double s = 0;   ///< path parameter: 0 at the piece's start, 1 at its end
+};
+
+class PathPiece {
+ public:
+  /// A straight segment from `from` to `to` (a point when they are equal).
+  static PathPiece segment(const Vec3& from, const Vec3& to);
+  /// An arc piece: centre `center`, start radius vector `radial` (from centre to start, in the
+  /// plane ⟂ `axis`), unit `axis` (counter-clockwise about it), sweep `angle` (> 0) and `rise`
+  /// along the axis (a helix).
+  static PathPiece arc(const Vec3& center, const Vec3& radial, const Vec3& axis, double angle,
+                       double rise);
+
+  /// The point of the piece's convex hull extreme in direction v.
+  PathPoint support(const Vec3& v) const;
+  /// The tool-tip position at parameter s on the actual path (on the arc, not its hull).
+  Vec3 at(double s) const;
+  const Vec3& start() const { return start_; }
+  bool isArc() const { return is_arc_; }
+
+ private:
+  Vec3 pointAtAngle(double theta) const;
+
+  bool is_arc_ = false;
+  Vec3 start_, delta_;                    // segment: start and end − start
+  Vec3 center_, radial_, tangent_, axis_; // arc: radial × angle frame, tangent = axis × radial
+  double angle_ = 0, rise_ = 0;
+};
+
+}  // namespace gougechek

@@ -1,0 +1,332 @@
+#include "gcode/interpreter.hpp"
+
+#include <cmath>
+
+#include "gcode/arc_center.hpp"
+#include "gcode/code_table.hpp"
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+
+namespace {
+
+constexpr double kMmPerInch = 25.4;
+constexpr char kAxisLetters[3] = {'x', 'y', 'z'};
+constexpr char kOffsetLetters[3] = {'i', 'j', 'k'};
+
+double& component(Vec3& v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+
+/// The axes of a plane: first and second in-plane axis (as LinuxCNC orders them for arcs) and
+/// the normal; (first × second) = +normal, so G3 turns about +normal.
+struct PlaneAxes {
+  int first, second, normal;
+};
+
+PlaneAxes planeAxes(int plane) {
+  if (plane == 180) return {2, 0, 1};  // G18: Z, X; normal Y
+  if (plane == 190) return {1, 2, 0};  // G19: Y, Z; normal X
+  return {0, 1, 2};                    // G17: X, Y; normal Z
+}
+
+std::string upper(char letter) { return std::string(1, static_cast<char>(letter - 'a' + 'A')); }
+
+bool isWhole(double value) { return value == std::floor(value); }
+
+}  // namespace
+
+/// What the G and M codes of one block ask for; -1: not in the block.
+struct GcodeInterpreter::BlockCodes {
+  int motion = -1;
+  std::uint32_t motion_column = 0;
+  int plane = -1;
+  int units = -1;
+  int distance = -1;
+  int arc_distance = -1;
+  int feed_mode = -1;
+  int home = -1;  ///< G28, G30 (moves) or G28.1, G30.1 (store)
+  std::uint32_t home_column = 0;
+  bool machine_coordinates = false;  ///< G53
+  std::uint32_t machine_column = 0;
+  bool tool_change = false;          ///< M6
+  bool set_tool = false;             ///< M61
+  std::uint32_t set_tool_column = 0;
+  bool stop = false;                 ///< M2, M30
+};
+
+GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program)
+    : file_name_(std::move(file_name)), program_(program) {}
+
+void GcodeInterpreter::fail(std::uint32_t column, const std::string& message) const {
+  throw InputError(file_name_, line_, column, message);
+}
+
+void GcodeInterpreter::warnOnce(std::uint32_t line, const std::string& message) {
+  if (warned_.insert(message).second) program_.warnings.push_back({file_name_, line, message});
+}
+
+void GcodeInterpreter::checkWords(const Block& block) const {
+  for (char letter = 'a'; letter <= 'z'; ++letter) {
+    if (!block.has(letter)) continue;
+    switch (letter) {
+      case 'd': case 'f': case 'h': case 'i': case 'j': case 'k': case 'l': case 'n': case 'p':
+      case 'q': case 'r': case 's': case 't': case 'x': case 'y': case 'z':
+        break;
+      case 'a': case 'b': case 'c': case 'u': case 'v': case 'w':
+        fail(block.columnOf(letter), upper(letter) + " axis: only X, Y and Z are supported (3-axis)");
+      default:
+        fail(block.columnOf(letter), "unknown word " + upper(letter));
+    }
+  }
+}
+
+GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
+  BlockCodes codes;
+  std::uint32_t groups = 0;
+  std::string group_owner[32];
+  const auto claim = [&](CodeGroup group, const std::string& name, std::uint32_t column) {
+    const auto bit = 1u << static_cast<unsigned>(group);
+    if (groups & bit) fail(column, name + " and " + group_owner[static_cast<int>(group)] +
+                                       " on one line: both belong to the same modal group");
+    groups |= bit;
+    group_owner[static_cast<int>(group)] = name;
+  };
+  for (int i = 0; i < block.g_count; ++i) {
+    const auto [number, column] = block.g[static_cast<std::size_t>(i)];
+    const CodeInfo info = describeGCode(number);
+    if (!info.refusal.empty()) fail(column, info.refusal);
+    claim(info.group, gCodeName(number), column);
+    if (!info.warning.empty()) warnOnce(line_, info.warning);
+    switch (info.group) {
+      case CodeGroup::Motion: codes.motion = number; codes.motion_column = column; break;
+      case CodeGroup::Plane: codes.plane = number; break;
+      case CodeGroup::Units: codes.units = number; break;
+      case CodeGroup::Distance: codes.distance = number; break;
+      case CodeGroup::ArcDistance: codes.arc_distance = number; break;
+      case CodeGroup::FeedMode: codes.feed_mode = number; break;
+      default: break;
+    }
+    if (number == 280 || number == 300 || number == 281 || number == 301) {
+      codes.home = number;
+      codes.home_column = column;
+    }
+    if (number == 530) {
+      codes.machine_coordinates = true;
+      codes.machine_column = column;
+    }
+  }
+  for (int i = 0; i < block.m_count; ++i) {
+    const auto [number, column] = block.m[static_cast<std::size_t>(i)];
+    const CodeInfo info = describeMCode(number);
+    if (!info.refusal.empty()) fail(column, info.refusal);
+    claim(info.group, "M" + std::to_string(number), column);
+    if (!info.warning.empty()) warnOnce(line_, info.warning);
+    if (number == 6) codes.tool_change = true;
+    if (number == 61) {
+      codes.set_tool = true;
+      codes.set_tool_column = column;
+    }
+    if (number == 2 || number == 30) codes.stop = true;
+  }
+  return codes;
+}
+
+bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
+  line_ = line;
+  if (block.block_delete)
+    warnOnce(line, "block delete '/': such lines are executed (LinuxCNC's switch is off by default)");
+  checkWords(block);
+  const BlockCodes codes = classify(block);
+
+  // LinuxCNC's order of execution within a block: feed mode, F, S, T, M6/M61, ..., plane,
+  // units, ..., distance modes, home moves, motion, stop.
+  if (codes.feed_mode == 930) feed_mode_ = FeedMode::InverseTime;
+  if (codes.feed_mode == 940) feed_mode_ = FeedMode::PerMinute;
+  if (codes.feed_mode == 950) feed_mode_ = FeedMode::PerRevolution;
+  if (block.has('f')) {
+    if (block.get('f') < 0) fail(block.columnOf('f'), "negative feed rate");
+    feed_rate_ = block.get('f');
+  }
+  setTool(block, codes);
+  if (codes.plane >= 0) plane_ = codes.plane;
+  if (codes.units >= 0) mm_per_unit_ = codes.units == 200 ? kMmPerInch : 1.0;
+  if (codes.distance >= 0) absolute_ = codes.distance == 900;
+  if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == 901;
+  if (codes.home == 281) home_g28_ = position_;
+  if (codes.home == 301) home_g30_ = position_;
+
+  if (codes.home == 280 || codes.home == 300)
+    goHome(block, codes);
+  else
+    runMotion(block, codes);
+  return !codes.stop;
+}
+
+void GcodeInterpreter::setTool(const Block& block, const BlockCodes& codes) {
+  if (block.has('t')) {
+    const double t = block.get('t');
+    if (t < 0 || !isWhole(t) || t > 1e9) fail(block.columnOf('t'), "T: tool number must be a whole number ≥ 0");
+    selected_tool_ = static_cast<int>(t);
+  }
+  if (!codes.set_tool && !codes.tool_change) return;
+  if (!tool_changes_) {
+    tool_changes_ = true;
+    selected_per_move_ = {};
+  }
+  if (codes.set_tool) {
+    const double q = block.get('q');
+    if (!block.has('q') || q < 0 || !isWhole(q) || q > 1e9)
+      fail(codes.set_tool_column, "M61 needs Q with the tool number (a whole number ≥ 0)");
+    spindle_tool_ = static_cast<int>(q);
+  } else {
+    spindle_tool_ = selected_tool_;
+  }
+}
+
+Vec3 GcodeInterpreter::endPoint(const Block& block, bool machine_coordinates) const {
+  Vec3 target = position_;
+  for (int axis = 0; axis < 3; ++axis) {
+    const char letter = kAxisLetters[axis];
+    if (!block.has(letter)) continue;
+    const double value = block.get(letter) * mm_per_unit_;
+    component(target, axis) = absolute_ || machine_coordinates ? value : target[axis] + value;
+  }
+  return target;
+}
+
+void GcodeInterpreter::goHome(const Block& block, const BlockCodes& codes) {
+  const bool axes = block.has('x') || block.has('y') || block.has('z');
+  if (codes.motion >= 0 && axes)
+    fail(codes.home_column, gCodeName(codes.home) + " and " + gCodeName(codes.motion) +
+                                " on one line: both use the axis words");
+  // As LinuxCNC: first to the point the axis words name, then those axes (all when none is
+  // named) to the stored home position.
+  if (axes) addMove(MoveKind::Rapid, endPoint(block, false));
+  const Vec3& home = codes.home == 280 ? home_g28_ : home_g30_;
+  Vec3 target = position_;
+  for (int axis = 0; axis < 3; ++axis)
+    if (!axes || block.has(kAxisLetters[axis])) component(target, axis) = home[axis];
+  addMove(MoveKind::Rapid, target);
+}
+
+void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
+  const bool axes = block.has('x') || block.has('y') || block.has('z');
+  std::uint32_t column = codes.motion_column;
+  if (codes.motion >= 0) {
+    switch (codes.motion) {
+      case 0: motion_ = Motion::Rapid; break;
+      case 10: motion_ = Motion::Feed; break;
+      case 20: motion_ = Motion::ArcClockwise; break;
+      case 30: motion_ = Motion::ArcCounterClockwise; break;
+      default: motion_ = Motion::None; break;  // G80
+    }
+    if (motion_ == Motion::None && axes)
+      fail(column, "G80 cancels the motion mode: axis words are not allowed with it");
+  } else {
+    if (!axes) {
+      if (codes.machine_coordinates) fail(codes.machine_column, "G53 needs G0 or G1 with axis words");
+      return;
+    }
+    column = block.columnOf(block.has('x') ? 'x' : (block.has('y') ? 'y' : 'z'));
+    if (motion_ == Motion::None)
+      fail(column, "axis words without a motion mode (G0, G1, G2 or G3)");
+  }
+  const bool arc = motion_ == Motion::ArcClockwise || motion_ == Motion::ArcCounterClockwise;
+  if (codes.machine_coordinates) {
+    if (arc || motion_ == Motion::None) fail(codes.machine_column, "G53 works with G0 and G1 only");
+    if (!absolute_) fail(codes.machine_column, "G53 cannot be used in incremental mode (G91)");
+  }
+  // A G0/G1 without axis words moves nothing (rs274 reports it as a zero-length move).
+  if (motion_ == Motion::None || (!arc && !axes)) return;
+  if (motion_ != Motion::Rapid) checkFeed(block, motion_, column);
+  const Vec3 target = endPoint(block, codes.machine_coordinates);
+  if (arc)
+    addArc(block, motion_, target, column);
+  else
+    addMove(motion_ == Motion::Rapid ? MoveKind::Rapid : MoveKind::Feed, target);
+}
+
+void GcodeInterpreter::checkFeed(const Block& block, Motion motion, std::uint32_t column) const {
+  const char* name = motion == Motion::Feed ? "G1" : (motion == Motion::ArcClockwise ? "G2" : "G3");
+  if (feed_mode_ == FeedMode::InverseTime) {
+    if (!block.has('f'))
+      fail(column, std::string(name) + " in inverse time mode (G93) needs an F word on its line");
+  } else if (feed_rate_ == 0) {
+    fail(column, std::string(name) + " with zero feed rate (no F word before it)");
+  }
+}
+
+void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& target,
+                              std::uint32_t column) {
+  const bool clockwise = motion == Motion::ArcClockwise;
+  const std::string name = clockwise ? "G2 arc: " : "G3 arc: ";
+  const PlaneAxes axes = planeAxes(plane_);
+  const char first_offset = kOffsetLetters[axes.first];
+  const char second_offset = kOffsetLetters[axes.second];
+  const char normal_offset = kOffsetLetters[axes.normal];
+  const std::string plane_name = gCodeName(plane_);
+  if (block.has(normal_offset))
+    fail(block.columnOf(normal_offset), name + upper(normal_offset) + " word given for an arc in the " +
+                                            plane_name + " plane");
+  const bool radius_format = block.has('r');
+  const bool center_format = block.has(first_offset) || block.has(second_offset);
+  if (radius_format && center_format)
+    fail(column, name + "both R and a centre (" + upper(first_offset) + upper(second_offset) +
+                     ") given");
+  if (!radius_format && !center_format)
+    fail(column, name + "needs R or the centre " + upper(first_offset) + "/" + upper(second_offset));
+  int turns = 0;
+  if (block.has('p')) {
+    const double p = block.get('p');
+    if (p < 1 || !isWhole(p) || p > 1e6)
+      fail(block.columnOf('p'), name + "P (number of turns) must be a whole number ≥ 1");
+    turns = static_cast<int>(p) - 1;
+  }
+
+  const PlanePoint start{position_[axes.first], position_[axes.second]};
+  const PlanePoint end{target[axes.first], target[axes.second]};
+  const ArcTolerances tolerances = ArcTolerances::forProgramUnits(mm_per_unit_ != 1.0);
+  ArcCenter found;
+  if (radius_format) {
+    found = radiusArcCenter(start, end, block.get('r') * mm_per_unit_, clockwise, tolerances);
+  } else {
+    PlanePoint center{block.has(first_offset) ? block.get(first_offset) * mm_per_unit_ : 0.0,
+                      block.has(second_offset) ? block.get(second_offset) * mm_per_unit_ : 0.0};
+    if (!arc_absolute_) center = {start.a + center.a, start.b + center.b};
+    found = checkCenterArc(start, end, center, tolerances);
+  }
+  if (!found.error.empty()) fail(column, name + found.error);
+
+  Move move;
+  move.kind = MoveKind::Arc;
+  move.to = target;
+  move.center = position_;
+  component(move.center, axes.first) = found.center.a;
+  component(move.center, axes.second) = found.center.b;
+  component(move.axis, axes.normal) = clockwise ? -1.0 : 1.0;
+  move.turns = turns;
+  addMove(move);
+}
+
+void GcodeInterpreter::addMove(MoveKind kind, const Vec3& target) {
+  Move move;
+  move.kind = kind;
+  move.to = target;
+  addMove(move);
+}
+
+void GcodeInterpreter::addMove(Move move) {
+  move.from = position_;
+  move.tool = spindle_tool_;
+  move.line = line_;
+  program_.moves.push_back(move);
+  if (!tool_changes_) selected_per_move_.push_back(selected_tool_);
+  position_ = move.to;
+}
+
+void GcodeInterpreter::finish() {
+  if (tool_changes_) return;
+  for (std::size_t i = 0; i < program_.moves.size(); ++i)
+    program_.moves[i].tool = selected_per_move_[i];
+}
+
+}  // namespace gougechek

@@ -1,0 +1,70 @@
+#pragma once
+// The modal state machine of the LinuxCNC dialect: runs blocks in order and appends the moves
+// they command (in mm, with source line and tool) to a Program.
+//
+// Tool semantics (LinuxCNC's): T only preselects, M6 loads the preselected tool, M61 Q sets
+// the loaded tool; a move carries the tool in the spindle (0 before any change). A program
+// that never uses M6 or M61 (many hobby posts write a bare "T2" to change tools) instead runs
+// each move with the tool its last T word named.
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "gcode/block.hpp"
+#include "gcode/program.hpp"
+
+namespace gougechek {
+
+class GcodeInterpreter {
+ public:
+  GcodeInterpreter(std::string file_name, Program& program);
+
+  /// Runs the block read from physical line `line`; false once the program has ended (M2, M30).
+  bool execute(const Block& block, std::uint32_t line);
+  /// Called after the last block (applies the tool rule for programs without tool changes).
+  void finish();
+  /// Adds `message` to the program's warnings unless it was already given.
+  void warnOnce(std::uint32_t line, const std::string& message);
+
+ private:
+  enum class Motion : std::uint8_t { None, Rapid, Feed, ArcClockwise, ArcCounterClockwise };
+  enum class FeedMode : std::uint8_t { PerMinute, InverseTime, PerRevolution };
+  struct BlockCodes;
+
+  [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
+  void checkWords(const Block& block) const;
+  BlockCodes classify(const Block& block);
+  void setTool(const Block& block, const BlockCodes& codes);
+  void runMotion(const Block& block, const BlockCodes& codes);
+  void goHome(const Block& block, const BlockCodes& codes);
+  void checkFeed(const Block& block, Motion motion, std::uint32_t column) const;
+  Vec3 endPoint(const Block& block, bool machine_coordinates) const;
+  void addArc(const Block& block, Motion motion, const Vec3& target, std::uint32_t column);
+  void addMove(MoveKind kind, const Vec3& target);
+  void addMove(Move move);
+
+  std::string file_name_;
+  Program& program_;
+  std::uint32_t line_ = 0;
+
+  Vec3 position_;    ///< mm; LinuxCNC starts at the origin
+  Vec3 home_g28_;    ///< G28.1 sets it; LinuxCNC's parameters 5161-5163 start at 0
+  Vec3 home_g30_;
+  Motion motion_ = Motion::None;  ///< LinuxCNC starts in G80
+  int plane_ = 170;               ///< G17 / G18 / G19 in tenths
+  double mm_per_unit_ = 1.0;      ///< G21: 1, G20: 25.4
+  bool absolute_ = true;          ///< G90
+  bool arc_absolute_ = false;     ///< G90.1 (LinuxCNC starts in G91.1)
+  FeedMode feed_mode_ = FeedMode::PerMinute;
+  double feed_rate_ = 0;
+
+  int selected_tool_ = 0;         ///< last T word
+  int spindle_tool_ = 0;          ///< tool loaded by M6 / M61
+  bool tool_changes_ = false;     ///< the program used M6 or M61
+  std::vector<int> selected_per_move_;  ///< until the first change: T in effect at each move
+
+  std::unordered_set<std::string> warned_;
+};
+
+}  // namespace gougechek

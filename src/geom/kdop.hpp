@@ -1,0 +1,90 @@
+#pragma once
+// k-DOPs: the intervals a shape covers along K/2 fixed directions (Klosowski's sets for
+// K = 6, 14, 18, 26). Directions have components in {-1, 0, 1} and are not normalised, so a
+// point's extent along one is a few additions; a margin m widens slab j by m·|d_j|.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "gougechek/vec3.hpp"
+
+namespace gougechek {
+
+template <int K>
+struct KdopDirections {
+  static_assert(K == 6 || K == 14 || K == 18 || K == 26, "k must be 6, 14, 18 or 26");
+  static constexpr int kSlabs = K / 2;
+  static constexpr std::array<Vec3, kSlabs> directions() {
+    std::array<Vec3, kSlabs> d{};
+    int n = 0;
+    // Axes first, then alternate far-apart directions so a disjoint pair exits early.
+    d[n++] = {1, 0, 0};
+    d[n++] = {0, 1, 0};
+    d[n++] = {0, 0, 1};
+    if constexpr (K == 14 || K == 26) {
+      d[n++] = {1, 1, 1};
+      d[n++] = {1, -1, 1};
+      d[n++] = {1, 1, -1};
+      d[n++] = {1, -1, -1};
+    }
+    if constexpr (K == 18 || K == 26) {
+      d[n++] = {1, 1, 0};
+      d[n++] = {1, 0, 1};
+      d[n++] = {0, 1, 1};
+      d[n++] = {1, -1, 0};
+      d[n++] = {1, 0, -1};
+      d[n++] = {0, 1, -1};
+    }
+    return d;
+  }
+  static constexpr std::array<Vec3, kSlabs> kDirs = directions();
+};
+
+template <int K>
+struct Kdop {
+  static constexpr int kSlabs = K / 2;
+  std::array<double, kSlabs> lo;
+  std::array<double, kSlabs> hi;
+
+  /// The empty k-DOP: any point added makes it that point.
+  static Kdop empty() {
+    Kdop b;
+    b.lo.fill(std::numeric_limits<double>::infinity());
+    b.hi.fill(-std::numeric_limits<double>::infinity());
+    return b;
+  }
+
+  void add(const Vec3& p) {
+    for (int j = 0; j < kSlabs; ++j) {
+      const double s = dot(KdopDirections<K>::kDirs[j], p);
+      lo[j] = std::min(lo[j], s);
+      hi[j] = std::max(hi[j], s);
+    }
+  }
+
+  void add(const Kdop& o) {
+    for (int j = 0; j < kSlabs; ++j) {
+      lo[j] = std::min(lo[j], o.lo[j]);
+      hi[j] = std::max(hi[j], o.hi[j]);
+    }
+  }
+
+  /// Grows every slab by `margin` measured in millimetres (a sphere of that radius added).
+  void grow(double margin) {
+    for (int j = 0; j < kSlabs; ++j) {
+      const double w = margin * norm(KdopDirections<K>::kDirs[j]);
+      lo[j] -= w;
+      hi[j] += w;
+    }
+  }
+
+  /// Conservative overlap: false only when some slab pair is disjoint.
+  bool overlaps(const Kdop& o) const {
+    for (int j = 0; j < kSlabs; ++j)
+      if (lo[j] > o.hi[j] || o.lo[j] > hi[j]) return false;
+    return true;
+  }
+};
+
+}  // namespace gougechek

@@ -1,0 +1,34 @@
+#pragma once
+// STL, binary and ASCII. The two are told apart by content, never by the file name: binary
+// files whose 80-byte header begins with "solid" are common (the classic ASCII-detection trap).
+#include <string>
+#include <string_view>
+
+#include "io/mesh_builder.hpp"
+#include "io/part_reader.hpp"
+
+namespace gougechek {
+
+enum class StlEncoding { binary, ascii };
+
+/// Binary when the size is exactly 84 + 50·n for the triangle count n in the header; otherwise
+/// ASCII when the text begins with "solid" (after white space) and the start holds no binary
+/// bytes. Anything else throws InputError (empty, truncated or mis-sized binary, not an STL).
+StlEncoding detectStlEncoding(std::string_view bytes, const std::string& file);
+
+/// Parses a binary STL into `builder`, multiplying coordinates by `unit_scale`. The size must
+/// already match the header (detectStlEncoding). Throws InputError on non-finite coordinates.
+void readStlBinary(std::string_view bytes, const std::string& file, double unit_scale,
+                   MeshBuilder& builder);
+
+/// Parses an ASCII STL (one or more solid ... endsolid blocks) into `builder`, multiplying
+/// coordinates by `unit_scale`. Keywords are case-insensitive; facet normals are read but not
+/// used (orientation comes from the vertex order). Throws InputError with line and column.
+void readStlAscii(std::string_view bytes, const std::string& file, double unit_scale,
+                  MeshBuilder& builder);
+
+/// Reads an STL file's bytes into a welded mesh with degenerate triangles dropped (counted and
+/// warned about in the diagnostics). Throws InputError when no triangle remains.
+Part readStl(std::string_view bytes, const std::string& file, double unit_scale);
+
+}  // namespace gougechek

@@ -1,0 +1,69 @@
+// JUnit XML for CI dashboards: one test case per tool number the program used, failing with
+// that tool's violations.
+#include <map>
+#include <vector>
+
+#include "report/markup_escape.hpp"
+#include "report/report_summary.hpp"
+#include "report/report_writers.hpp"
+
+namespace gougechek {
+
+namespace {
+
+struct ToolCase {
+  const ToolSpec* spec = nullptr;  ///< null for a tool number no report tool describes
+  std::vector<const Violation*> violations;
+};
+
+std::map<int, ToolCase> casesByTool(const Report& report) {
+  std::map<int, ToolCase> cases;
+  for (const auto& [number, tool] : report.tools) cases[number].spec = &tool;
+  for (const Violation& violation : report.violations) {
+    cases[violation.tool].violations.push_back(&violation);
+  }
+  return cases;
+}
+
+void writeCase(const Report& report, int number, const ToolCase& tool_case, std::ostream& out) {
+  std::string name = "tool ";
+  name.append(std::to_string(number));
+  if (tool_case.spec) name.append(" (").append(describeTool(*tool_case.spec)).append(")");
+  out << "  <testcase classname=\"" << escapeMarkup(report.path_file) << "\" name=\""
+      << escapeMarkup(name) << "\"";
+  if (tool_case.violations.empty()) {
+    out << "/>\n";
+    return;
+  }
+  out << ">\n    <failure type=\"violations\" message=\"" << tool_case.violations.size()
+      << (tool_case.violations.size() == 1 ? " violation" : " violations") << "\">";
+  for (const Violation* violation : tool_case.violations) {
+    out << escapeMarkup(describeViolation(report, *violation)) << "\n";
+  }
+  out << "</failure>\n  </testcase>\n";
+}
+
+}  // namespace
+
+void writeJunitReport(const Report& report, std::ostream& out) {
+  std::map<int, ToolCase> cases = casesByTool(report);
+  // A program with no moves used no tool: it still reports as one (passing) case.
+  if (cases.empty()) cases[0];
+  std::size_t failures = 0;
+  for (const auto& entry : cases) failures += entry.second.violations.empty() ? 0 : 1;
+
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() << "\" failures=\"" << failures
+      << "\" errors=\"0\" time=\"" << fixedDecimal(report.elapsed_s, 3) << "\">\n";
+  for (const auto& [number, tool_case] : cases) writeCase(report, number, tool_case, out);
+  if (!report.warnings.empty()) {
+    out << "  <system-out>";
+    for (const InputWarning& warning : report.warnings) {
+      out << escapeMarkup(describeWarning(warning)) << "\n";
+    }
+    out << "</system-out>\n";
+  }
+  out << "</testsuite>\n";
+}
+
+}  // namespace gougechek

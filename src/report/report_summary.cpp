@@ -1,0 +1,136 @@
+#include "report/report_summary.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace gougechek {
+
+namespace {
+
+std::string counted(std::size_t count, const char* singular, const char* plural) {
+  return std::to_string(count).append(" ").append(count == 1 ? singular : plural);
+}
+
+}  // namespace
+
+ReportSummary summarize(const Report& report) {
+  ReportSummary summary;
+  for (const Violation& violation : report.violations) {
+    switch (violation.kind) {
+      case ViolationKind::Gouge:
+        ++summary.gouges;
+        break;
+      case ViolationKind::RapidCollision:
+        ++summary.rapid_collisions;
+        break;
+      case ViolationKind::HolderCollision:
+        ++summary.holder_collisions;
+        break;
+    }
+    summary.max_depth = std::max(summary.max_depth, violation.depth);
+  }
+  return summary;
+}
+
+const char* violationKindName(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::Gouge:
+      return "gouge";
+    case ViolationKind::RapidCollision:
+      return "rapid_collision";
+    case ViolationKind::HolderCollision:
+      return "holder_collision";
+  }
+  return "unknown";
+}
+
+const char* violationKindLabel(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::Gouge:
+      return "gouge";
+    case ViolationKind::RapidCollision:
+      return "rapid collision";
+    case ViolationKind::HolderCollision:
+      return "holder collision";
+  }
+  return "unknown";
+}
+
+double roundToMicron(double mm) {
+  return std::round(mm * 1e6) / 1e6 + 0.0;
+}
+
+std::string shortestDecimal(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+std::string fixedDecimal(double value, int decimals) {
+  char buffer[64];
+  const int length = std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value + 0.0);
+  std::string text(buffer, static_cast<std::size_t>(std::max(length, 0)));
+  // "-0.000" reads as a negative depth to a person; it is zero.
+  if (text.find_first_not_of("-0.") == std::string::npos && text.starts_with('-')) {
+    text.erase(0, 1);
+  }
+  return text;
+}
+
+int depthDecimals(double tolerance) {
+  if (!(tolerance > 0)) return 6;
+  const int decimals = static_cast<int>(std::ceil(-std::log10(tolerance) - 1e-9)) + 1;
+  return std::clamp(decimals, 3, 6);
+}
+
+std::string describeViolation(const Report& report, const Violation& violation) {
+  std::string text = report.path_file;
+  text.append(":").append(std::to_string(violation.line)).append(": ");
+  text.append(violationKindLabel(violation.kind)).append(" ");
+  text.append(fixedDecimal(violation.depth, depthDecimals(report.tolerance))).append(" mm at (");
+  text.append(fixedDecimal(violation.at.x, 3)).append(", ");
+  text.append(fixedDecimal(violation.at.y, 3)).append(", ");
+  text.append(fixedDecimal(violation.at.z, 3)).append(") tool ");
+  text.append(std::to_string(violation.tool));
+  if (violation.severe) text.append(" [severe]");
+  return text;
+}
+
+std::string summaryLine(const Report& report) {
+  const ReportSummary summary = summarize(report);
+  std::string text = summary.pass() ? "PASS: " : "FAIL: ";
+  text.append(counted(summary.gouges, "gouge", "gouges")).append(", ");
+  text.append(counted(summary.rapid_collisions, "rapid collision", "rapid collisions"));
+  text.append(", ");
+  text.append(counted(summary.holder_collisions, "holder collision", "holder collisions"));
+  text.append(", max depth ");
+  text.append(fixedDecimal(summary.max_depth, depthDecimals(report.tolerance))).append(" mm");
+  return text;
+}
+
+std::string describeWarning(const InputWarning& warning) {
+  std::string text = warning.file;
+  if (warning.line > 0) text.append(":").append(std::to_string(warning.line));
+  return text.append(": warning: ").append(warning.message);
+}
+
+std::string describeTool(const ToolSpec& tool) {
+  std::string text = cutterTypeName(tool.type);
+  text.append(" D").append(shortestDecimal(roundToMicron(tool.diameter)));
+  if (tool.type == CutterType::Bull || tool.type == CutterType::Taper) {
+    text.append(" r").append(shortestDecimal(roundToMicron(tool.corner_radius)));
+  }
+  if (tool.type == CutterType::Taper) {
+    text.append(" angle ").append(shortestDecimal(roundToMicron(tool.taper_angle_deg)));
+  }
+  text.append(" flute ").append(shortestDecimal(roundToMicron(tool.flute_length)));
+  if (tool.overall_length > 0) {
+    text.append(" shank ").append(shortestDecimal(roundToMicron(tool.shank_diameter)));
+    text.append(" length ").append(shortestDecimal(roundToMicron(tool.overall_length)));
+  }
+  return text;
+}
+
+}  // namespace gougechek

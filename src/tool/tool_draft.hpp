@@ -1,0 +1,56 @@
+#pragma once
+// What both cutter syntaxes (`--tool ball:6,flute=24` and tool-table lines) have in common:
+// the values the user wrote, before defaults and checks. One validation serves both, so a
+// cutter is accepted or rejected the same way wherever it is described.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gougechek/tool.hpp"
+
+namespace gougechek {
+
+/// Where a cutter description came from, for error messages: a file (or option name) and line.
+struct ToolOrigin {
+  std::string file;
+  std::size_t line = 0;  ///< 0 for a command-line option
+};
+
+/// Values as given; unset optionals take their defaults in finishToolSpec.
+struct ToolDraft {
+  CutterType type = CutterType::Flat;
+  double diameter = 0;
+  std::optional<double> corner_radius;
+  std::optional<double> taper_angle_deg;
+  std::optional<double> flute_length;
+  std::optional<double> shank_diameter;
+  std::optional<double> overall_length;
+};
+
+/// Joins the parts of a message. Appending to one string, rather than chaining `"..." + str`,
+/// also keeps GCC 12's false -Wrestrict warning on that pattern away.
+template <typename... Parts>
+std::string concat(const Parts&... parts) {
+  std::string text;
+  (text.append(std::string_view(parts)), ...);
+  return text;
+}
+
+[[noreturn]] void throwToolError(const ToolOrigin& origin, const std::string& message);
+
+/// "ball", "flat", "bull", "taper" → the type; anything else → nullopt.
+std::optional<CutterType> cutterTypeFromName(std::string_view name);
+
+/// A finite decimal number making up all of `text` (a leading '+' is allowed).
+double parseToolNumber(std::string_view text, std::string_view what, const ToolOrigin& origin);
+
+/// Applies `key=value` for the keys both syntaxes share: flute, shank, length. Returns false
+/// for any other key; throws when the key was already given.
+bool applyLengthOption(ToolDraft& draft, std::string_view key, double value,
+                       const ToolOrigin& origin);
+
+/// Checks the draft against SPEC.md's cutter rules and fills the defaults.
+ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin);
+
+}  // namespace gougechek

@@ -1,0 +1,143 @@
+#include "tool/tool_table.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "gougechek/error.hpp"
+#include "tool/tool_draft.hpp"
+
+namespace gougechek {
+
+namespace {
+
+bool isSeparator(char c) {
+  return std::isspace(static_cast<unsigned char>(c)) || c == ',';
+}
+
+std::vector<std::string_view> tokens(std::string_view text, bool commas_separate) {
+  std::vector<std::string_view> found;
+  const auto separates = [commas_separate](char c) {
+    return commas_separate ? isSeparator(c) : std::isspace(static_cast<unsigned char>(c)) != 0;
+  };
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && separates(text[i])) ++i;
+    const std::size_t begin = i;
+    while (i < text.size() && !separates(text[i])) ++i;
+    if (i > begin) found.push_back(text.substr(begin, i - begin));
+  }
+  return found;
+}
+
+/// The words before `;`: T, D and the ignored LinuxCNC fields.
+struct TableWords {
+  std::optional<int> number;
+  std::optional<double> diameter;
+};
+
+TableWords readWords(std::string_view words_text, const ToolOrigin& origin) {
+  TableWords words;
+  for (std::string_view word : tokens(words_text, false)) {
+    const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(word[0])));
+    const std::string_view value = word.substr(1);
+    if (letter == 'T') {
+      if (words.number) throwToolError(origin, "T given twice");
+      int number = 0;
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+      if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
+          number < 1) {
+        throwToolError(origin, concat("tool number '", word,
+                                      "' must be a whole number >= 1 (T0 means no tool)"));
+      }
+      words.number = number;
+    } else if (letter == 'D') {
+      if (words.diameter) throwToolError(origin, "D given twice");
+      words.diameter = parseToolNumber(value, "diameter D", origin);
+    } else if (std::string_view("PXYZABCUVWIJQ").find(letter) != std::string_view::npos) {
+      parseToolNumber(value, concat(std::string(1, letter), " word"), origin);
+    } else {
+      throwToolError(origin, concat("unknown tool table word '", word, "'"));
+    }
+  }
+  return words;
+}
+
+/// Applies the comment's cutter description, if it has one, to `draft`.
+void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& origin) {
+  const std::vector<std::string_view> items = tokens(comment, true);
+  if (items.empty()) return;
+  std::size_t first_option = 0;
+  if (const auto type = cutterTypeFromName(items.front())) {
+    draft.type = *type;
+    first_option = 1;
+  } else if (items.front().find('=') == std::string_view::npos) {
+    return;  // a free description such as "6mm 2-flute end mill"
+  }
+  for (std::size_t i = first_option; i < items.size(); ++i) {
+    const std::string_view item = items[i];
+    const std::size_t equals = item.find('=');
+    if (equals == std::string_view::npos) {
+      throwToolError(origin, concat("'", item,
+                                    "' in the cutter comment is not key=value (keys: flute, "
+                                    "shank, length, r, angle)"));
+    }
+    const std::string_view key = item.substr(0, equals);
+    const double value = parseToolNumber(item.substr(equals + 1), key, origin);
+    if (applyLengthOption(draft, key, value, origin)) continue;
+    if (key == "r" && (draft.type == CutterType::Bull || draft.type == CutterType::Taper)) {
+      if (draft.corner_radius) throwToolError(origin, "'r' given twice");
+      draft.corner_radius = value;
+    } else if (key == "angle" && draft.type == CutterType::Taper) {
+      if (draft.taper_angle_deg) throwToolError(origin, "'angle' given twice");
+      draft.taper_angle_deg = value;
+    } else {
+      throwToolError(origin,
+                     concat("key '", key, "' does not apply to a ", cutterTypeName(draft.type),
+                            " cutter (keys: flute, shank, length; r for bull and taper; "
+                            "angle for taper)"));
+    }
+  }
+}
+
+}  // namespace
+
+ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
+  ToolLibrary library;
+  std::string line;
+  std::size_t line_number = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    const ToolOrigin origin{file_name, line_number};
+    const std::size_t semicolon = line.find(';');
+    const std::string_view words_text = std::string_view(line).substr(0, semicolon);
+    const std::string_view comment = semicolon == std::string::npos
+                                         ? std::string_view()
+                                         : std::string_view(line).substr(semicolon + 1);
+    if (tokens(words_text, false).empty()) continue;
+
+    const TableWords words = readWords(words_text, origin);
+    if (!words.number) throwToolError(origin, "tool entry without a T word");
+    if (!words.diameter) throwToolError(origin, "tool entry without a D word (diameter)");
+    ToolDraft draft;
+    draft.diameter = *words.diameter;
+    readComment(comment, draft, origin);
+    if (library.by_number.contains(*words.number)) {
+      throwToolError(origin, concat("tool T", std::to_string(*words.number), " listed twice"));
+    }
+    library.by_number.emplace(*words.number, finishToolSpec(draft, origin));
+  }
+  if (in.bad()) throw InputError(file_name, 0, 0, "read error");
+  return library;
+}
+
+ToolLibrary readToolTable(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw InputError(path, 0, 0, "cannot open the tool table");
+  return readToolTable(file, path);
+}
+
+}  // namespace gougechek

@@ -1,0 +1,67 @@
+#include "verify/cutter_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace gougechek {
+namespace {
+
+// A sharp frustum profile (bottom radius r0 at z0, slope tan_a, up to z1) shrunk inward by
+// `skin`: bottom raised by skin, flank moved in by skin/cos A. A point tip rises to where the
+// shrunk flank meets the axis.
+FrustumCore shrunkFrustum(double z0, double z1, double r0, double tan_a, double skin) {
+  const double cos_a = 1 / std::sqrt(1 + tan_a * tan_a);
+  auto radius_at = [&](double z) { return r0 + (z - z0) * tan_a - skin / cos_a; };
+  FrustumCore core;
+  core.z_bottom = z0 + skin;
+  core.z_top = std::max(z1 - skin, core.z_bottom);
+  if (radius_at(core.z_bottom) < 0 && tan_a > 0)
+    core.z_bottom = std::min(z0 + (skin / cos_a - r0) / tan_a, core.z_top);
+  core.radius_bottom = std::max(radius_at(core.z_bottom), 0.0);
+  core.radius_top = std::max(radius_at(core.z_top), 0.0);
+  core.margin = skin;
+  return core;
+}
+
+}  // namespace
+
+double sharpEdgeSkin(double tolerance) { return std::max(0.2 * tolerance, 1e-4); }
+
+CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance) {
+  const double radius = tool.diameter / 2, corner = tool.corner_radius;
+  const double flute = tool.flute_length;
+  const double skin = sharpEdgeSkin(tolerance);
+  CutterModel model;
+  model.radius = radius;
+  switch (tool.type) {
+    case CutterType::Ball:
+    case CutterType::Bull:
+      model.natural_skin = true;
+      model.cutting = {corner, std::max(flute, corner), radius - corner, radius - corner, corner};
+      break;
+    case CutterType::Flat:
+      model.cutting = shrunkFrustum(0, std::max(flute, 2 * skin), radius, 0, skin);
+      break;
+    case CutterType::Taper: {
+      const double tan_a = std::tan(tool.taper_angle_deg * std::numbers::pi / 180);
+      const double tip = radius - corner;   // radius of the corner's centre circle
+      if (corner > 0) {
+        model.natural_skin = true;
+        const double top = std::max(flute, corner);
+        model.cutting = {corner, top, tip, tip + (top - corner) * tan_a, corner};
+      } else {
+        model.cutting = shrunkFrustum(0, std::max(flute, 2 * skin), tip, tan_a, skin);
+      }
+      model.radius = model.cutting.outerRadius();
+      break;
+    }
+  }
+  model.cutting.margin += stock;
+  if (tool.overall_length > flute) {
+    model.shank = shrunkFrustum(flute, tool.overall_length, tool.shank_diameter / 2, 0, skin);
+  }
+  return model;
+}
+
+}  // namespace gougechek

@@ -1,0 +1,160 @@
+#include "verify/move_checker.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "convex/gjk.hpp"
+#include "convex/surface_depth.hpp"
+#include "verify/move_path.hpp"
+
+namespace gougechek {
+namespace {
+
+// Core distances below this count as contact: the core itself reached the surface.
+constexpr double kTouch = 1e-9;
+// GJK stops when its bounds agree this closely: SPEC.md's exact depths are good to 1e-6 mm.
+constexpr double kGjkTolerance = 1e-9;
+// k-DOPs are widened by this much so rounding in the support values never culls a contact.
+constexpr double kBoxSlack = 1e-7;
+
+}  // namespace
+
+template <int K>
+MoveChecker<K>::MoveChecker(const Mesh& part, const KdopTree<K>& tree,
+                            const VerifySettings& settings)
+    : part_(part), tree_(tree), settings_(settings) {}
+
+template <int K>
+void MoveChecker<K>::resetFronts() {
+  cutting_front_.reset();
+  shank_front_.reset();
+}
+
+template <int K>
+std::array<Vec3, 3> MoveChecker<K>::triangle(std::uint32_t index) const {
+  const Triangle& t = part_.triangles[index];
+  return {part_.vertices[t[0]], part_.vertices[t[1]], part_.vertices[t[2]]};
+}
+
+template <int K>
+Kdop<K> MoveChecker<K>::sweptBox(const SweptCore& sweep, double grow) const {
+  Kdop<K> box;
+  for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
+    const Vec3& d = KdopDirections<K>::kDirs[j];
+    box.hi[j] = dot(d, sweep.support(d).point);
+    box.lo[j] = dot(d, sweep.support(-d).point);
+  }
+  box.grow(grow + kBoxSlack);
+  return box;
+}
+
+template <int K>
+typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
+                                                         double report_below, bool natural_skin,
+                                                         double radius, Front& front) {
+  const bool front_tracking = settings_.front_tracking;
+  const double stop_above = std::max(report_below, kTouch);
+  const double surface_tolerance = std::max(0.05 * settings_.tolerance, 1e-5);
+  Finding best;
+  for (const PathPiece& piece : pieces_) {
+    const SweptCore sweep{&core, &piece};
+    const Kdop<K> box = sweptBox(sweep, stop_above);
+    auto on_triangle = [&](std::uint32_t index) {
+      ++stats.triangle_tests;
+      const auto tri = triangle(index);
+      GjkQuery query;
+      query.initial_direction = warm_axis_;
+      query.stop_above = stop_above;
+      query.tolerance = kGjkTolerance;
+      GjkResult r = gjkDistance(sweep, tri.data(), 3, query);
+      if (r.far) {
+        warm_axis_ = r.axis;
+        return;
+      }
+      // Measured again from a start that depends only on the move and the triangle, so the
+      // answer does not depend on what this worker measured before.
+      query.initial_direction = sweep.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+      r = gjkDistance(sweep, tri.data(), 3, query);
+      if (r.far) return;
+      Finding f;
+      f.found = true;
+      f.triangle = index;
+      if (r.distance > kTouch) {
+        f.depth = core.margin - r.distance;
+        f.at = piece.at(r.s);
+      } else {
+        ++stats.deep_tests;
+        const SurfaceDepth d = deepestPointOnTriangle(sweep, core.margin, tri, surface_tolerance);
+        f.depth = d.depth;
+        f.at = piece.at(d.s);
+        f.severe = natural_skin || f.depth >= radius;
+      }
+      if (!best.found || f.depth > best.depth ||
+          (f.depth == best.depth && f.triangle < best.triangle))
+        best = f;
+    };
+    if (front_tracking)
+      tree_.query(box, front, on_triangle, stats.node_tests);
+    else
+      tree_.query(box, on_triangle, stats.node_tests);
+  }
+  return best;
+}
+
+template <int K>
+bool MoveChecker<K>::buried(const FrustumCore& core, Front& front) {
+  const Vec3 probe = pieces_.front().start() + Vec3{0, 0, core.z_bottom};
+  const Kdop<K>& root = tree_.rootBox();
+  for (int axis = 0; axis < 3; ++axis)
+    if (probe[axis] < root.lo[axis] || probe[axis] > root.hi[axis]) return false;
+  if (tree_.windingNumber(probe, stats.node_tests) == 0) return false;
+  // Inside the material: buried only if the cutter touches no surface at all.
+  return !deepest(core, core.margin, false, 0, front).found;
+}
+
+template <int K>
+void MoveChecker<K>::check(const Move& move, const Vec3& from, std::uint32_t ordinal,
+                           const CutterModel& cutter, std::vector<Violation>& out) {
+  splitMovePath(move, from, settings_.tolerance, pieces_);
+  const double tolerance = settings_.tolerance;
+  const bool rapid = move.kind == MoveKind::Rapid;
+  const double clearance = rapid ? settings_.rapid_clearance : 0.0;
+  auto report = [&](ViolationKind kind, const Finding& f) {
+    Violation v;
+    v.kind = kind;
+    v.line = move.line;
+    v.move = ordinal;
+    v.tool = move.tool;
+    v.depth = f.depth;
+    v.at = f.at;
+    v.severe = f.severe;
+    out.push_back(v);
+  };
+
+  // The cutting part: a gouge (feed) or a rapid collision. With a rapid clearance c, a rapid
+  // must keep its skin c away: core distance below margin + c counts.
+  const FrustumCore& cutting = cutter.cutting;
+  const double report_below =
+      clearance > 0 ? cutting.margin + clearance : cutting.margin - tolerance;
+  Finding f = deepest(cutting, report_below, cutter.natural_skin, cutter.radius, cutting_front_);
+  const bool violates = f.found && (f.depth > tolerance || (clearance > 0 && f.depth > -clearance));
+  if (!f.found && buried(cutting, cutting_front_)) {
+    f = {true, cutter.radius, from, true, 0};
+  }
+  if (f.found && (violates || f.severe))
+    report(rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge, f);
+
+  if (cutter.shank) {
+    const FrustumCore& shank = *cutter.shank;
+    Finding h = deepest(shank, shank.margin - tolerance, false, shank.outerRadius(), shank_front_);
+    if (!h.found && buried(shank, shank_front_)) h = {true, shank.outerRadius(), from, true, 0};
+    if (h.found && (h.depth > tolerance || h.severe)) report(ViolationKind::HolderCollision, h);
+  }
+}
+
+template class MoveChecker<6>;
+template class MoveChecker<14>;
+template class MoveChecker<18>;
+template class MoveChecker<26>;
+
+}  // namespace gougechek

@@ -1,0 +1,16 @@
+#pragma once
+// A move's tool-tip path as convex pieces: one segment for a line, and for an arc enough pieces
+// that each piece's convex hull bulges past the arc by at most tolerance/10 (SPEC.md).
+#include <vector>
+
+#include "convex/path_piece.hpp"
+#include "gougechek/move.hpp"
+
+namespace gougechek {
+
+/// Appends the pieces of `move` to `pieces` (cleared first). `from` overrides the move's start
+/// for straight moves (the first move's known or unknown origin).
+void splitMovePath(const Move& move, const Vec3& from, double tolerance,
+                   std::vector<PathPiece>& pieces);
+
+}  // namespace gougechek

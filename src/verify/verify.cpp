@@ -1,0 +1,107 @@
+#include "gougechek/verify.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <memory>
+
+#include "gougechek/error.hpp"
+#include "verify/cutter_model.hpp"
+#include "verify/move_checker.hpp"
+
+namespace gougechek {
+namespace {
+
+// Consecutive moves per task: long enough for fronts and warm starts to pay off, short enough
+// to balance two or more workers.
+constexpr std::size_t kBlock = 512;
+
+template <int K>
+VerifyResult verifyWithTree(const Mesh& part, const std::vector<Move>& moves,
+                            const std::map<int, CutterModel>& cutters,
+                            const VerifySettings& settings) {
+  const KdopTree<K> tree(part);
+  // Each move's violations land in its own slot, so the order of the report never depends on
+  // the thread count.
+  std::vector<std::vector<Violation>> found(moves.size());
+  tbb::combinable<VerifyStats> stats;
+  std::atomic<std::size_t> done{0};
+
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, moves.size(), kBlock),
+      [&](const tbb::blocked_range<std::size_t>& range) {
+        MoveChecker<K> checker(part, tree, settings);
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const Move& move = moves[i];
+          // Where the tool comes from before the first move is unknown unless given: then the
+          // first move is checked where it ends, the tool standing there.
+          Vec3 from = move.from;
+          if (i == 0 && move.kind != MoveKind::Arc) from = settings.start.value_or(move.to);
+          checker.check(move, from, static_cast<std::uint32_t>(i + 1), cutters.at(move.tool),
+                        found[i]);
+        }
+        VerifyStats& s = stats.local();
+        s.node_tests += checker.stats.node_tests;
+        s.triangle_tests += checker.stats.triangle_tests;
+        s.deep_tests += checker.stats.deep_tests;
+        const std::size_t now = done += range.size();
+        if (settings.progress) settings.progress(now, moves.size());
+      },
+      tbb::simple_partitioner());
+
+  VerifyResult result;
+  for (auto& v : found) result.violations.insert(result.violations.end(), v.begin(), v.end());
+  std::stable_sort(result.violations.begin(), result.violations.end(),
+                   [](const Violation& a, const Violation& b) {
+                     if (a.line != b.line) return a.line < b.line;
+                     if (a.kind != b.kind) return a.kind < b.kind;
+                     return a.move < b.move;
+                   });
+  stats.combine_each([&](const VerifyStats& s) {
+    result.stats.node_tests += s.node_tests;
+    result.stats.triangle_tests += s.triangle_tests;
+    result.stats.deep_tests += s.deep_tests;
+  });
+  return result;
+}
+
+}  // namespace
+
+VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file) {
+  // Every tool the program uses must be known before any work starts.
+  std::map<int, CutterModel> cutters;
+  for (const Move& move : moves) {
+    if (cutters.count(move.tool)) continue;
+    const ToolSpec* spec = tools.find(move.tool);
+    if (!spec)
+      throw InputError(program_file, move.line, 0,
+                       "no cutter known for tool " + std::to_string(move.tool) +
+                           " (give --tool or a --tool-table entry)");
+    cutters.emplace(move.tool, makeCutterModel(*spec, settings.stock, settings.tolerance));
+  }
+
+  std::unique_ptr<tbb::global_control> limit;
+  if (settings.threads > 0)
+    limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                                  settings.threads);
+  switch (settings.kdop) {
+    case 6:
+      return verifyWithTree<6>(part, moves, cutters, settings);
+    case 14:
+      return verifyWithTree<14>(part, moves, cutters, settings);
+    case 18:
+      return verifyWithTree<18>(part, moves, cutters, settings);
+    case 26:
+      return verifyWithTree<26>(part, moves, cutters, settings);
+    default:
+      throw std::invalid_argument("k-DOP k must be 6, 14, 18 or 26");
+  }
+}
+
+}  // namespace gougechek

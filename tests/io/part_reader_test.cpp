@@ -1,0 +1,51 @@
+#include "io/part_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "io_test_support.hpp"
+
+namespace gougechek {
+namespace {
+
+TEST(PartReader, StepAndIgesAreRefusedByExtensionWhateverTheCase) {
+  test::ScratchDir dir;
+  for (const char* name : {"a.step", "b.STP", "c.iges", "d.IGS"}) {
+    // The content would be a valid STL: the extension decides for B-rep formats.
+    const std::string path = dir.write(name, test::binaryStl(test::cubeTriangles()));
+    test::expectInputError([&] { readPart(path, 1.0); }, path,
+                           "STEP/IGES import is not available in this build (it will be added "
+                           "through OpenCASCADE)");
+  }
+}
+
+TEST(PartReader, AnyOtherNameIsReadAsStlByContent) {
+  test::ScratchDir dir;
+  const std::string path = dir.write("part.model", test::binaryStl(test::cubeTriangles()));
+  EXPECT_EQ(readPart(path, 1.0).mesh.triangles.size(), 12u);
+}
+
+TEST(PartReader, MissingFileIsAnInputError) {
+  test::ScratchDir dir;
+  const std::string path = dir.file("missing.stl");
+  test::expectInputError([&] { readPart(path, 1.0); }, path,
+                         "cannot open file: No such file or directory");
+}
+
+TEST(PartReader, DirectoryIsAnInputError) {
+  test::ScratchDir dir;
+  const std::string path = dir.file("");
+  test::expectInputError([&] { readPart(path, 1.0); }, path, "cannot read file");
+}
+
+TEST(PartReader, RejectsAUnitScaleThatIsNotPositiveAndFinite) {
+  test::ScratchDir dir;
+  const std::string path = dir.write("cube.stl", test::binaryStl(test::cubeTriangles()));
+  EXPECT_THROW(readPart(path, 0.0), std::invalid_argument);
+  EXPECT_THROW(readPart(path, -25.4), std::invalid_argument);
+  EXPECT_THROW(readPart(path, std::nan("")), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace gougechek

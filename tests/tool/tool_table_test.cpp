@@ -1,0 +1,97 @@
+#include "tool/tool_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+namespace {
+
+ToolLibrary readTable(const std::string& text) {
+  std::istringstream in(text);
+  return readToolTable(in, "tools.tbl");
+}
+
+TEST(ToolTable, ReadsLinuxCncEntries) {
+  const ToolLibrary library = readTable(
+      "; header comment\n"
+      "\n"
+      "T1 P1 D6.0 Z+50.0 ;ball flute=24\n"
+      "T2 P2 X0 Y0 Z-12.5 A0 B0 C0 U0 V0 W0 I0 J0 Q0 D10 ;6mm two-flute end mill\n"
+      "t3 p3 d8 ;bull r=1, flute=20, shank=7 length=70\n"
+      "T4 P4 D2 ;taper r=0.25 angle=5 flute=12\n"
+      "T5 D12\n"
+      "T6 D4 ;flute=9\n");
+  ASSERT_EQ(library.by_number.size(), 6u);
+  EXPECT_FALSE(library.fallback);
+
+  const ToolSpec& ball = library.by_number.at(1);
+  EXPECT_EQ(ball.type, CutterType::Ball);
+  EXPECT_DOUBLE_EQ(ball.diameter, 6);
+  EXPECT_DOUBLE_EQ(ball.corner_radius, 3);
+  EXPECT_DOUBLE_EQ(ball.flute_length, 24);
+
+  const ToolSpec& described = library.by_number.at(2);
+  EXPECT_EQ(described.type, CutterType::Flat);
+  EXPECT_DOUBLE_EQ(described.diameter, 10);
+  EXPECT_DOUBLE_EQ(described.flute_length, 40);
+
+  const ToolSpec& bull = library.by_number.at(3);
+  EXPECT_EQ(bull.type, CutterType::Bull);
+  EXPECT_DOUBLE_EQ(bull.corner_radius, 1);
+  EXPECT_DOUBLE_EQ(bull.shank_diameter, 7);
+  EXPECT_DOUBLE_EQ(bull.overall_length, 70);
+
+  const ToolSpec& taper = library.by_number.at(4);
+  EXPECT_EQ(taper.type, CutterType::Taper);
+  EXPECT_DOUBLE_EQ(taper.corner_radius, 0.25);
+  EXPECT_DOUBLE_EQ(taper.taper_angle_deg, 5);
+
+  EXPECT_EQ(library.by_number.at(5).type, CutterType::Flat);
+  EXPECT_DOUBLE_EQ(library.by_number.at(6).flute_length, 9);
+}
+
+/// The InputError `text` raises; checks it names tools.tbl and `line`.
+std::string errorAt(const std::string& text, std::size_t line) {
+  try {
+    readTable(text);
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.file(), "tools.tbl");
+    EXPECT_EQ(error.line(), line) << error.what();
+    return error.message();
+  }
+  ADD_FAILURE() << "no error for " << text;
+  return {};
+}
+
+TEST(ToolTable, RejectsFaultyEntriesNamingTheLine) {
+  EXPECT_NE(errorAt("T1 D6\nP2 D6\n", 2).find("without a T word"), std::string::npos);
+  EXPECT_NE(errorAt("T1 P1\n", 1).find("without a D word"), std::string::npos);
+  EXPECT_NE(errorAt("T0 D6\n", 1).find("T0 means no tool"), std::string::npos);
+  EXPECT_NE(errorAt("T1.5 D6\n", 1).find("whole number"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6\nT1 D8\n", 2).find("listed twice"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 D7\n", 1).find("D given twice"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 K3\n", 1).find("unknown tool table word 'K3'"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 Zabc\n", 1).find("not a number"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D-6\n", 1).find("diameter must be positive"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;bull flute=20\n", 1).find("corner radius"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;taper r=1\n", 1).find("half-angle"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;ball r=1\n", 1).find("does not apply"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;ball long neck\n", 1).find("not key=value"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;ball holder=3\n", 1).find("does not apply"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;bull r=1 r=2\n", 1).find("given twice"), std::string::npos);
+}
+
+TEST(ToolTable, MissingFileIsAnInputError) {
+  try {
+    readToolTable("/nonexistent/tools.tbl");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.file(), "/nonexistent/tools.tbl");
+  }
+}
+
+}  // namespace
+}  // namespace gougechek
