@@ -2,7 +2,8 @@
 # Installs what gougechek needs to build and test on Debian 12 (run as root, or with sudo).
 set -euo pipefail
 packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-dev
-          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3)
+          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3
+          linuxcnc-uspace)   # rs274: the reference interpreter the G-code tests compare with
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

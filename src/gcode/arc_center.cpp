@@ -61,8 +61,9 @@ ArcCenter radiusArcCenter(PlanePoint start, PlanePoint end, double radius, bool 
   const double chord = std::hypot(chord_a, chord_b);
   const double half = chord / 2.0;
   if (half - abs_radius > tolerances.zero_radius)
-    return {{}, "radius " + mm(abs_radius) + " too small to reach the end point (half the chord is " +
-                    mm(half) + ")"};
+    return {{},
+            "radius " + mm(abs_radius) + " too small to reach the end point (half the chord is " +
+                mm(half) + ")"};
   // The centre lies on the chord's perpendicular bisector, right of the chord for a short
   // clockwise arc (or a long counter-clockwise one), left otherwise.
   const double offset = std::sqrt(std::max(0.0, abs_radius * abs_radius - half * half));

@@ -9,14 +9,18 @@ namespace gougechek {
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 std::string quoted(char c) {
   if (c >= 0x20 && c < 0x7f) return std::string("'") + c + "'";
   return "byte " + std::to_string(static_cast<unsigned char>(c));
 }
 
-std::string upper(char letter) { return std::string(1, static_cast<char>(letter - 'a' + 'A')); }
+std::string upper(char letter) {
+  return std::string(1, static_cast<char>(letter - 'a' + 'A'));
+}
 
 }  // namespace
 
@@ -31,7 +35,7 @@ void BlockParser::compact(std::string_view line) {
   columns_.clear();
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
-    if (c == ' ' || c == '\t') continue;
+    if (c == ' ' || c == '\t' || c == '\r') continue;
     if (c == ';') break;  // comment to the end of the line
     if (c == '(') {
       const std::size_t close = line.find_first_of("()", i + 1);
@@ -47,15 +51,13 @@ void BlockParser::compact(std::string_view line) {
   }
 }
 
-double BlockParser::readNumber(std::size_t& pos, char letter) const {
-  const std::size_t start = pos;
+double BlockParser::readNumber(std::size_t& pos, char letter, std::uint32_t column) const {
   const char* const end = text_.data() + text_.size();
   bool negative = false;
   if (pos < text_.size() && (text_[pos] == '+' || text_[pos] == '-')) {
     negative = text_[pos] == '-';
     ++pos;
   }
-  const std::uint32_t column = columns_[start];
   if (pos < text_.size() && (text_[pos] == '#' || text_[pos] == '['))
     fail(columns_[pos], text_[pos] == '#' ? "parameters ('#') are not supported yet"
                                           : "expressions ('[ ]') are not supported yet");
@@ -91,7 +93,7 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
     if (letter == '[') fail(column, "expressions ('[ ]') are not supported yet");
     if (letter < 'a' || letter > 'z') fail(column, "unexpected character " + quoted(letter));
     ++pos;
-    const double value = readNumber(pos, letter);
+    const double value = readNumber(pos, letter, column);
     if (letter == 'g' || letter == 'm') {
       const double tenths = value * 10.0;
       const double rounded = std::round(tenths);
@@ -99,7 +101,8 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
           (letter == 'm' && std::fmod(rounded, 10.0) != 0))
         fail(column, "malformed " + upper(letter) + " code");
       int& count = letter == 'g' ? block.g_count : block.m_count;
-      if (count == Block::kMaxCodes) fail(column, "too many " + upper(letter) + " codes on one line");
+      if (count == Block::kMaxCodes)
+        fail(column, "too many " + upper(letter) + " codes on one line");
       auto& codes = letter == 'g' ? block.g : block.m;
       const int number = static_cast<int>(rounded) / (letter == 'g' ? 1 : 10);
       codes[static_cast<std::size_t>(count++)] = {number, column};

@@ -22,12 +22,13 @@ class BlockParser {
  private:
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
   void compact(std::string_view line);
-  double readNumber(std::size_t& pos, char letter) const;
+  /// The number after the word letter at `column`; `pos` is moved past it.
+  double readNumber(std::size_t& pos, char letter, std::uint32_t column) const;
 
   std::string file_name_;
   std::uint32_t line_number_ = 0;
-  std::string text_;                   ///< the line lower-cased, without comments and blanks
-  std::vector<std::uint32_t> columns_; ///< 1-based source column of each char of text_
+  std::string text_;                    ///< the line lower-cased, without comments and blanks
+  std::vector<std::uint32_t> columns_;  ///< 1-based source column of each char of text_
 };
 
 }  // namespace gougechek

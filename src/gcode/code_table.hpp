@@ -45,5 +45,7 @@ CodeInfo describeMCode(int code);
 
 /// "G91.1", "G0" from tenths.
 std::string gCodeName(int tenths);
+/// "M6".
+std::string mCodeName(int number);
 
 }  // namespace gougechek

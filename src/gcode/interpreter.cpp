@@ -1,5 +1,6 @@
 #include "gcode/interpreter.hpp"
 
+#include <array>
 #include <cmath>
 
 #include "gcode/arc_center.hpp"
@@ -14,7 +15,9 @@ constexpr double kMmPerInch = 25.4;
 constexpr char kAxisLetters[3] = {'x', 'y', 'z'};
 constexpr char kOffsetLetters[3] = {'i', 'j', 'k'};
 
-double& component(Vec3& v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+double& component(Vec3& v, int axis) {
+  return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
+}
 
 /// The axes of a plane: first and second in-plane axis (as LinuxCNC orders them for arcs) and
 /// the normal; (first × second) = +normal, so G3 turns about +normal.
@@ -28,9 +31,13 @@ PlaneAxes planeAxes(int plane) {
   return {0, 1, 2};                    // G17: X, Y; normal Z
 }
 
-std::string upper(char letter) { return std::string(1, static_cast<char>(letter - 'a' + 'A')); }
+std::string upper(char letter) {
+  return std::string(1, static_cast<char>(letter - 'a' + 'A'));
+}
 
-bool isWhole(double value) { return value == std::floor(value); }
+bool isWhole(double value) {
+  return value == std::floor(value);
+}
 
 }  // namespace
 
@@ -47,10 +54,10 @@ struct GcodeInterpreter::BlockCodes {
   std::uint32_t home_column = 0;
   bool machine_coordinates = false;  ///< G53
   std::uint32_t machine_column = 0;
-  bool tool_change = false;          ///< M6
-  bool set_tool = false;             ///< M61
+  bool tool_change = false;  ///< M6
+  bool set_tool = false;     ///< M61
   std::uint32_t set_tool_column = 0;
-  bool stop = false;                 ///< M2, M30
+  bool stop = false;  ///< M2, M30
 };
 
 GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program)
@@ -68,11 +75,31 @@ void GcodeInterpreter::checkWords(const Block& block) const {
   for (char letter = 'a'; letter <= 'z'; ++letter) {
     if (!block.has(letter)) continue;
     switch (letter) {
-      case 'd': case 'f': case 'h': case 'i': case 'j': case 'k': case 'l': case 'n': case 'p':
-      case 'q': case 'r': case 's': case 't': case 'x': case 'y': case 'z':
+      case 'd':
+      case 'f':
+      case 'h':
+      case 'i':
+      case 'j':
+      case 'k':
+      case 'l':
+      case 'n':
+      case 'p':
+      case 'q':
+      case 'r':
+      case 's':
+      case 't':
+      case 'x':
+      case 'y':
+      case 'z':
         break;
-      case 'a': case 'b': case 'c': case 'u': case 'v': case 'w':
-        fail(block.columnOf(letter), upper(letter) + " axis: only X, Y and Z are supported (3-axis)");
+      case 'a':
+      case 'b':
+      case 'c':
+      case 'u':
+      case 'v':
+      case 'w':
+        fail(block.columnOf(letter),
+             upper(letter) + " axis: only X, Y and Z are supported (3-axis)");
       default:
         fail(block.columnOf(letter), "unknown word " + upper(letter));
     }
@@ -82,28 +109,54 @@ void GcodeInterpreter::checkWords(const Block& block) const {
 GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
   BlockCodes codes;
   std::uint32_t groups = 0;
-  std::string group_owner[32];
-  const auto claim = [&](CodeGroup group, const std::string& name, std::uint32_t column) {
-    const auto bit = 1u << static_cast<unsigned>(group);
-    if (groups & bit) fail(column, name + " and " + group_owner[static_cast<int>(group)] +
-                                       " on one line: both belong to the same modal group");
-    groups |= bit;
-    group_owner[static_cast<int>(group)] = name;
+  std::array<std::string (*)(int), 32> owner_name{};  // names built only for the error message
+  std::array<int, 32> owner{};
+  const auto claim = [&](CodeGroup group, std::string (*name)(int), int number,
+                         std::uint32_t column) {
+    const auto index = static_cast<std::size_t>(group);
+    if (groups & (1u << index))
+      fail(column, name(number) + " and " + owner_name[index](owner[index]) +
+                       " on one line: both belong to the same modal group");
+    groups |= 1u << index;
+    owner_name[index] = name;
+    owner[index] = number;
   };
   for (int i = 0; i < block.g_count; ++i) {
     const auto [number, column] = block.g[static_cast<std::size_t>(i)];
     const CodeInfo info = describeGCode(number);
     if (!info.refusal.empty()) fail(column, info.refusal);
-    claim(info.group, gCodeName(number), column);
+    // LinuxCNC lets another motion code on the line win over G80 ("G0 G80" is G0).
+    if (number == 800) {
+      if (codes.motion == -1) {
+        codes.motion = number;
+        codes.motion_column = column;
+      }
+      continue;
+    }
+    claim(info.group, gCodeName, number, column);
     if (!info.warning.empty()) warnOnce(line_, info.warning);
     switch (info.group) {
-      case CodeGroup::Motion: codes.motion = number; codes.motion_column = column; break;
-      case CodeGroup::Plane: codes.plane = number; break;
-      case CodeGroup::Units: codes.units = number; break;
-      case CodeGroup::Distance: codes.distance = number; break;
-      case CodeGroup::ArcDistance: codes.arc_distance = number; break;
-      case CodeGroup::FeedMode: codes.feed_mode = number; break;
-      default: break;
+      case CodeGroup::Motion:
+        codes.motion = number;
+        codes.motion_column = column;
+        break;
+      case CodeGroup::Plane:
+        codes.plane = number;
+        break;
+      case CodeGroup::Units:
+        codes.units = number;
+        break;
+      case CodeGroup::Distance:
+        codes.distance = number;
+        break;
+      case CodeGroup::ArcDistance:
+        codes.arc_distance = number;
+        break;
+      case CodeGroup::FeedMode:
+        codes.feed_mode = number;
+        break;
+      default:
+        break;
     }
     if (number == 280 || number == 300 || number == 281 || number == 301) {
       codes.home = number;
@@ -118,7 +171,7 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
     const auto [number, column] = block.m[static_cast<std::size_t>(i)];
     const CodeInfo info = describeMCode(number);
     if (!info.refusal.empty()) fail(column, info.refusal);
-    claim(info.group, "M" + std::to_string(number), column);
+    claim(info.group, mCodeName, number, column);
     if (!info.warning.empty()) warnOnce(line_, info.warning);
     if (number == 6) codes.tool_change = true;
     if (number == 61) {
@@ -133,7 +186,8 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
 bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   line_ = line;
   if (block.block_delete)
-    warnOnce(line, "block delete '/': such lines are executed (LinuxCNC's switch is off by default)");
+    warnOnce(line,
+             "block delete '/': such lines are executed (LinuxCNC's switch is off by default)");
   checkWords(block);
   const BlockCodes codes = classify(block);
 
@@ -164,7 +218,8 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
 void GcodeInterpreter::setTool(const Block& block, const BlockCodes& codes) {
   if (block.has('t')) {
     const double t = block.get('t');
-    if (t < 0 || !isWhole(t) || t > 1e9) fail(block.columnOf('t'), "T: tool number must be a whole number ≥ 0");
+    if (t < 0 || !isWhole(t) || t > 1e9)
+      fail(block.columnOf('t'), "T: tool number must be a whole number ≥ 0");
     selected_tool_ = static_cast<int>(t);
   }
   if (!codes.set_tool && !codes.tool_change) return;
@@ -213,17 +268,28 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
   std::uint32_t column = codes.motion_column;
   if (codes.motion >= 0) {
     switch (codes.motion) {
-      case 0: motion_ = Motion::Rapid; break;
-      case 10: motion_ = Motion::Feed; break;
-      case 20: motion_ = Motion::ArcClockwise; break;
-      case 30: motion_ = Motion::ArcCounterClockwise; break;
-      default: motion_ = Motion::None; break;  // G80
+      case 0:
+        motion_ = Motion::Rapid;
+        break;
+      case 10:
+        motion_ = Motion::Feed;
+        break;
+      case 20:
+        motion_ = Motion::ArcClockwise;
+        break;
+      case 30:
+        motion_ = Motion::ArcCounterClockwise;
+        break;
+      default:
+        motion_ = Motion::None;
+        break;  // G80
     }
     if (motion_ == Motion::None && axes)
       fail(column, "G80 cancels the motion mode: axis words are not allowed with it");
   } else {
     if (!axes) {
-      if (codes.machine_coordinates) fail(codes.machine_column, "G53 needs G0 or G1 with axis words");
+      if (codes.machine_coordinates)
+        fail(codes.machine_column, "G53 needs G0 or G1 with axis words");
       return;
     }
     column = block.columnOf(block.has('x') ? 'x' : (block.has('y') ? 'y' : 'z'));
@@ -265,15 +331,16 @@ void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& tar
   const char normal_offset = kOffsetLetters[axes.normal];
   const std::string plane_name = gCodeName(plane_);
   if (block.has(normal_offset))
-    fail(block.columnOf(normal_offset), name + upper(normal_offset) + " word given for an arc in the " +
-                                            plane_name + " plane");
+    fail(block.columnOf(normal_offset),
+         name + upper(normal_offset) + " word given for an arc in the " + plane_name + " plane");
   const bool radius_format = block.has('r');
   const bool center_format = block.has(first_offset) || block.has(second_offset);
   if (radius_format && center_format)
-    fail(column, name + "both R and a centre (" + upper(first_offset) + upper(second_offset) +
-                     ") given");
+    fail(column,
+         name + "both R and a centre (" + upper(first_offset) + upper(second_offset) + ") given");
   if (!radius_format && !center_format)
-    fail(column, name + "needs R or the centre " + upper(first_offset) + "/" + upper(second_offset));
+    fail(column,
+         name + "needs R or the centre " + upper(first_offset) + "/" + upper(second_offset));
   int turns = 0;
   if (block.has('p')) {
     const double p = block.get('p');

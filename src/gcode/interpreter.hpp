@@ -48,8 +48,8 @@ class GcodeInterpreter {
   Program& program_;
   std::uint32_t line_ = 0;
 
-  Vec3 position_;    ///< mm; LinuxCNC starts at the origin
-  Vec3 home_g28_;    ///< G28.1 sets it; LinuxCNC's parameters 5161-5163 start at 0
+  Vec3 position_;  ///< mm; LinuxCNC starts at the origin
+  Vec3 home_g28_;  ///< G28.1 sets it; LinuxCNC's parameters 5161-5163 start at 0
   Vec3 home_g30_;
   Motion motion_ = Motion::None;  ///< LinuxCNC starts in G80
   int plane_ = 170;               ///< G17 / G18 / G19 in tenths
@@ -59,9 +59,9 @@ class GcodeInterpreter {
   FeedMode feed_mode_ = FeedMode::PerMinute;
   double feed_rate_ = 0;
 
-  int selected_tool_ = 0;         ///< last T word
-  int spindle_tool_ = 0;          ///< tool loaded by M6 / M61
-  bool tool_changes_ = false;     ///< the program used M6 or M61
+  int selected_tool_ = 0;               ///< last T word
+  int spindle_tool_ = 0;                ///< tool loaded by M6 / M61
+  bool tool_changes_ = false;           ///< the program used M6 or M61
   std::vector<int> selected_per_move_;  ///< until the first change: T in effect at each move
 
   std::unordered_set<std::string> warned_;

@@ -26,31 +26,40 @@ bool LineReader::refill() {
 
 bool LineReader::next(std::string_view& line) {
   for (;;) {
-    if (skip_lf_ && begin_ < end_) {
-      if (buffer_[begin_] == '\n') ++begin_;
-      skip_lf_ = false;
-    }
     const char* start = buffer_.data() + begin_;
     const std::size_t available = end_ - begin_;
-    const void* lf = std::memchr(start, '\n', available);
-    const std::size_t scan = lf ? static_cast<std::size_t>(static_cast<const char*>(lf) - start)
-                                : available;
-    const void* cr = std::memchr(start, '\r', scan);
-    if (cr) {  // CR ends the line (CRLF or CR-only); the LF, if any, is dropped next time
-      const auto length = static_cast<std::size_t>(static_cast<const char*>(cr) - start);
-      line = std::string_view(start, length);
-      begin_ += length + 1;
-      skip_lf_ = true;
-      return true;
+    const char separator = ending_ == Ending::Cr ? '\r' : '\n';
+    const void* found = std::memchr(start, separator, available);
+    if (ending_ == Ending::Unknown) {
+      // Decided at the first line end: a CR followed by anything but CR or LF is a CR-only file.
+      const std::size_t scan =
+          found ? static_cast<std::size_t>(static_cast<const char*>(found) - start) : available;
+      const void* cr = std::memchr(start, '\r', scan);
+      if (cr) {
+        const char* after = static_cast<const char*>(cr) + 1;
+        while (after < start + available && *after == '\r') ++after;
+        if (after < start + available && *after != '\n') {
+          ending_ = Ending::Cr;
+          continue;
+        }
+        if (after == start + available && !eof_ && refill()) continue;
+      }
+      if (found || eof_) ending_ = Ending::Lf;
     }
-    if (lf) {
-      line = std::string_view(start, scan);
-      begin_ += scan + 1;
+    if (found) {
+      std::size_t length = static_cast<std::size_t>(static_cast<const char*>(found) - start);
+      begin_ += length + 1;
+      if (ending_ == Ending::Cr && begin_ < end_ && buffer_[begin_] == '\n') ++begin_;
+      while (length > 0 && start[length - 1] == '\r') --length;
+      line = std::string_view(start, length);
       return true;
     }
     if (!refill()) {
       if (begin_ == end_) return false;
-      line = std::string_view(buffer_.data() + begin_, end_ - begin_);  // last line, no LF
+      const char* last = buffer_.data() + begin_;  // the last line, without a line end
+      std::size_t length = end_ - begin_;
+      while (length > 0 && last[length - 1] == '\r') --length;
+      line = std::string_view(last, length);
       begin_ = end_;
       return true;
     }

@@ -1,6 +1,8 @@
 #pragma once
 // Splits a stream into physical lines without keeping the text: programs of millions of lines
-// are read in one pass through a fixed buffer. LF, CRLF and CR-only line ends are all accepted.
+// are read in one pass through a fixed buffer. Lines end with LF, carriage returns before it are
+// dropped (CRLF, and the CR CR LF some Windows tools write); a file whose first line ends with a
+// lone CR is an old Mac file and is split on CR instead.
 #include <cstddef>
 #include <istream>
 #include <string>
@@ -25,7 +27,8 @@ class LineReader {
   std::size_t begin_ = 0;  ///< first unread byte
   std::size_t end_ = 0;    ///< one past the last valid byte
   bool eof_ = false;
-  bool skip_lf_ = false;   ///< the previous line ended with CR: a following LF belongs to it
+  enum class Ending : unsigned char { Unknown, Lf, Cr };
+  Ending ending_ = Ending::Unknown;
 };
 
 }  // namespace gougechek

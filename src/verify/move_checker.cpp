@@ -1,5 +1,6 @@
 #include "verify/move_checker.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -52,11 +53,16 @@ template <int K>
 typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
                                                          double report_below, bool natural_skin,
                                                          double radius, Front& front) {
-  const bool front_tracking = settings_.front_tracking;
   const double stop_above = std::max(report_below, kTouch);
-  const double surface_tolerance = std::max(0.05 * settings_.tolerance, 1e-5);
   Finding best;
-  for (const PathPiece& piece : pieces_) {
+  auto consider = [&](const Finding& f) {
+    if (!best.found || f.depth > best.depth ||
+        (f.depth == best.depth && f.triangle < best.triangle))
+      best = f;
+  };
+  cores_reached_.clear();
+  for (std::size_t p = 0; p < pieces_.size(); ++p) {
+    const PathPiece& piece = pieces_[p];
     const SweptCore sweep{&core, &piece};
     const Kdop<K> box = sweptBox(sweep, stop_above);
     auto on_triangle = [&](std::uint32_t index) {
@@ -76,29 +82,55 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       query.initial_direction = sweep.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
       r = gjkDistance(sweep, tri.data(), 3, query);
       if (r.far) return;
-      Finding f;
-      f.found = true;
-      f.triangle = index;
       if (r.distance > kTouch) {
-        f.depth = core.margin - r.distance;
-        f.at = piece.at(r.s);
+        consider({true, core.margin - r.distance, piece.at(r.s), false, index});
       } else {
-        ++stats.deep_tests;
-        const SurfaceDepth d = deepestPointOnTriangle(sweep, core.margin, tri, surface_tolerance);
-        f.depth = d.depth;
-        f.at = piece.at(d.s);
-        f.severe = natural_skin || f.depth >= radius;
+        cores_reached_.push_back({depthBound(sweep, tri), index, static_cast<std::uint32_t>(p)});
       }
-      if (!best.found || f.depth > best.depth ||
-          (f.depth == best.depth && f.triangle < best.triangle))
-        best = f;
     };
-    if (front_tracking)
+    if (settings_.front_tracking)
       tree_.query(box, front, on_triangle, stats.node_tests);
     else
       tree_.query(box, on_triangle, stats.node_tests);
   }
+  measureCoresReached(core, natural_skin, radius, best, consider);
   return best;
+}
+
+template <int K>
+double MoveChecker<K>::depthBound(const SweptCore& sweep, const std::array<Vec3, 3>& tri) const {
+  // A point of the triangle's plane lies no deeper in S than S reaches past the plane on
+  // either side: min(h_S(n) − n·a, h_S(−n) + n·a). Tight for a cutter cutting into a face.
+  const Vec3 n = cross(tri[1] - tri[0], tri[2] - tri[0]);
+  const double length = norm(n);
+  if (length == 0) return INFINITY;
+  const Vec3 u = n / length;
+  const double offset = dot(u, tri[0]);
+  const double above = dot(u, sweep.support(u).point) - offset;
+  const double below = offset - dot(u, sweep.support(-u).point);
+  return std::min(above, below) + sweep.core->margin;
+}
+
+template <int K>
+template <class Consider>
+void MoveChecker<K>::measureCoresReached(const FrustumCore& core, bool natural_skin,
+                                         double radius, const Finding& best,
+                                         Consider&& consider) {
+  // Most promising first; stop once no triangle can beat the deepest finding, or once the
+  // finding is severe (SPEC.md: there the depth may be a lower bound).
+  std::sort(cores_reached_.begin(), cores_reached_.end(),
+            [](const CoreContact& a, const CoreContact& b) {
+              return a.bound != b.bound ? a.bound > b.bound : a.triangle < b.triangle;
+            });
+  const double tolerance = std::max(0.05 * settings_.tolerance, 1e-5);
+  for (const CoreContact& c : cores_reached_) {
+    if (best.found && (best.severe || c.bound <= best.depth)) break;
+    ++stats.deep_tests;
+    const SweptCore sweep{&core, &pieces_[c.piece]};
+    const SurfaceDepth d = deepestPointOnTriangle(sweep, core.margin, triangle(c.triangle), tolerance);
+    const double depth = natural_skin ? std::max(d.depth, core.margin) : d.depth;
+    consider({true, depth, pieces_[c.piece].at(d.s), natural_skin || depth >= radius, c.triangle});
+  }
 }
 
 template <int K>

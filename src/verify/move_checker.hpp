@@ -45,13 +45,26 @@ class MoveChecker {
   /// True if `core` swept along the pieces lies wholly inside the material, touching no
   /// triangle.
   bool buried(const FrustumCore& core, Front& front);
+  /// An upper bound on how deep any point of `tri` lies in the swept cutter.
+  double depthBound(const SweptCore& sweep, const std::array<Vec3, 3>& tri) const;
+  /// Measures the triangles the core itself reached (cores_reached_), best bound first.
+  template <class Consider>
+  void measureCoresReached(const FrustumCore& core, bool natural_skin, double radius,
+                           const Finding& best, Consider&& consider);
   Kdop<K> sweptBox(const SweptCore& sweep, double grow) const;
   std::array<Vec3, 3> triangle(std::uint32_t index) const;
 
   const Mesh& part_;
   const KdopTree<K>& tree_;
   const VerifySettings& settings_;
+  struct CoreContact {
+    double bound;             // depthBound of the triangle
+    std::uint32_t triangle;
+    std::uint32_t piece;      // index into pieces_
+  };
+
   std::vector<PathPiece> pieces_;
+  std::vector<CoreContact> cores_reached_;
   Front cutting_front_, shank_front_;
   Vec3 warm_axis_{0, 0, 1};
 };

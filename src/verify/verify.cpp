@@ -13,6 +13,7 @@
 #include "gougechek/error.hpp"
 #include "verify/cutter_model.hpp"
 #include "verify/move_checker.hpp"
+#include "verify/verify_with_tree.hpp"
 
 namespace gougechek {
 namespace {
@@ -21,11 +22,30 @@ namespace {
 // to balance two or more workers.
 constexpr std::size_t kBlock = 512;
 
+}  // namespace
+
+std::map<int, CutterModel> cutterModels(const std::vector<Move>& moves, const ToolLibrary& tools,
+                                        const VerifySettings& settings,
+                                        const std::string& program_file) {
+  // Every tool the program uses must be known before any work starts.
+  std::map<int, CutterModel> cutters;
+  for (const Move& move : moves) {
+    if (cutters.count(move.tool)) continue;
+    const ToolSpec* spec = tools.find(move.tool);
+    if (!spec)
+      throw InputError(program_file, move.line, 0,
+                       "no cutter known for tool " + std::to_string(move.tool) +
+                           " (give --tool or a --tool-table entry)");
+    cutters.emplace(move.tool, makeCutterModel(*spec, settings.stock, settings.tolerance));
+  }
+  return cutters;
+}
+
 template <int K>
-VerifyResult verifyWithTree(const Mesh& part, const std::vector<Move>& moves,
+VerifyResult verifyWithTree(const Mesh& part, const KdopTree<K>& tree,
+                            const std::vector<Move>& moves,
                             const std::map<int, CutterModel>& cutters,
                             const VerifySettings& settings) {
-  const KdopTree<K> tree(part);
   // Each move's violations land in its own slot, so the order of the report never depends on
   // the thread count.
   std::vector<std::vector<Violation>> found(moves.size());
@@ -70,35 +90,46 @@ VerifyResult verifyWithTree(const Mesh& part, const std::vector<Move>& moves,
   return result;
 }
 
+template VerifyResult verifyWithTree<6>(const Mesh&, const KdopTree<6>&, const std::vector<Move>&,
+                                        const std::map<int, CutterModel>&, const VerifySettings&);
+template VerifyResult verifyWithTree<14>(const Mesh&, const KdopTree<14>&,
+                                         const std::vector<Move>&,
+                                         const std::map<int, CutterModel>&, const VerifySettings&);
+template VerifyResult verifyWithTree<18>(const Mesh&, const KdopTree<18>&,
+                                         const std::vector<Move>&,
+                                         const std::map<int, CutterModel>&, const VerifySettings&);
+template VerifyResult verifyWithTree<26>(const Mesh&, const KdopTree<26>&,
+                                         const std::vector<Move>&,
+                                         const std::map<int, CutterModel>&, const VerifySettings&);
+
+namespace {
+
+template <int K>
+VerifyResult buildAndVerify(const Mesh& part, const std::vector<Move>& moves,
+                            const std::map<int, CutterModel>& cutters,
+                            const VerifySettings& settings) {
+  const KdopTree<K> tree(part);
+  return verifyWithTree<K>(part, tree, moves, cutters, settings);
+}
+
 }  // namespace
 
 VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
                     const VerifySettings& settings, const std::string& program_file) {
-  // Every tool the program uses must be known before any work starts.
-  std::map<int, CutterModel> cutters;
-  for (const Move& move : moves) {
-    if (cutters.count(move.tool)) continue;
-    const ToolSpec* spec = tools.find(move.tool);
-    if (!spec)
-      throw InputError(program_file, move.line, 0,
-                       "no cutter known for tool " + std::to_string(move.tool) +
-                           " (give --tool or a --tool-table entry)");
-    cutters.emplace(move.tool, makeCutterModel(*spec, settings.stock, settings.tolerance));
-  }
-
+  const std::map<int, CutterModel> cutters = cutterModels(moves, tools, settings, program_file);
   std::unique_ptr<tbb::global_control> limit;
   if (settings.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   settings.threads);
   switch (settings.kdop) {
     case 6:
-      return verifyWithTree<6>(part, moves, cutters, settings);
+      return buildAndVerify<6>(part, moves, cutters, settings);
     case 14:
-      return verifyWithTree<14>(part, moves, cutters, settings);
+      return buildAndVerify<14>(part, moves, cutters, settings);
     case 18:
-      return verifyWithTree<18>(part, moves, cutters, settings);
+      return buildAndVerify<18>(part, moves, cutters, settings);
     case 26:
-      return verifyWithTree<26>(part, moves, cutters, settings);
+      return buildAndVerify<26>(part, moves, cutters, settings);
     default:
       throw std::invalid_argument("k-DOP k must be 6, 14, 18 or 26");
   }

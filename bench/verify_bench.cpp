@@ -1,0 +1,117 @@
+// End-to-end benchmark on a generated mold (≥ 1M triangles) and a ball-end finishing program
+// (≥ 1M moves) made by bench/make_bench_inputs.sh: import, parse, tree build and the check,
+// per k, with and without front tracking, on 1 and 2 threads.
+//
+//   bench/make_bench_inputs.sh && build/release/bench/verify_bench
+//
+// GOUGECHEK_BENCH_PART / GOUGECHEK_BENCH_PATH override the inputs.
+#include <benchmark/benchmark.h>
+#include <tbb/global_control.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <optional>
+
+#include "gcode/program.hpp"
+#include "io/part_reader.hpp"
+#include "verify/verify_with_tree.hpp"
+
+namespace gougechek {
+namespace {
+
+std::string inputPath(const char* variable, const char* fallback) {
+  const char* value = std::getenv(variable);
+  return value ? value : std::string(GOUGECHEK_SOURCE_DIR) + "/" + fallback;
+}
+
+const std::string& partPath() {
+  static const std::string path = inputPath("GOUGECHEK_BENCH_PART", "bench/out/mold_1m.stl");
+  return path;
+}
+const std::string& programPath() {
+  static const std::string path = inputPath("GOUGECHEK_BENCH_PATH", "bench/out/finish_1m.nc");
+  return path;
+}
+
+// Loaded once and shared by the benchmarks that do not measure loading.
+const Part& part() {
+  static const Part loaded = readPart(partPath(), 1.0);
+  return loaded;
+}
+const Program& program() {
+  static const Program loaded = [] {
+    std::ifstream in(programPath(), std::ios::binary);
+    return readProgram(in, programPath());
+  }();
+  return loaded;
+}
+
+void BM_ImportPart(benchmark::State& state) {
+  std::size_t triangles = 0;
+  for (auto _ : state) triangles = readPart(partPath(), 1.0).mesh.triangles.size();
+  state.counters["triangles"] = static_cast<double>(triangles);
+}
+
+void BM_ParseProgram(benchmark::State& state) {
+  std::size_t moves = 0;
+  for (auto _ : state) {
+    std::ifstream in(programPath(), std::ios::binary);
+    moves = readProgram(in, programPath()).moves.size();
+  }
+  state.counters["moves"] = static_cast<double>(moves);
+}
+
+template <int K>
+void BM_BuildTree(benchmark::State& state) {
+  for (auto _ : state) {
+    KdopTree<K> tree(part().mesh);
+    benchmark::DoNotOptimize(tree.nodeCount());
+  }
+}
+
+// Arguments: front tracking (0/1), threads.
+template <int K>
+void BM_Check(benchmark::State& state) {
+  static const KdopTree<K> tree(part().mesh);
+  VerifySettings settings;
+  settings.kdop = K;
+  settings.front_tracking = state.range(0) != 0;
+  ToolLibrary tools;
+  tools.fallback = ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
+  const auto cutters = cutterModels(program().moves, tools, settings, programPath());
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                              static_cast<std::size_t>(state.range(1)));
+  VerifyResult result;
+  for (auto _ : state) result = verifyWithTree<K>(part().mesh, tree, program().moves, cutters, settings);
+  const double moves = static_cast<double>(program().moves.size());
+  state.counters["violations"] = static_cast<double>(result.violations.size());
+  state.counters["node_tests/move"] = static_cast<double>(result.stats.node_tests) / moves;
+  state.counters["tri_tests/move"] = static_cast<double>(result.stats.triangle_tests) / moves;
+  state.counters["us/move"] = benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate |
+                                                                   benchmark::Counter::kInvert);
+}
+
+BENCHMARK(BM_ImportPart)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_ParseProgram)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK_TEMPLATE(BM_BuildTree, 6)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_BuildTree, 14)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_BuildTree, 18)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(BM_BuildTree, 26)->Unit(benchmark::kMillisecond)->Iterations(1);
+#define GOUGECHEK_CHECK_BENCH(K)                                                          \
+  BENCHMARK_TEMPLATE(BM_Check, K)                                                         \
+      ->ArgNames({"front", "threads"})                                                    \
+      ->Args({0, 1})                                                                      \
+      ->Args({1, 1})                                                                      \
+      ->Unit(benchmark::kMillisecond)                                                     \
+      ->Iterations(1)                                                                     \
+      ->UseRealTime()
+GOUGECHEK_CHECK_BENCH(6);
+GOUGECHEK_CHECK_BENCH(14);
+GOUGECHEK_CHECK_BENCH(18)->Args({1, 2});
+GOUGECHEK_CHECK_BENCH(26);
+
+}  // namespace
+}  // namespace gougechek
+
+BENCHMARK_MAIN();

@@ -1,0 +1,241 @@
+// Compares readProgram with LinuxCNC's own interpreter (rs274, through the shared harness
+// tools/rs274_moves.py) motion by motion: kind, line, end point, arc centre, axis and turns.
+// Runs when `rs274` is on the PATH (Debian: linuxcnc-uspace), skips otherwise.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gcode/program.hpp"
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kHarness = fs::path(GOUGECHEK_SHARED_DIR) / "tools" / "rs274_moves.py";
+const fs::path kCorpus = fs::path(GOUGECHEK_SHARED_DIR) / "corpus" / "gcode";
+const fs::path kPrograms = fs::path(GOUGECHEK_SOURCE_DIR) / "tests" / "gcode" / "programs";
+
+// Corpus files inside the supported dialect, accepted by LinuxCNC. The other corpus files use
+// features of the full dialect (parameters, O-words, G10/G55 offsets, canned cycles, cutter
+// compensation, a W axis, Mach3 M codes) and are rejected by readProgram with "not supported".
+const char* const kCorpusAccepted[] = {
+    "camotics_bear.nc", "camotics_cameo.nc", "camotics_flower_mold.nc", "camotics_la_peinture.gc",
+    "camotics_tiger.nc", "camotics_vcarve.ngc", "linuxcnc-tp_51MeanderAve.ngc",
+    "linuxcnc-tp_Cereal.ngc", "linuxcnc-tp_LHchips4.ngc", "linuxcnc-tp_blur_torus.ngc",
+    "linuxcnc-tp_stellabee1.ngc", "linuxcnc-tp_trochoidal.ngc", "linuxcnc_arcspiral.ngc",
+    "linuxcnc_cds.ngc", "linuxcnc_tort.ngc", "pcb2gcode_project-controller_milldrill.ngc",
+    "ugs_ShapeOko_Calibration_Pattern_01b.ngc", "ugs_arc_rword_test.gcode", "ugs_communicator.nc",
+    "ugs_no_spaces.gcode", "ugs_ordbot_handle.nc",
+    // rejected by LinuxCNC (G1 before any F word): must be rejected on the same line
+    "freecad_test_centroid_00.ngc", "freecad_test_linuxcnc_00.ngc"};
+
+bool onPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  std::stringstream dirs(path);
+  std::string dir;
+  while (std::getline(dirs, dir, ':'))
+    if (!dir.empty() && fs::exists(fs::path(dir) / name)) return true;
+  return false;
+}
+
+struct Motion {
+  std::uint32_t line = 0;
+  std::string kind;
+  double to[3]{}, center[3]{}, axis[3]{};
+  int turns = 0;
+  double length = 0;  ///< ours only
+};
+
+struct Reference {
+  std::vector<Motion> motions;
+  std::uint32_t error_line = 0;  ///< LinuxCNC rejected the program at this line
+  std::string error;
+};
+
+std::string quotedForShell(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+Reference runLinuxcnc(const fs::path& file) {
+  Reference reference;
+  const std::string command =
+      "python3 " + quotedForShell(kHarness.string()) + " -q " + quotedForShell(file.string());
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return reference;
+  char text[4096];
+  while (std::fgets(text, sizeof text, pipe)) {
+    std::string line(text);
+    if (line.rfind("# error line ", 0) == 0) {
+      reference.error_line = static_cast<std::uint32_t>(std::stoul(line.substr(13)));
+      reference.error = line;
+      continue;
+    }
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    Motion motion;
+    fields >> motion.line >> motion.kind >> motion.to[0] >> motion.to[1] >> motion.to[2];
+    if (motion.kind == "arc")
+      fields >> motion.center[0] >> motion.center[1] >> motion.center[2] >> motion.axis[0] >>
+          motion.axis[1] >> motion.axis[2] >> motion.turns;
+    reference.motions.push_back(motion);
+  }
+  pclose(pipe);
+  return reference;
+}
+
+/// rs274 reports G0/G1 without axis words, G43 and G49 as moves to the current point.
+std::vector<Motion> withoutZeroLength(const std::vector<Motion>& motions) {
+  std::vector<Motion> kept;
+  double at[3] = {0, 0, 0};
+  for (const Motion& m : motions) {
+    const bool still = std::equal(at, at + 3, m.to);
+    std::copy(m.to, m.to + 3, at);
+    if (m.kind != "arc" && still) continue;
+    kept.push_back(m);
+  }
+  return kept;
+}
+
+/// Ours, without zero-length moves.
+std::vector<Motion> ours(const Program& program) {
+  std::vector<Motion> motions;
+  for (const Move& move : program.moves) {
+    if (move.kind != MoveKind::Arc && move.to == move.from) continue;
+    Motion m;
+    m.line = move.line;
+    m.kind =
+        move.kind == MoveKind::Rapid ? "rapid" : (move.kind == MoveKind::Feed ? "feed" : "arc");
+    for (int i = 0; i < 3; ++i) {
+      m.to[i] = move.to[i];
+      m.center[i] = move.center[i];
+      m.axis[i] = move.axis[i];
+    }
+    m.turns = move.turns;
+    m.length = norm(move.to - move.from);
+    motions.push_back(m);
+  }
+  return motions;
+}
+
+/// True for a program in inches somewhere.
+bool usesInches(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::string text;
+  for (char c; in.get(c);)
+    if (c != ' ' && c != '\t')
+      text += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text.find("g20") != std::string::npos;
+}
+
+bool near(const double* a, const double* b, double tolerance) {
+  for (int i = 0; i < 3; ++i)
+    if (std::abs(a[i] - b[i]) > tolerance) return false;
+  return true;
+}
+
+std::string describe(const Motion& m) {
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "line %u %s to (%.6f %.6f %.6f) centre (%.6f %.6f %.6f) axis (%g %g %g) turns %d",
+                m.line, m.kind.c_str(), m.to[0], m.to[1], m.to[2], m.center[0], m.center[1],
+                m.center[2], m.axis[0], m.axis[1], m.axis[2], m.turns);
+  return text;
+}
+
+class LinuxcncComparison : public testing::TestWithParam<fs::path> {
+ protected:
+  void SetUp() override {
+    if (!onPath("rs274"))
+      GTEST_SKIP() << "rs274 (LinuxCNC's interpreter, Debian package linuxcnc-uspace) is not on "
+                      "the PATH: comparison with LinuxCNC skipped";
+    if (!fs::exists(kHarness)) GTEST_SKIP() << "harness " << kHarness << " not found";
+    if (!fs::exists(GetParam())) GTEST_SKIP() << GetParam() << " not found";
+  }
+};
+
+TEST_P(LinuxcncComparison, SameMotionsAsLinuxcnc) {
+  const fs::path& file = GetParam();
+  const Reference reference = runLinuxcnc(file);
+  std::ifstream in(file, std::ios::binary);
+  if (reference.error_line != 0) {
+    try {
+      readProgram(in, file.string());
+      ADD_FAILURE() << "LinuxCNC rejects the program, readProgram accepts it: " << reference.error;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.line(), reference.error_line) << e.what() << "\nLinuxCNC: " << reference.error;
+    }
+    return;
+  }
+  const std::vector<Motion> expected = withoutZeroLength(reference.motions);
+  ASSERT_FALSE(expected.empty()) << "the harness printed no motion for " << file;
+  // rs274 prints 4 decimals in program units: 5e-5 mm for G21, 1.27e-3 mm for G20.
+  const bool inches = usesInches(file);
+  const double tolerance = inches ? 3e-3 : 1e-4;
+  const std::vector<Motion> actual = ours(readProgram(in, file.string()));
+  // rs274 rounds each end point to 4 decimals in program units, so a move shorter than that
+  // (a 1e-5 inch step of a V-carve) can print as zero-length and be dropped above: ours may
+  // skip such a tiny move where it does not match.
+  const auto same = [tolerance](const Motion& a, const Motion& e) {
+    bool equal = a.line == e.line && a.kind == e.kind && near(a.to, e.to, tolerance);
+    if (equal && a.kind == "arc")
+      equal =
+          near(a.center, e.center, tolerance) && near(a.axis, e.axis, 1e-9) && a.turns == e.turns;
+    return equal;
+  };
+  std::size_t i = 0, j = 0;
+  int mismatches = 0;
+  while (i < actual.size() && j < expected.size() && mismatches < 5) {
+    if (same(actual[i], expected[j])) {
+      ++i, ++j;
+    } else if (actual[i].kind != "arc" && actual[i].length <= tolerance) {
+      ++i;
+    } else {
+      ++mismatches;
+      ADD_FAILURE() << "motion " << j + 1
+                    << " of LinuxCNC's differs\n  ours:     " << describe(actual[i])
+                    << "\n  LinuxCNC: " << describe(expected[j]);
+      ++i, ++j;
+    }
+  }
+  while (i < actual.size() && actual[i].kind != "arc" && actual[i].length <= tolerance) ++i;
+  EXPECT_EQ(actual.size() - i, 0u) << "ours has more motions than LinuxCNC";
+  EXPECT_EQ(expected.size() - j, 0u) << "LinuxCNC has more motions than ours";
+}
+
+std::vector<fs::path> programsToCompare() {
+  std::vector<fs::path> files;
+  if (fs::is_directory(kPrograms))
+    for (const auto& entry : fs::directory_iterator(kPrograms))
+      if (entry.path().extension() == ".ngc") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const char* name : kCorpusAccepted) files.push_back(kCorpus / name);
+  return files;
+}
+
+std::string testName(const testing::TestParamInfo<fs::path>& info) {
+  std::string name =
+      info.param.parent_path().filename().string() + "_" + info.param.stem().string();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, LinuxcncComparison, testing::ValuesIn(programsToCompare()),
+                         testName);
+
+}  // namespace
+}  // namespace gougechek
