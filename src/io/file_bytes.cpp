@@ -1,5 +1,7 @@
 #include "io/file_bytes.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,14 +24,12 @@ struct FileCloser {
 std::string readFileBytes(const std::string& path) {
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
   if (!file) throwSystemError(path, "cannot open file");
-  // The size only sizes the first read (the file may change under us, or be a pipe): reading
-  // goes on until end of file.
+  // The size of a regular file only sizes the first read (the file may change under us);
+  // reading goes on until end of file, which also serves pipes and devices.
   std::size_t capacity = 1 << 16;
-  if (std::fseek(file.get(), 0, SEEK_END) == 0) {
-    const long size = std::ftell(file.get());
-    if (size > 0) capacity = static_cast<std::size_t>(size) + 1;
-    std::rewind(file.get());
-  }
+  struct stat status {};
+  if (::fstat(::fileno(file.get()), &status) == 0 && S_ISREG(status.st_mode))
+    capacity = static_cast<std::size_t>(status.st_size) + 1;
   std::string bytes;
   std::size_t used = 0;
   while (true) {

@@ -27,7 +27,8 @@ struct Token {
   std::size_t column = 0;
 };
 
-// Splits the text at white space, keeping 1-based line and column of each token for errors.
+// Recursive descent over white-space separated tokens; each token keeps its 1-based line and
+// column for the error messages.
 class StlAsciiParser {
  public:
   StlAsciiParser(std::string_view text, const std::string& file, double unit_scale,
@@ -160,7 +161,7 @@ class StlAsciiParser {
 void readStlAscii(std::string_view bytes, const std::string& file, double unit_scale,
                   MeshBuilder& builder) {
   builder.reserve(bytes.size() / kTypicalFacetBytes);
-  StlAsciiParser(bytes, file, unit_scale, builder).parse();
+  StlAsciiParser(withoutByteOrderMark(bytes), file, unit_scale, builder).parse();
 }
 
 }  // namespace gougechek

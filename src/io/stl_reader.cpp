@@ -10,6 +10,7 @@ namespace gougechek {
 
 namespace {
 bool startsWithSolid(std::string_view bytes) {
+  bytes = withoutByteOrderMark(bytes);
   const std::size_t start = bytes.find_first_not_of(" \t\r\n\f\v");
   if (start == std::string_view::npos || bytes.size() - start < 5) return false;
   std::string_view word = bytes.substr(start, 5);
@@ -51,6 +52,13 @@ StlEncoding detectStlEncoding(std::string_view bytes, const std::string& file) {
     throw InputError(file, 0, 0, "truncated file: " + describeBinarySize(count, bytes.size()));
   throw InputError(file, 0, 0,
                    "triangle count mismatch: " + describeBinarySize(count, bytes.size()));
+}
+
+std::string_view withoutByteOrderMark(std::string_view bytes) {
+  constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+  if (bytes.substr(0, kUtf8ByteOrderMark.size()) == kUtf8ByteOrderMark)
+    bytes.remove_prefix(kUtf8ByteOrderMark.size());
+  return bytes;
 }
 
 Part readStl(std::string_view bytes, const std::string& file, double unit_scale) {

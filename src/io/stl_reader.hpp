@@ -16,6 +16,9 @@ enum class StlEncoding { binary, ascii };
 /// bytes. Anything else throws InputError (empty, truncated or mis-sized binary, not an STL).
 StlEncoding detectStlEncoding(std::string_view bytes, const std::string& file);
 
+/// `bytes` without the UTF-8 byte order mark some Windows editors put before "solid".
+std::string_view withoutByteOrderMark(std::string_view bytes);
+
 /// Parses a binary STL into `builder`, multiplying coordinates by `unit_scale`. The size must
 /// already match the header (detectStlEncoding). Throws InputError on non-finite coordinates.
 void readStlBinary(std::string_view bytes, const std::string& file, double unit_scale,

@@ -39,6 +39,13 @@ TEST(StlAscii, ReadsTabsCrlfUpperCaseKeywordsExponentsAndSignedNumbers) {
   EXPECT_EQ(mesh.vertices[mesh.triangles[0][2]], Vec3(0.5, 0.001, 0));
 }
 
+TEST(StlAscii, SkipsAUtf8ByteOrderMark) {
+  test::ScratchDir dir;
+  const Part part = readPart(dir.write("bom.stl", "\xEF\xBB\xBF" + std::string(kOneFacet)), 1.0);
+  EXPECT_EQ(part.format, "stl-ascii");
+  EXPECT_EQ(part.mesh.triangles.size(), 1u);
+}
+
 TEST(StlAscii, MultipleSolidsAreOnePartAndShareWeldedVertices) {
   test::ScratchDir dir;
   const std::string second =
