@@ -12,7 +12,9 @@ constexpr double kHalfUlp = std::numeric_limits<double>::epsilon() / 2;
 constexpr double kOrient2dBound = (3.0 + 16.0 * kHalfUlp) * kHalfUlp;
 constexpr double kOrient3dBound = (7.0 + 56.0 * kHalfUlp) * kHalfUlp;
 
-int sign(double v) { return (v > 0) - (v < 0); }
+int sign(double v) {
+  return (v > 0) - (v < 0);
+}
 
 /// An exact sum of doubles kept as a nonoverlapping expansion in increasing magnitude
 /// (Shewchuk's Grow-Expansion with zero elimination). Capacity covers orient3d's 96 terms.

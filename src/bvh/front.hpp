@@ -2,7 +2,8 @@
 // Klosowski's front: the cut of a k-DOP tree where the previous query stopped (the nodes first
 // found disjoint, and the overlapping leaves), kept between consecutive queries so the next
 // one starts there instead of at the root. Any cut gives the same query result; the front only
-// saves node tests when consecutive query boxes are close.
+// saves node tests when consecutive query boxes are close. A front belongs to the one tree that
+// filled it; one front per thread (it is mutable state).
 #include <cstdint>
 #include <vector>
 

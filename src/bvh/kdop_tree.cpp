@@ -122,8 +122,7 @@ int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
     // Slabs 0, 1, 2 are x, y, z: the upward ray can only meet triangles whose XY intervals
     // hold p and that reach up to p.z.
     const Kdop<K>& b = node.box;
-    if (p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2])
-      continue;
+    if (p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2]) continue;
     if (node.count == 0) {
       stack[top++] = node.first + 1;
       stack[top++] = node.first;

@@ -5,7 +5,9 @@
 namespace gougechek {
 namespace {
 
-int sign(double v) { return (v > 0) - (v < 0); }
+int sign(double v) {
+  return (v > 0) - (v < 0);
+}
 
 /// Side of the perturbed p relative to the directed XY line u→v. orient2d(u, v, p) is linear
 /// in p with ∂/∂p.x = u.y - v.y and ∂/∂p.y = v.x - u.x, which decide a zero in that order.

@@ -66,10 +66,10 @@ TYPED_TEST(FrontTracking, IsCutRejectsBrokenCuts) {
   const KdopTree<K> tree(test::randomSoup(64, rng), 1);
   EXPECT_TRUE(tree.isCut({0}));
   EXPECT_TRUE(tree.isCut({1, 2}));
-  EXPECT_FALSE(tree.isCut({}));        // nothing covers the leaves
-  EXPECT_FALSE(tree.isCut({2, 1}));    // out of order
-  EXPECT_FALSE(tree.isCut({0, 1}));    // node 1 covered twice
-  EXPECT_FALSE(tree.isCut({1}));       // the right half uncovered
+  EXPECT_FALSE(tree.isCut({}));      // nothing covers the leaves
+  EXPECT_FALSE(tree.isCut({2, 1}));  // out of order
+  EXPECT_FALSE(tree.isCut({0, 1}));  // node 1 covered twice
+  EXPECT_FALSE(tree.isCut({1}));     // the right half uncovered
   EXPECT_FALSE(tree.isCut({1, 2, 2}));
 }
 

@@ -23,7 +23,8 @@ template <int K>
 std::vector<std::uint32_t> treeOverlaps(const KdopTree<K>& tree, const Kdop<K>& box,
                                         std::uint64_t& node_tests) {
   std::vector<std::uint32_t> hits;
-  tree.query(box, [&](std::uint32_t t) { hits.push_back(t); }, node_tests);
+  tree.query(
+      box, [&](std::uint32_t t) { hits.push_back(t); }, node_tests);
   std::sort(hits.begin(), hits.end());
   return hits;
 }

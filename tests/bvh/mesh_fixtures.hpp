@@ -93,8 +93,8 @@ inline Mesh octahedralSphere(int n) {
   auto vertex = [&](std::array<int, 3> lattice) {
     auto [it, inserted] = index.try_emplace(lattice, mesh.vertices.size());
     if (inserted)
-      mesh.vertices.push_back(normalized(Vec3{double(lattice[0]), double(lattice[1]),
-                                              double(lattice[2])}));
+      mesh.vertices.push_back(
+          normalized(Vec3{double(lattice[0]), double(lattice[1]), double(lattice[2])}));
     return it->second;
   };
   for (const int sx : {-1, 1})
