@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "convex/path_piece.hpp"
 #include "convex/simplex.hpp"
 
 namespace gougechek {
@@ -75,11 +76,19 @@ GjkResult gjkDistance(const ShapeA& a, const Vec3* b, int b_count, const GjkQuer
       // No progress possible: v is the closest point to within rounding.
       if (repeated || v_norm - vw / v_norm <= query.tolerance) break;
     }
+    const Simplex previous = simplex;
     simplex.vertex[simplex.size++] = {w, pa.point, pb, pa.s};
-    v = simplex.reduceToClosest();
+    const Vec3 next = simplex.reduceToClosest();
+    // In exact arithmetic ‖v‖ strictly decreases; when rounding stops that, the previous
+    // simplex is the best answer there is.
+    if (previous.size > 0 && norm2(next) >= norm2(v)) {
+      simplex = previous;
+      break;
+    }
+    v = next;
     double largest2 = 0;
     for (int i = 0; i < simplex.size; ++i) largest2 = std::max(largest2, norm2(simplex.vertex[i].w));
-    if (simplex.size == 4 || norm2(v) <= 1e-14 * largest2) {
+    if (simplex.size == 4 || norm2(v) <= 1e-24 * largest2) {
       witnesses(simplex, result);
       result.distance = 0;
       result.axis = v;

@@ -41,15 +41,15 @@ PathPoint PathPiece::support(const Vec3& v) const {
     return {start_, 0.0};
   }
   // v·p(θ) = a cos θ + b sin θ + c θ (+ const). Its maxima over [0, angle] lie at the ends or
-  // where −a sin θ + b cos θ + c = 0, i.e. ρ cos(θ − φ) = −c with ρ = |(a, b)|, φ = atan2(b, a).
+  // where −a sin θ + b cos θ + c = 0, i.e. ρ sin(θ − φ) = c with ρ = |(a, b)|, φ = atan2(b, a).
   const double a = dot(v, radial_), b = dot(v, tangent_), c = dot(v, axis_) * rise_ / angle_;
   std::array<double, 4> candidates{0.0, angle_, -1.0, -1.0};
   const double rho = std::hypot(a, b);
   if (rho > 0 && std::abs(c) <= rho) {
     const double phi = std::atan2(b, a);
-    const double delta = std::acos(-c / rho);
+    const double delta = std::asin(c / rho);
     int n = 2;
-    for (double theta : {phi + delta, phi - delta}) {
+    for (double theta : {phi + delta, phi + std::numbers::pi - delta}) {
       const double two_pi = 2 * std::numbers::pi;
       theta = std::fmod(theta, two_pi);
       if (theta < 0) theta += two_pi;
