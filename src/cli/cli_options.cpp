@@ -28,7 +28,8 @@ po::options_description visibleOptions() {
       "distance rapids must keep from the part (default 0)")(
       "start", po::value<std::string>()->value_name("X,Y,Z"),
       "tool position before the first move (default unknown)")(
-      "part-units", po::value<std::string>()->value_name("mm|in"), "units of an STL part")(
+      "part-units", po::value<std::string>()->value_name("mm|in"),
+      "units of an STL part (default mm; STEP/IGES carry their own)")(
       "report", po::value<std::string>()->value_name("FILE"),
       "write the report to FILE, format from the extension: .txt .json .csv .xml .html")(
       "format", po::value<std::string>()->value_name("FMT"),
@@ -37,7 +38,8 @@ po::options_description visibleOptions() {
       "worker threads (default: all cores)")("quiet,q", "no output but errors")(
       "progress", "show a progress bar even when stderr is not a terminal")(
       "moves", "print the interpreted moves of PATH as JSON lines and exit (no PART needed)")(
-      "kdop", po::value<std::string>()->value_name("K"), "k-DOP of the part tree: 6, 14, 18, 26")(
+      "kdop", po::value<std::string>()->value_name("K"),
+      "k-DOP of the part tree: 6, 14, 18, 26 (default 18; for benchmarks)")(
       "no-front-tracking", "start every tree query at the root (for benchmarks)")(
       "version", "print the version and exit")("help,h", "print this help and exit");
   return options;

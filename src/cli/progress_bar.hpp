@@ -12,6 +12,8 @@ namespace gougechek {
 class ProgressBar {
  public:
   explicit ProgressBar(std::ostream& out) : out_(out) {}
+  /// Erases the bar, also when an error unwinds past it (the error message then starts clean).
+  ~ProgressBar() { finish(); }
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
 

@@ -3,31 +3,21 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cmath>
 #include <fstream>
-#include <iostream>
 #include <optional>
 #include <set>
 
+#include "cli/program_input.hpp"
 #include "cli/progress_bar.hpp"
 #include "gcode/move_json.hpp"
-#include "gcode/program.hpp"
 #include "gougechek/error.hpp"
 #include "io/part_reader.hpp"
+#include "report/report_summary.hpp"
 #include "tool/tool_table.hpp"
 
 namespace gougechek {
 
 namespace {
-
-constexpr const char* kStdinName = "<stdin>";
-
-Program readProgramFile(const std::string& path_file) {
-  if (path_file == "-") return readProgram(std::cin, kStdinName);
-  std::ifstream in(path_file);
-  if (!in) throw InputError(path_file, 0, 0, "cannot open the program");
-  return readProgram(in, path_file);
-}
 
 ToolLibrary loadTools(const CliOptions& options) {
   ToolLibrary library;
@@ -48,37 +38,7 @@ std::vector<std::pair<int, ToolSpec>> toolsUsed(const std::vector<Move>& moves,
   return used;
 }
 
-std::string summaryLine(const Report& report) {
-  std::size_t counts[3] = {0, 0, 0};
-  double max_depth = 0;
-  for (const Violation& violation : report.violations) {
-    ++counts[static_cast<int>(violation.kind)];
-    max_depth = std::max(max_depth, violation.depth);
-  }
-  char depth[32];
-  std::snprintf(depth, sizeof depth, "%.3f", max_depth);
-  return std::string(report.violations.empty() ? "PASS" : "FAIL") + ": " +
-         std::to_string(counts[0]) + " gouges, " + std::to_string(counts[1]) +
-         " rapid collisions, " + std::to_string(counts[2]) + " holder collisions, max depth " +
-         depth + " mm";
-}
-
-}  // namespace
-
-int printMoves(const CliOptions& options, std::ostream& out) {
-  const Program program = readProgramFile(options.path_file);
-  for (std::size_t i = 0; i < program.moves.size(); ++i) {
-    writeMoveJson(program.moves[i], i + 1, out);
-  }
-  return 0;
-}
-
-int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
-  const auto started = std::chrono::steady_clock::now();
-  const ToolLibrary tools = loadTools(options);
-  Program program = readProgramFile(options.path_file);
-  Part part = readPart(options.part_file, options.part_unit_scale);
-
+VerifySettings verifySettings(const CliOptions& options) {
   VerifySettings settings;
   settings.tolerance = options.tolerance;
   settings.stock = options.stock;
@@ -87,19 +47,44 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   settings.threads = options.threads;
   settings.kdop = options.kdop;
   settings.front_tracking = options.front_tracking;
+  return settings;
+}
 
-  const bool show_progress =
-      !options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1);
+void writeReportFile(const Report& report, const CliOptions& options) {
+  std::ofstream file(*options.report_file, std::ios::binary);
+  if (file) writeReport(report, options.format, file);
+  file.close();
+  if (!file) throw InputError(*options.report_file, 0, 0, "cannot write the report");
+}
+
+}  // namespace
+
+int printMoves(const CliOptions& options, std::ostream& out) {
+  ProgramInput input(options.path_file);
+  const Program program = input.read();
+  for (std::size_t i = 0; i < program.moves.size(); ++i) {
+    writeMoveJson(program.moves[i], i + 1, out);
+  }
+  return 0;
+}
+
+int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
+  const auto started = std::chrono::steady_clock::now();
+  // Cheap inputs first, so a typo in a tool or the program is reported before a long part read.
+  const ToolLibrary tools = loadTools(options);
+  ProgramInput input(options.path_file);
+  Program program = input.read();
+  const Part part = readPart(options.part_file, options.part_unit_scale);
+
+  VerifySettings settings = verifySettings(options);
   std::optional<ProgressBar> progress_bar;
-  if (show_progress) {
+  if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1)) {
     progress_bar.emplace(err);
     settings.progress = [&bar = *progress_bar](std::size_t done, std::size_t total) {
       bar.update(done, total);
     };
   }
-
-  const std::string path_name = options.path_file == "-" ? kStdinName : options.path_file;
-  VerifyResult result = verify(part.mesh, program.moves, tools, settings, path_name);
+  VerifyResult result = verify(part.mesh, program.moves, tools, settings, input.name());
   if (progress_bar) progress_bar->finish();
 
   Report report;
@@ -107,7 +92,7 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   report.part_format = part.format;
   report.triangles = part.mesh.triangles.size();
   report.bounds = bounds(part.mesh);
-  report.path_file = path_name;
+  report.path_file = input.name();
   report.path_lines = program.lines;
   report.moves = program.moves.size();
   report.tolerance = options.tolerance;
@@ -119,13 +104,16 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   }
   for (InputWarning& warning : program.warnings) report.warnings.push_back(std::move(warning));
   report.violations = std::move(result.violations);
+  if (options.format == ReportFormat::Html) {
+    std::set<std::uint32_t> lines;
+    for (const Violation& violation : report.violations) lines.insert(violation.line);
+    report.source_lines = input.lines(lines);
+  }
   report.elapsed_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
   if (options.report_file) {
-    std::ofstream file(*options.report_file);
-    if (file) writeReport(report, options.format, file);
-    if (!file) throw InputError(*options.report_file, 0, 0, "cannot write the report");
+    writeReportFile(report, options);
     if (!options.quiet) out << "gougechek: " << summaryLine(report) << "\n";
   } else if (!options.quiet) {
     writeReport(report, options.format, out);
