@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "convex/gjk.hpp"
+#include "convex/core_distance.hpp"
 #include "convex/surface_depth.hpp"
 #include "verify/move_path.hpp"
 
@@ -72,7 +72,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       query.initial_direction = warm_axis_;
       query.stop_above = stop_above;
       query.tolerance = kGjkTolerance;
-      GjkResult r = gjkDistance(sweep, tri.data(), 3, query);
+      GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
       if (r.far) {
         warm_axis_ = r.axis;
         return;
@@ -80,7 +80,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       // Measured again from a start that depends only on the move and the triangle, so the
       // answer does not depend on what this worker measured before.
       query.initial_direction = sweep.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
-      r = gjkDistance(sweep, tri.data(), 3, query);
+      r = coreDistance(core, piece, tri.data(), 3, query);
       if (r.far) return;
       if (r.distance > kTouch) {
         consider({true, core.margin - r.distance, piece.at(r.s), false, index});

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "brute_force_distance.hpp"
-#include "convex/gjk.hpp"
+#include "convex/core_distance.hpp"
 #include "convex/swept_core.hpp"
 #include "cutter_cores.hpp"
 #include "random_geometry.hpp"
@@ -105,9 +105,18 @@ TEST(GjkLineMove, TangentTrianglesAreAtTheirExactDistance) {
       for (double gap : {0.0, 1e-9, 1e-6, 1e-3, 0.37, 5.0}) {
         const Triangle t = test::tangentTriangle(random, core.core, move, n, gap, triangle_kind);
         const PathPiece path = PathPiece::segment(move.from, move.to);
-        const GjkResult r = sweptDistance(core.core, path, t.data(), 3, random.direction());
+        GjkQuery query;
+        query.initial_direction = random.direction();
+        const GjkResult r = coreDistance(core.core, path, t.data(), 3, query);
+        // Polytope cores (ball) and cylinders (bull, flat: see coreDistance) are exact; a
+        // frustum's flank (taper, ε-accurate by SPEC.md) creeps like any curved surface.
+        // Cylinders are exact while the cores stay apart; within a micrometre of core contact
+        // (where the depth reaches the skin and the move is severe anyway) GJK approaches a
+        // curved rim sublinearly and stalls a few micrometres off.
         const bool polytope = core.core.radius_bottom == 0 && core.core.radius_top == 0;
-        ASSERT_NEAR(r.distance, gap, polytope ? kAgreement : kCurvedContactAgreement)
+        const bool cylinder = core.core.radius_bottom == core.core.radius_top && gap >= 1e-3;
+        ASSERT_NEAR(r.distance, gap,
+                    polytope || cylinder ? kAgreement : kCurvedContactAgreement)
             << describe(core, move, t.data(), 3, move_kind + ", " + triangle_kind);
       }
     }
