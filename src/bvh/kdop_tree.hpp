@@ -32,15 +32,18 @@ class KdopTree {
   explicit KdopTree(const Mesh& mesh, int leaf_size = kDefaultLeafSize);
 
   /// Calls on_triangle(original triangle index) once for every triangle whose k-DOP overlaps
-  /// `box`; adds the number of node k-DOP tests to node_tests.
-  template <class F>
-  void query(const Kdop<K>& box, F&& on_triangle, std::uint64_t& node_tests) const;
+  /// `box`; adds the number of node k-DOP tests to node_tests. `box` is a Kdop<K>, or any
+  /// refinement of one: a type with `const Kdop<K>& kdop() const` and
+  /// `bool overlaps(const Kdop<K>& node) const` that may reject more nodes than the k-DOP
+  /// alone (an exact distance test, say); triangles are tested against its kdop().
+  template <class Q, class F>
+  void query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const;
 
   /// Same triangles as the plain query, but starts from `front` and leaves the new front there:
   /// overlapping front nodes are lowered recursively, adjacent disjoint siblings are raised to
   /// their parent (one level per query).
-  template <class F>
-  void query(const Kdop<K>& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const;
+  template <class Q, class F>
+  void query(const Q& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const;
 
   /// Winding number of the surface around p, counted along the ray from p toward +Z: 1 inside
   /// and 0 outside a closed, outward-oriented surface. Exact, including rays through edges and
@@ -68,13 +71,19 @@ class KdopTree {
   static constexpr int kStackCapacity = kMeanSplitDepth + 34;
 
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
+  static bool nodeOverlaps(const Kdop<K>& node, const Kdop<K>& box) { return node.overlaps(box); }
+  template <class Q>
+  static bool nodeOverlaps(const Kdop<K>& node, const Q& box) { return box.overlaps(node); }
+  static const Kdop<K>& kdopOf(const Kdop<K>& box) { return box; }
+  template <class Q>
+  static const Kdop<K>& kdopOf(const Q& box) { return box.kdop(); }
   static bool triangleOverlaps(const Corners& t, const Kdop<K>& box);
 
-  template <class F>
-  void reportLeaf(const Node& leaf, const Kdop<K>& box, F& on_triangle) const;
+  template <class Q, class F>
+  void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
   /// Lowers the front below `node`, known to overlap `box`, appending the new cells to `out`.
-  template <class F>
-  void lowerFront(std::uint32_t node, const Kdop<K>& box, std::vector<std::uint32_t>& out,
+  template <class Q, class F>
+  void lowerFront(std::uint32_t node, const Q& box, std::vector<std::uint32_t>& out,
                   F& on_triangle, std::uint64_t& node_tests) const;
 
   std::vector<Node> nodes_;
@@ -97,20 +106,20 @@ bool KdopTree<K>::triangleOverlaps(const Corners& t, const Kdop<K>& box) {
 }
 
 template <int K>
-template <class F>
-void KdopTree<K>::reportLeaf(const Node& leaf, const Kdop<K>& box, F& on_triangle) const {
+template <class Q, class F>
+void KdopTree<K>::reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const {
   // A one-triangle leaf's k-DOP is the triangle's own, already tested.
   if (leaf.count == 1) {
     on_triangle(triangle_ids_[leaf.first]);
     return;
   }
   for (std::uint32_t i = leaf.first; i < leaf.first + leaf.count; ++i)
-    if (triangleOverlaps(corners_[i], box)) on_triangle(triangle_ids_[i]);
+    if (triangleOverlaps(corners_[i], kdopOf(box))) on_triangle(triangle_ids_[i]);
 }
 
 template <int K>
-template <class F>
-void KdopTree<K>::query(const Kdop<K>& box, F&& on_triangle, std::uint64_t& node_tests) const {
+template <class Q, class F>
+void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
   std::uint32_t stack[kStackCapacity];
   int top = 0;
@@ -118,7 +127,7 @@ void KdopTree<K>::query(const Kdop<K>& box, F&& on_triangle, std::uint64_t& node
   while (top > 0) {
     const Node& node = nodes_[stack[--top]];
     ++node_tests;
-    if (!node.box.overlaps(box)) continue;
+    if (!nodeOverlaps(node.box, box)) continue;
     if (node.count == 0) {
       stack[top++] = node.first + 1;
       stack[top++] = node.first;
@@ -129,8 +138,8 @@ void KdopTree<K>::query(const Kdop<K>& box, F&& on_triangle, std::uint64_t& node
 }
 
 template <int K>
-template <class F>
-void KdopTree<K>::lowerFront(std::uint32_t node, const Kdop<K>& box,
+template <class Q, class F>
+void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box,
                              std::vector<std::uint32_t>& out, F& on_triangle,
                              std::uint64_t& node_tests) const {
   std::uint32_t stack[kStackCapacity];
@@ -150,13 +159,13 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Kdop<K>& box,
     if (top == 0) return;
     node = stack[--top];
     ++node_tests;
-    overlapping = nodes_[node].box.overlaps(box);
+    overlapping = nodeOverlaps(nodes_[node].box, box);
   }
 }
 
 template <int K>
-template <class F>
-void KdopTree<K>::query(const Kdop<K>& box, Front& front, F&& on_triangle,
+template <class Q, class F>
+void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle,
                         std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
   if (front.nodes.empty()) front.nodes.push_back(0);
@@ -166,14 +175,14 @@ void KdopTree<K>::query(const Kdop<K>& box, Front& front, F&& on_triangle,
   for (std::size_t i = 0; i < cut.size(); ++i) {
     const std::uint32_t node = cut[i];
     ++node_tests;
-    if (nodes_[node].box.overlaps(box)) {
+    if (nodeOverlaps(nodes_[node].box, box)) {
       lowerFront(node, box, next, on_triangle, node_tests);
       continue;
     }
     if (isLeftChild(node) && i + 1 < cut.size() && cut[i + 1] == node + 1) {
       ++i;
       ++node_tests;
-      if (!nodes_[node + 1].box.overlaps(box)) {
+      if (!nodeOverlaps(nodes_[node + 1].box, box)) {
         next.push_back(parents_[node]);
         continue;
       }

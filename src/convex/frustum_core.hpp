@@ -18,7 +18,10 @@ struct FrustumCore {
 
   /// A point of the core extreme in direction v (the farther rim of the better disk).
   Vec3 support(const Vec3& v) const {
-    const double horizontal = std::hypot(v.x, v.y);
+    if (radius_bottom == 0 && radius_top == 0)   // an axial segment (ball core)
+      return {0, 0, z_top > z_bottom && v.z >= 0 ? z_top : z_bottom};
+    // sqrt, not hypot: millimetre values cannot overflow, and this is the hottest call.
+    const double horizontal = std::sqrt(v.x * v.x + v.y * v.y);
     const double bottom = radius_bottom * horizontal + z_bottom * v.z;
     const double top = radius_top * horizontal + z_top * v.z;
     const bool use_top = top > bottom || (top == bottom && v.z >= 0);

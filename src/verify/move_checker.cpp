@@ -21,6 +21,22 @@ constexpr double kBoxSlack = 1e-7;
 }  // namespace
 
 template <int K>
+bool SweptCoreQuery<K>::overlaps(const Kdop<K>& node) const {
+  if (!box_.overlaps(node)) return false;
+  std::array<Vec3, 8> corners;
+  for (int i = 0; i < 8; ++i)
+    corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
+                  i & 4 ? node.hi[2] : node.lo[2]};
+  GjkQuery query;
+  query.initial_direction = axis_;
+  query.stop_above = reach_;
+  query.tolerance = 1e-3 * reach_;
+  const GjkResult r = gjkDistance(sweep_, corners.data(), 8, query);
+  if (r.far) axis_ = r.axis;
+  return !r.far;
+}
+
+template <int K>
 MoveChecker<K>::MoveChecker(const Mesh& part, const KdopTree<K>& tree,
                             const VerifySettings& settings)
     : part_(part), tree_(tree), settings_(settings) {}
@@ -64,7 +80,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   for (std::size_t p = 0; p < pieces_.size(); ++p) {
     const PathPiece& piece = pieces_[p];
     const SweptCore sweep{&core, &piece};
-    const Kdop<K> box = sweptBox(sweep, stop_above);
+    const SweptCoreQuery<K> box(sweep, sweptBox(sweep, stop_above), stop_above + kBoxSlack);
     auto on_triangle = [&](std::uint32_t index) {
       ++stats.triangle_tests;
       const auto tri = triangle(index);
@@ -184,6 +200,10 @@ void MoveChecker<K>::check(const Move& move, const Vec3& from, std::uint32_t ord
   }
 }
 
+template class SweptCoreQuery<6>;
+template class SweptCoreQuery<14>;
+template class SweptCoreQuery<18>;
+template class SweptCoreQuery<26>;
 template class MoveChecker<6>;
 template class MoveChecker<14>;
 template class MoveChecker<18>;

@@ -15,6 +15,24 @@
 
 namespace gougechek {
 
+/// The tree query for one swept core: its k-DOP (grown by the reporting distance), refined by
+/// an exact GJK distance from the core to each node's axis-aligned box, which prunes the large
+/// nodes under a cutter resting on the surface that the k-DOP slabs alone cannot.
+template <int K>
+class SweptCoreQuery {
+ public:
+  SweptCoreQuery(const SweptCore& sweep, const Kdop<K>& box, double reach)
+      : sweep_(sweep), box_(box), reach_(reach) {}
+  const Kdop<K>& kdop() const { return box_; }
+  bool overlaps(const Kdop<K>& node) const;
+
+ private:
+  SweptCore sweep_;
+  Kdop<K> box_;
+  double reach_;
+  mutable Vec3 axis_{0, 0, 1};
+};
+
 template <int K>
 class MoveChecker {
  public:
