@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Generates the end-to-end benchmark inputs into bench/out/ (git-ignored) with
+# gougechek-samplegen:
+#   mold_1m.stl   the samples' mold on a 710 × 710 grid: 1,016,720 triangles (51 MB)
+#   finish_1m.nc  a 6 mm ball-end raster finish of it touching the surface everywhere:
+#                 1001 lines × 1001 points, 1,002,000 raster moves
+# Points 0.1 mm apart leave at most ~1e-3 mm of dip between them on this part, so checking
+# each move at its midpoint (--substeps 2) is enough for it to verify clean at 0.01 mm.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+build="${BUILD_DIR:-$here/../build/release}"
+samplegen="$build/tools/samplegen/gougechek-samplegen"
+mkdir -p "$here/out"
+
+"$samplegen" mold --grid 710 --out "$here/out/mold_1m.stl"
+"$samplegen" finish --grid 710 --tool-diameter 6 --stepover 0.08 --step 0.1 --substeps 2 \
+  --out "$here/out/finish_1m.nc"
