@@ -17,11 +17,16 @@ constexpr double kTouch = 1e-9;
 constexpr double kGjkTolerance = 1e-9;
 // k-DOPs are widened by this much so rounding in the support values never culls a contact.
 constexpr double kBoxSlack = 1e-7;
+// A run is at most this many moves and path pieces, spanning at most this many cutter
+// diameters: short finishing moves share one cull, long moves and long arcs go alone.
+constexpr std::size_t kRunMoves = 8;
+constexpr std::size_t kRunPieces = 16;
+constexpr double kRunSpanInDiameters = 1.0;
 
 }  // namespace
 
 template <int K>
-bool SweptCoreQuery<K>::overlaps(const Kdop<K>& node) const {
+bool SweptRegionQuery<K>::overlaps(const Kdop<K>& node) const {
   if (!box_.overlaps(node)) return false;
   std::array<Vec3, 8> corners;
   for (int i = 0; i < 8; ++i)
@@ -31,7 +36,7 @@ bool SweptCoreQuery<K>::overlaps(const Kdop<K>& node) const {
   query.initial_direction = axis_;
   query.stop_above = reach_;
   query.tolerance = 1e-3 * reach_;
-  const GjkResult r = gjkDistance(sweep_, corners.data(), 8, query);
+  const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
   if (r.far) axis_ = r.axis;
   return !r.far;
 }
@@ -42,19 +47,14 @@ MoveChecker<K>::MoveChecker(const Mesh& part, const KdopTree<K>& tree,
     : part_(part), tree_(tree), settings_(settings) {}
 
 template <int K>
-void MoveChecker<K>::resetFronts() {
-  cutting_front_.reset();
-  shank_front_.reset();
-}
-
-template <int K>
 std::array<Vec3, 3> MoveChecker<K>::triangle(std::uint32_t index) const {
   const Triangle& t = part_.triangles[index];
   return {part_.vertices[t[0]], part_.vertices[t[1]], part_.vertices[t[2]]};
 }
 
 template <int K>
-Kdop<K> MoveChecker<K>::sweptBox(const SweptCore& sweep, double grow) const {
+template <class Shape>
+Kdop<K> MoveChecker<K>::sweptBox(const Shape& sweep, double grow) const {
   Kdop<K> box;
   for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
     const Vec3& d = KdopDirections<K>::kDirs[j];
@@ -66,51 +66,54 @@ Kdop<K> MoveChecker<K>::sweptBox(const SweptCore& sweep, double grow) const {
 }
 
 template <int K>
-typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
-                                                         double report_below, bool natural_skin,
-                                                         double radius, Front& front) {
-  const double stop_above = std::max(report_below, kTouch);
-  Finding best;
-  auto consider = [&](const Finding& f) {
-    if (!best.found || f.depth > best.depth ||
-        (f.depth == best.depth && f.triangle < best.triangle))
-      best = f;
-  };
-  cores_reached_.clear();
-  for (std::size_t p = 0; p < pieces_.size(); ++p) {
-    const PathPiece& piece = pieces_[p];
-    const SweptCore sweep{&core, &piece};
-    const SweptCoreQuery<K> box(sweep, sweptBox(sweep, stop_above), stop_above + kBoxSlack);
+double MoveChecker<K>::reportBelow(const FrustumCore& core, const Move& move, bool shank) const {
+  // Core distances below this matter: a gouge (or holder contact) needs depth > tolerance; a
+  // rapid with a clearance c must keep its skin c away.
+  const double clearance = move.kind == MoveKind::Rapid && !shank ? settings_.rapid_clearance : 0;
+  return std::max(clearance > 0 ? core.margin + clearance : core.margin - settings_.tolerance,
+                  kTouch);
+}
+
+template <int K>
+void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> pieces,
+                            double reach, Front& front, std::vector<Candidate>& out) {
+  out.clear();
+  auto collect = [&](std::span<const PathPiece> region_pieces) {
+    region_points_.clear();
+    region_arcs_.clear();
+    for (const PathPiece& piece : region_pieces) {
+      if (piece.isArc()) {
+        region_arcs_.push_back(piece);
+        continue;
+      }
+      for (const Vec3& p : {piece.start(), piece.at(1)})
+        if (region_points_.empty() || region_points_.back() != p) region_points_.push_back(p);
+    }
+    const SweptRegion region{&core, region_points_, region_arcs_};
+    const SweptRegionQuery<K> query(region, sweptBox(region, reach), reach + kBoxSlack);
     auto on_triangle = [&](std::uint32_t index) {
-      ++stats.triangle_tests;
-      const auto tri = triangle(index);
-      GjkQuery query;
-      query.initial_direction = warm_axis_;
-      query.stop_above = stop_above;
-      query.tolerance = kGjkTolerance;
-      GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
-      if (r.far) {
-        warm_axis_ = r.axis;
-        return;
-      }
-      // Measured again from a start that depends only on the move and the triangle, so the
-      // answer does not depend on what this worker measured before.
-      query.initial_direction = sweep.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
-      r = coreDistance(core, piece, tri.data(), 3, query);
-      if (r.far) return;
-      if (r.distance > kTouch) {
-        consider({true, core.margin - r.distance, piece.at(r.s), false, index});
-      } else {
-        cores_reached_.push_back({depthBound(sweep, tri), index, static_cast<std::uint32_t>(p)});
-      }
+      Kdop<K> box = Kdop<K>::empty();
+      for (const Vec3& p : triangle(index)) box.add(p);
+      out.push_back({index, box});
     };
     if (settings_.front_tracking)
-      tree_.query(box, front, on_triangle, stats.node_tests);
+      tree_.query(query, front, on_triangle, stats.node_tests);
     else
-      tree_.query(box, on_triangle, stats.node_tests);
+      tree_.query(query, on_triangle, stats.node_tests);
+  };
+  if (pieces.size() <= kRunPieces) {
+    collect(pieces);
+    return;
   }
-  measureCoresReached(core, natural_skin, radius, best, consider);
-  return best;
+  // A long arc: piece by piece, each triangle once.
+  for (std::size_t i = 0; i < pieces.size(); ++i) collect(pieces.subspan(i, 1));
+  std::sort(out.begin(), out.end(),
+            [](const Candidate& a, const Candidate& b) { return a.triangle < b.triangle; });
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const Candidate& a, const Candidate& b) {
+                          return a.triangle == b.triangle;
+                        }),
+            out.end());
 }
 
 template <int K>
@@ -128,12 +131,50 @@ double MoveChecker<K>::depthBound(const SweptCore& sweep, const std::array<Vec3,
 }
 
 template <int K>
-template <class Consider>
-void MoveChecker<K>::measureCoresReached(const FrustumCore& core, bool natural_skin,
-                                         double radius, const Finding& best,
-                                         Consider&& consider) {
-  // Most promising first; stop once no triangle can beat the deepest finding, or once the
-  // finding is severe (SPEC.md: there the depth may be a lower bound).
+typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
+    const FrustumCore& core, std::span<const PathPiece> pieces,
+    const std::vector<Candidate>& candidates, double report_below, bool natural_skin,
+    double radius) {
+  Finding best;
+  auto consider = [&](const Finding& f) {
+    if (!best.found || f.depth > best.depth ||
+        (f.depth == best.depth && f.triangle < best.triangle))
+      best = f;
+  };
+  cores_reached_.clear();
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    const PathPiece& piece = pieces[p];
+    const SweptCore sweep{&core, &piece};
+    const Kdop<K> box = sweptBox(sweep, report_below);
+    for (const Candidate& candidate : candidates) {
+      if (!candidate.box.overlaps(box)) continue;
+      ++stats.triangle_tests;
+      const std::uint32_t index = candidate.triangle;
+      const auto tri = triangle(index);
+      GjkQuery query;
+      query.initial_direction = warm_axis_;
+      query.stop_above = report_below;
+      query.tolerance = kGjkTolerance;
+      GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
+      if (r.far) {
+        warm_axis_ = r.axis;
+        continue;
+      }
+      // Measured again from a start that depends only on the move and the triangle, so the
+      // answer does not depend on what this worker measured before.
+      query.initial_direction = sweep.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+      r = coreDistance(core, piece, tri.data(), 3, query);
+      if (r.far) continue;
+      if (r.distance > kTouch)
+        consider({true, core.margin - r.distance, piece.at(r.s), false, index});
+      else
+        cores_reached_.push_back({depthBound(sweep, tri), index, static_cast<std::uint32_t>(p)});
+    }
+  }
+
+  // Triangles the core itself reached, most promising first; stop once none can beat the
+  // deepest finding, or once the finding is severe (SPEC.md: there the depth may be a lower
+  // bound).
   std::sort(cores_reached_.begin(), cores_reached_.end(),
             [](const CoreContact& a, const CoreContact& b) {
               return a.bound != b.bound ? a.bound > b.bound : a.triangle < b.triangle;
@@ -142,31 +183,34 @@ void MoveChecker<K>::measureCoresReached(const FrustumCore& core, bool natural_s
   for (const CoreContact& c : cores_reached_) {
     if (best.found && (best.severe || c.bound <= best.depth)) break;
     ++stats.deep_tests;
-    const SweptCore sweep{&core, &pieces_[c.piece]};
-    const SurfaceDepth d = deepestPointOnTriangle(sweep, core.margin, triangle(c.triangle), tolerance);
+    const SweptCore sweep{&core, &pieces[c.piece]};
+    const SurfaceDepth d =
+        deepestPointOnTriangle(sweep, core.margin, triangle(c.triangle), tolerance);
     const double depth = natural_skin ? std::max(d.depth, core.margin) : d.depth;
-    consider({true, depth, pieces_[c.piece].at(d.s), natural_skin || depth >= radius, c.triangle});
+    consider({true, depth, pieces[c.piece].at(d.s), natural_skin || depth >= radius, c.triangle});
   }
+  return best;
 }
 
 template <int K>
-bool MoveChecker<K>::buried(const FrustumCore& core, Front& front) {
-  const Vec3 probe = pieces_.front().start() + Vec3{0, 0, core.z_bottom};
+bool MoveChecker<K>::buried(const FrustumCore& core, std::span<const PathPiece> pieces,
+                            Front& front) {
+  const Vec3 probe = pieces.front().start() + Vec3{0, 0, core.z_bottom};
   const Kdop<K>& root = tree_.rootBox();
   for (int axis = 0; axis < 3; ++axis)
     if (probe[axis] < root.lo[axis] || probe[axis] > root.hi[axis]) return false;
   if (tree_.windingNumber(probe, stats.node_tests) == 0) return false;
   // Inside the material: buried only if the cutter touches no surface at all.
-  return !deepest(core, core.margin, false, 0, front).found;
+  gather(core, pieces, core.margin, front, buried_candidates_);
+  return !deepest(core, pieces, buried_candidates_, core.margin, false, 0).found;
 }
 
 template <int K>
-void MoveChecker<K>::check(const Move& move, const Vec3& from, std::uint32_t ordinal,
-                           const CutterModel& cutter, std::vector<Violation>& out) {
-  splitMovePath(move, from, settings_.tolerance, pieces_);
+void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
+                               std::span<const PathPiece> pieces, const CutterModel& cutter,
+                               std::vector<Violation>& out) {
   const double tolerance = settings_.tolerance;
   const bool rapid = move.kind == MoveKind::Rapid;
-  const double clearance = rapid ? settings_.rapid_clearance : 0.0;
   auto report = [&](ViolationKind kind, const Finding& f) {
     Violation v;
     v.kind = kind;
@@ -179,31 +223,77 @@ void MoveChecker<K>::check(const Move& move, const Vec3& from, std::uint32_t ord
     out.push_back(v);
   };
 
-  // The cutting part: a gouge (feed) or a rapid collision. With a rapid clearance c, a rapid
-  // must keep its skin c away: core distance below margin + c counts.
+  // The cutting part: a gouge (feed) or a rapid collision.
   const FrustumCore& cutting = cutter.cutting;
-  const double report_below =
-      clearance > 0 ? cutting.margin + clearance : cutting.margin - tolerance;
-  Finding f = deepest(cutting, report_below, cutter.natural_skin, cutter.radius, cutting_front_);
+  const double clearance = rapid ? settings_.rapid_clearance : 0.0;
+  Finding f = deepest(cutting, pieces, cutting_candidates_, reportBelow(cutting, move, false),
+                      cutter.natural_skin, cutter.radius);
   const bool violates = f.found && (f.depth > tolerance || (clearance > 0 && f.depth > -clearance));
-  if (!f.found && buried(cutting, cutting_front_)) {
-    f = {true, cutter.radius, from, true, 0};
-  }
+  if (!f.found && buried(cutting, pieces, cutting_front_)) f = {true, cutter.radius, from, true, 0};
   if (f.found && (violates || f.severe))
     report(rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge, f);
 
   if (cutter.shank) {
     const FrustumCore& shank = *cutter.shank;
-    Finding h = deepest(shank, shank.margin - tolerance, false, shank.outerRadius(), shank_front_);
-    if (!h.found && buried(shank, shank_front_)) h = {true, shank.outerRadius(), from, true, 0};
+    Finding h = deepest(shank, pieces, shank_candidates_, reportBelow(shank, move, true), false,
+                        shank.outerRadius());
+    if (!h.found && buried(shank, pieces, shank_front_))
+      h = {true, shank.outerRadius(), from, true, 0};
     if (h.found && (h.depth > tolerance || h.severe)) report(ViolationKind::HolderCollision, h);
   }
 }
 
-template class SweptCoreQuery<6>;
-template class SweptCoreQuery<14>;
-template class SweptCoreQuery<18>;
-template class SweptCoreQuery<26>;
+template <int K>
+void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
+                                std::size_t begin, std::size_t end,
+                                const std::map<int, CutterModel>& cutters,
+                                std::vector<std::vector<Violation>>& found) {
+  for (std::size_t i = begin; i < end;) {
+    // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter.
+    const CutterModel& cutter = cutters.at(moves[i].tool);
+    const double span_limit = kRunSpanInDiameters * 2 * cutter.cutting.outerRadius();
+    pieces_.clear();
+    run_.clear();
+    Kdop<6> span = Kdop<6>::empty();
+    double cutting_reach = 0, shank_reach = 0;
+    std::size_t j = i;
+    for (; j < end && run_.size() < kRunMoves && moves[j].tool == moves[i].tool; ++j) {
+      splitMovePath(moves[j], starts[j], settings_.tolerance, move_pieces_);
+      Kdop<6> grown = span;
+      for (const PathPiece& piece : move_pieces_) {
+        grown.add(piece.start());
+        grown.add(piece.at(1));
+      }
+      const double extent = std::max({grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1],
+                                      grown.hi[2] - grown.lo[2]});
+      const bool fits = pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit;
+      if (!run_.empty() && !fits) break;
+      span = grown;
+      run_.push_back({pieces_.size(), move_pieces_.size()});
+      pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
+      cutting_reach = std::max(cutting_reach, reportBelow(cutter.cutting, moves[j], false));
+      if (cutter.shank) shank_reach = std::max(shank_reach, reportBelow(*cutter.shank, moves[j], true));
+      if (!fits) {   // a long move or arc goes alone
+        ++j;
+        break;
+      }
+    }
+
+    gather(cutter.cutting, pieces_, cutting_reach, cutting_front_, cutting_candidates_);
+    if (cutter.shank) gather(*cutter.shank, pieces_, shank_reach, shank_front_, shank_candidates_);
+    for (std::size_t k = 0; k < run_.size(); ++k) {
+      const std::size_t m = i + k;
+      const std::span<const PathPiece> pieces(pieces_.data() + run_[k].first, run_[k].count);
+      checkMove(moves[m], starts[m], static_cast<std::uint32_t>(m + 1), pieces, cutter, found[m]);
+    }
+    i = j;
+  }
+}
+
+template class SweptRegionQuery<6>;
+template class SweptRegionQuery<14>;
+template class SweptRegionQuery<18>;
+template class SweptRegionQuery<26>;
 template class MoveChecker<6>;
 template class MoveChecker<14>;
 template class MoveChecker<18>;

@@ -1,33 +1,35 @@
 #pragma once
-// Checks one move after another for one worker: culls the part's triangles with the swept
-// core's exact k-DOP (from the previous move's front), measures each survivor with GJK and,
-// where a core reaches the surface, with the surface-depth search; keeps the deepest finding
-// per (move, kind). A worker owns its fronts and warm-start axis; results depend only on the
-// move, never on which worker checked it or in which order.
+// Checks the moves of one block for one worker. Consecutive short moves with the same tool are
+// taken as a run: the part's tree is culled once for the run's swept region (its exact k-DOP,
+// refined by a GJK distance test per node, starting from the previous run's front), and each
+// move then measures the run's candidate triangles that its own k-DOP keeps, with GJK and, where
+// a core reaches the surface, the surface-depth search. The deepest finding per (move, kind) is
+// kept. Results depend only on the move, never on the runs, the worker or the order of work.
 #include <cstdint>
-#include <optional>
+#include <map>
 #include <vector>
 
 #include "bvh/kdop_tree.hpp"
 #include "convex/swept_core.hpp"
+#include "convex/swept_region.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
 
 namespace gougechek {
 
-/// The tree query for one swept core: its k-DOP (grown by the reporting distance), refined by
-/// an exact GJK distance from the core to each node's axis-aligned box, which prunes the large
-/// nodes under a cutter resting on the surface that the k-DOP slabs alone cannot.
+/// The tree query for a swept region: its k-DOP grown by the reach, refined by an exact GJK
+/// distance from the region to each node's axis-aligned box, which prunes the many nodes under
+/// a cutter resting on the surface that the k-DOP slabs alone keep.
 template <int K>
-class SweptCoreQuery {
+class SweptRegionQuery {
  public:
-  SweptCoreQuery(const SweptCore& sweep, const Kdop<K>& box, double reach)
-      : sweep_(sweep), box_(box), reach_(reach) {}
+  SweptRegionQuery(const SweptRegion& region, const Kdop<K>& box, double reach)
+      : region_(region), box_(box), reach_(reach) {}
   const Kdop<K>& kdop() const { return box_; }
   bool overlaps(const Kdop<K>& node) const;
 
  private:
-  SweptCore sweep_;
+  SweptRegion region_;
   Kdop<K> box_;
   double reach_;
   mutable Vec3 axis_{0, 0, 1};
@@ -38,12 +40,11 @@ class MoveChecker {
  public:
   MoveChecker(const Mesh& part, const KdopTree<K>& tree, const VerifySettings& settings);
 
-  /// Checks `move` (starting at `from`) with `cutter`; appends at most one violation per kind.
-  void check(const Move& move, const Vec3& from, std::uint32_t ordinal, const CutterModel& cutter,
-             std::vector<Violation>& out);
-
-  /// Starts the fronts afresh (a new block of moves far from the last one).
-  void resetFronts();
+  /// Checks moves [begin, end), move i starting at starts[i] with cutters.at(move.tool);
+  /// appends each move's violations (at most one per kind) to found[i].
+  void checkBlock(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
+                  std::size_t begin, std::size_t end, const std::map<int, CutterModel>& cutters,
+                  std::vector<std::vector<Violation>>& found);
 
   VerifyStats stats;
 
@@ -55,34 +56,49 @@ class MoveChecker {
     bool severe = false;
     std::uint32_t triangle = 0;
   };
+  struct Candidate {
+    std::uint32_t triangle;
+    Kdop<K> box;            // the triangle's own k-DOP
+  };
+  struct CoreContact {
+    double bound;             // depthBound of the triangle
+    std::uint32_t triangle;
+    std::uint32_t piece;      // index into the move's pieces
+  };
+  /// Where one move's pieces sit in pieces_.
+  struct MovePieces {
+    std::size_t first, count;
+  };
 
-  /// Deepest finding of `core` along the current pieces, counting only triangles whose core
-  /// distance is below `report_below`.
-  Finding deepest(const FrustumCore& core, double report_below, bool natural_skin, double radius,
-                  Front& front);
-  /// True if `core` swept along the pieces lies wholly inside the material, touching no
-  /// triangle.
-  bool buried(const FrustumCore& core, Front& front);
-  /// An upper bound on how deep any point of `tri` lies in the swept cutter.
+  /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`.
+  void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
+              Front& front, std::vector<Candidate>& out);
+  /// Deepest finding of `core` along one move's `pieces` among `candidates`, counting only
+  /// triangles whose core distance is below `report_below`.
+  Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
+                  const std::vector<Candidate>& candidates, double report_below,
+                  bool natural_skin, double radius);
+  /// True if `core` swept along `pieces` lies wholly inside the material, touching nothing.
+  bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, Front& front);
+  void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
+                 std::span<const PathPiece> pieces, const CutterModel& cutter,
+                 std::vector<Violation>& out);
+  double reportBelow(const FrustumCore& core, const Move& move, bool shank) const;
   double depthBound(const SweptCore& sweep, const std::array<Vec3, 3>& tri) const;
-  /// Measures the triangles the core itself reached (cores_reached_), best bound first.
-  template <class Consider>
-  void measureCoresReached(const FrustumCore& core, bool natural_skin, double radius,
-                           const Finding& best, Consider&& consider);
-  Kdop<K> sweptBox(const SweptCore& sweep, double grow) const;
+  template <class Shape>
+  Kdop<K> sweptBox(const Shape& sweep, double grow) const;
   std::array<Vec3, 3> triangle(std::uint32_t index) const;
 
   const Mesh& part_;
   const KdopTree<K>& tree_;
   const VerifySettings& settings_;
-  struct CoreContact {
-    double bound;             // depthBound of the triangle
-    std::uint32_t triangle;
-    std::uint32_t piece;      // index into pieces_
-  };
-
-  std::vector<PathPiece> pieces_;
+  std::vector<PathPiece> pieces_;          // the pieces of the moves of the current run
+  std::vector<MovePieces> run_;            // per move of the run
+  std::vector<Candidate> cutting_candidates_, shank_candidates_, buried_candidates_;
   std::vector<CoreContact> cores_reached_;
+  std::vector<PathPiece> move_pieces_;     // scratch for splitMovePath
+  std::vector<Vec3> region_points_;        // scratch for gather's regions
+  std::vector<PathPiece> region_arcs_;
   Front cutting_front_, shank_front_;
   Vec3 warm_axis_{0, 0, 1};
 };

@@ -52,19 +52,18 @@ VerifyResult verifyWithTree(const Mesh& part, const KdopTree<K>& tree,
   tbb::combinable<VerifyStats> stats;
   std::atomic<std::size_t> done{0};
 
+  // Where the tool comes from before the first move is unknown unless given: then the first
+  // move is checked where it ends, the tool standing there.
+  std::vector<Vec3> starts(moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) starts[i] = moves[i].from;
+  if (!moves.empty() && moves[0].kind != MoveKind::Arc)
+    starts[0] = settings.start.value_or(moves[0].to);
+
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, moves.size(), kBlock),
       [&](const tbb::blocked_range<std::size_t>& range) {
         MoveChecker<K> checker(part, tree, settings);
-        for (std::size_t i = range.begin(); i != range.end(); ++i) {
-          const Move& move = moves[i];
-          // Where the tool comes from before the first move is unknown unless given: then the
-          // first move is checked where it ends, the tool standing there.
-          Vec3 from = move.from;
-          if (i == 0 && move.kind != MoveKind::Arc) from = settings.start.value_or(move.to);
-          checker.check(move, from, static_cast<std::uint32_t>(i + 1), cutters.at(move.tool),
-                        found[i]);
-        }
+        checker.checkBlock(moves, starts, range.begin(), range.end(), cutters, found);
         VerifyStats& s = stats.local();
         s.node_tests += checker.stats.node_tests;
         s.triangle_tests += checker.stats.triangle_tests;
