@@ -12,6 +12,7 @@ namespace gougechek {
 struct Front {
   std::vector<std::uint32_t> nodes;    ///< node indices, left to right; empty = start at the root
   std::vector<std::uint32_t> scratch;  ///< the next front is built here, then swapped in
+  std::vector<std::uint8_t> scratch_disjoint;  ///< per scratch node: found disjoint this query
 
   /// Forgets the cut, e.g. after a rapid move or a jump: the next query starts at the root.
   void reset() { nodes.clear(); }

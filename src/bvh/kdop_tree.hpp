@@ -40,8 +40,9 @@ class KdopTree {
   void query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const;
 
   /// Same triangles as the plain query, but starts from `front` and leaves the new front there:
-  /// overlapping front nodes are lowered recursively, adjacent disjoint siblings are raised to
-  /// their parent (one level per query).
+  /// overlapping front nodes are lowered recursively; disjoint siblings that end up adjacent
+  /// are raised to their parent, as many levels as the pairs allow (Klosowski raises one level
+  /// per query; with runs of moves far apart that left the front too deep).
   template <class Q, class F>
   void query(const Q& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const;
 
@@ -83,8 +84,12 @@ class KdopTree {
   void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
   /// Lowers the front below `node`, known to overlap `box`, appending the new cells to `out`.
   template <class Q, class F>
-  void lowerFront(std::uint32_t node, const Q& box, std::vector<std::uint32_t>& out,
-                  F& on_triangle, std::uint64_t& node_tests) const;
+  void lowerFront(std::uint32_t node, const Q& box, Front& front, F& on_triangle,
+                  std::uint64_t& node_tests) const;
+  /// Appends a node found disjoint to the next front; while it completes a pair of disjoint
+  /// siblings there, the pair gives way to their parent (raising as far as it goes, at no
+  /// extra test: a parent that overlaps after all is lowered again by the next query).
+  void appendDisjoint(std::uint32_t node, Front& front) const;
 
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> parents_;       ///< parent of each node (the root's is 0)
@@ -138,9 +143,22 @@ void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests
 }
 
 template <int K>
+void KdopTree<K>::appendDisjoint(std::uint32_t node, Front& front) const {
+  std::vector<std::uint32_t>& next = front.scratch;
+  std::vector<std::uint8_t>& disjoint = front.scratch_disjoint;
+  while (node != 0 && !isLeftChild(node) && !next.empty() && next.back() == node - 1 &&
+         disjoint.back()) {
+    next.pop_back();
+    disjoint.pop_back();
+    node = parents_[node];
+  }
+  next.push_back(node);
+  disjoint.push_back(1);
+}
+
+template <int K>
 template <class Q, class F>
-void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box,
-                             std::vector<std::uint32_t>& out, F& on_triangle,
+void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& on_triangle,
                              std::uint64_t& node_tests) const {
   std::uint32_t stack[kStackCapacity];
   int top = 0;
@@ -148,12 +166,14 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box,
   for (;;) {
     const Node& n = nodes_[node];
     if (!overlapping) {
-      out.push_back(node);
+      front.scratch.push_back(node);
+      front.scratch_disjoint.push_back(1);
     } else if (n.count == 0) {
       stack[top++] = n.first + 1;
       stack[top++] = n.first;
     } else {
-      out.push_back(node);
+      front.scratch.push_back(node);
+      front.scratch_disjoint.push_back(0);
       reportLeaf(n, box, on_triangle);
     }
     if (top == 0) return;
@@ -169,28 +189,14 @@ void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle,
                         std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
   if (front.nodes.empty()) front.nodes.push_back(0);
-  const std::vector<std::uint32_t>& cut = front.nodes;
-  std::vector<std::uint32_t>& next = front.scratch;
-  next.clear();
-  for (std::size_t i = 0; i < cut.size(); ++i) {
-    const std::uint32_t node = cut[i];
+  front.scratch.clear();
+  front.scratch_disjoint.clear();
+  for (const std::uint32_t node : front.nodes) {
     ++node_tests;
-    if (nodeOverlaps(nodes_[node].box, box)) {
-      lowerFront(node, box, next, on_triangle, node_tests);
-      continue;
-    }
-    if (isLeftChild(node) && i + 1 < cut.size() && cut[i + 1] == node + 1) {
-      ++i;
-      ++node_tests;
-      if (!nodeOverlaps(nodes_[node + 1].box, box)) {
-        next.push_back(parents_[node]);
-        continue;
-      }
-      next.push_back(node);
-      lowerFront(node + 1, box, next, on_triangle, node_tests);
-      continue;
-    }
-    next.push_back(node);
+    if (nodeOverlaps(nodes_[node].box, box))
+      lowerFront(node, box, front, on_triangle, node_tests);
+    else
+      appendDisjoint(node, front);
   }
   std::swap(front.nodes, front.scratch);
 }
