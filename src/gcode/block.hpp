@@ -2,6 +2,10 @@
 // One line of G-code split into its words (RS274/NGC "block"), before any modal state applies.
 #include <array>
 #include <cstdint>
+#include <vector>
+
+#include "gcode/expression.hpp"
+#include "gcode/oword.hpp"
 
 namespace gougechek {
 
@@ -10,6 +14,13 @@ namespace gougechek {
 struct BlockCode {
   int number = 0;
   std::uint32_t column = 0;
+};
+
+/// `#ref = value` on the line; applied after the whole line is read (LinuxCNC's rule: every
+/// value on a line sees the parameters as they were before the line).
+struct ParameterAssignment {
+  ParameterRef parameter;
+  double value = 0;
 };
 
 struct Block {
@@ -24,6 +35,9 @@ struct Block {
   int g_count = 0;
   int m_count = 0;
   bool block_delete = false;  ///< the line starts with '/'
+  std::vector<ParameterAssignment> assignments;
+  bool has_oword = false;  ///< an O-word line: `oword` holds it and no other word is present
+  OWord oword;
 
   static constexpr int index(char letter) { return letter - 'a'; }
   bool has(char letter) const { return column[index(letter)] != 0; }
@@ -33,7 +47,7 @@ struct Block {
 };
 
 inline bool Block::empty() const {
-  if (g_count != 0 || m_count != 0) return false;
+  if (g_count != 0 || m_count != 0 || has_oword || !assignments.empty()) return false;
   for (auto c : column)
     if (c != 0) return false;
   return true;

@@ -24,7 +24,12 @@ std::string upper(char letter) {
 
 }  // namespace
 
-BlockParser::BlockParser(std::string file_name) : file_name_(std::move(file_name)) {}
+BlockParser::BlockParser(std::string file_name, const Parameters& parameters)
+    : file_name_(std::move(file_name)), parameters_(parameters) {}
+
+ExpressionReader BlockParser::expressions() const {
+  return ExpressionReader(text_, columns_, parameters_, file_name_, line_number_);
+}
 
 void BlockParser::fail(std::uint32_t column, const std::string& message) const {
   throw InputError(file_name_, line_number_, column, message);
@@ -53,14 +58,21 @@ void BlockParser::compact(std::string_view line) {
 
 double BlockParser::readNumber(std::size_t& pos, char letter, std::uint32_t column) const {
   const char* const end = text_.data() + text_.size();
+  const std::size_t start = pos;
   bool negative = false;
   if (pos < text_.size() && (text_[pos] == '+' || text_[pos] == '-')) {
     negative = text_[pos] == '-';
     ++pos;
   }
-  if (pos < text_.size() && (text_[pos] == '#' || text_[pos] == '['))
-    fail(columns_[pos], text_[pos] == '#' ? "parameters ('#') are not supported yet"
-                                          : "expressions ('[ ]') are not supported yet");
+  if (pos < text_.size() && !isDigit(text_[pos]) && text_[pos] != '.') {
+    std::size_t name_end = pos;
+    while (name_end < text_.size() && text_[name_end] >= 'a' && text_[name_end] <= 'z') ++name_end;
+    const bool function = name_end > pos && name_end < text_.size() && text_[name_end] == '[';
+    if (text_[pos] == '#' || text_[pos] == '[' || function) {
+      pos = start;
+      return expressions().readValue(pos);
+    }
+  }
   if (pos >= text_.size() || !(isDigit(text_[pos]) || text_[pos] == '.'))
     fail(column, "bad number after " + upper(letter) + ": expected digits");
   double value = 0;
@@ -78,6 +90,8 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
   block.g_count = 0;
   block.m_count = 0;
   block.block_delete = false;
+  block.assignments.clear();
+  block.has_oword = false;
   compact(line);
 
   std::size_t pos = 0;
@@ -88,9 +102,24 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
   while (pos < text_.size()) {
     const char letter = text_[pos];
     const std::uint32_t column = columns_[pos];
-    if (letter == 'o') fail(column, "O-words (subroutines, loops) are not supported yet");
-    if (letter == '#') fail(column, "parameters ('#') are not supported yet");
-    if (letter == '[') fail(column, "expressions ('[ ]') are not supported yet");
+    if (letter == 'o') {
+      if (pos != oWordStart())
+        fail(column, "an O-word must start its line (after an optional N word)");
+      readOWord(pos, true, block.oword);
+      block.has_oword = true;
+      return;
+    }
+    if (letter == '#') {
+      const ExpressionReader reader = expressions();
+      ParameterAssignment assignment;
+      assignment.parameter = reader.readParameterRef(pos);
+      if (pos >= text_.size() || text_[pos] != '=')
+        fail(column, "a parameter at the start of a word must be assigned: #...=value");
+      ++pos;
+      assignment.value = reader.readValue(pos);
+      block.assignments.push_back(std::move(assignment));
+      continue;
+    }
     if (letter < 'a' || letter > 'z') fail(column, "unexpected character " + quoted(letter));
     ++pos;
     const double value = readNumber(pos, letter, column);
@@ -114,6 +143,82 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
     block.column[static_cast<std::size_t>(index)] = column;
     block.value[static_cast<std::size_t>(index)] = value;
   }
+}
+
+std::size_t BlockParser::oWordStart() const {
+  std::size_t pos = !text_.empty() && text_[0] == '/' ? 1 : 0;
+  if (pos < text_.size() && text_[pos] == 'n') {
+    ++pos;
+    while (pos < text_.size() && (isDigit(text_[pos]) || text_[pos] == '.')) ++pos;
+  }
+  return pos < text_.size() && text_[pos] == 'o' ? pos : std::string::npos;
+}
+
+bool BlockParser::parseOWordHeader(std::string_view line, std::uint32_t line_number, OWord& oword) {
+  if (line.find_first_of("oO") == std::string_view::npos) return false;
+  line_number_ = line_number;
+  compact(line);
+  const std::size_t pos = oWordStart();
+  if (pos == std::string::npos) return false;
+  readOWord(pos, false, oword);
+  return true;
+}
+
+void BlockParser::readOWord(std::size_t pos, bool evaluate, OWord& oword) const {
+  struct KeywordName {
+    const char* text;
+    OKeyword keyword;
+  };
+  static constexpr KeywordName kKeywords[] = {{"sub", OKeyword::Sub},
+                                              {"endsub", OKeyword::EndSub},
+                                              {"call", OKeyword::Call},
+                                              {"return", OKeyword::Return},
+                                              {"if", OKeyword::If},
+                                              {"elseif", OKeyword::ElseIf},
+                                              {"else", OKeyword::Else},
+                                              {"endif", OKeyword::EndIf},
+                                              {"while", OKeyword::While},
+                                              {"endwhile", OKeyword::EndWhile},
+                                              {"do", OKeyword::Do},
+                                              {"repeat", OKeyword::Repeat},
+                                              {"endrepeat", OKeyword::EndRepeat},
+                                              {"break", OKeyword::Break},
+                                              {"continue", OKeyword::Continue}};
+  oword.column = columns_[pos];
+  oword.values.clear();
+  ++pos;
+  if (pos < text_.size() && text_[pos] == '<') {
+    const std::size_t close = text_.find('>', pos);
+    if (close == std::string::npos) fail(oword.column, "O-word: '>' missing after o<");
+    oword.name.assign(text_, pos + 1, close - pos - 1);
+    if (oword.name.empty()) fail(oword.column, "O-word without a name: o<>");
+    pos = close + 1;
+  } else {
+    const double number = expressions().readValue(pos);
+    if (number < 0 || number != std::floor(number) || number > 1e9)
+      fail(oword.column, "O-word number must be a whole number ≥ 0");
+    oword.name = std::to_string(static_cast<long>(number));
+  }
+  std::size_t end = pos;
+  while (end < text_.size() && text_[end] >= 'a' && text_[end] <= 'z') ++end;
+  const std::string_view word(text_.data() + pos, end - pos);
+  oword.keyword = OKeyword::Label;
+  if (!word.empty()) {
+    bool known = false;
+    for (const KeywordName& keyword : kKeywords)
+      if (word == keyword.text) {
+        oword.keyword = keyword.keyword;
+        known = true;
+      }
+    if (!known) fail(columns_[pos], "unknown O-word keyword '" + std::string(word) + "'");
+  }
+  pos = end;
+  if (!evaluate) return;
+  const ExpressionReader reader = expressions();
+  while (pos < text_.size() && text_[pos] == '[') oword.values.push_back(reader.readValue(pos));
+  if (pos < text_.size())
+    fail(columns_[pos],
+         "unexpected " + quoted(text_[pos]) + " after the O-word " + describe(oword));
 }
 
 }  // namespace gougechek

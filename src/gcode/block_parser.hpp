@@ -1,31 +1,45 @@
 #pragma once
 // Lexer for one line of LinuxCNC G-code: comments, whitespace (ignored everywhere, as in
 // LinuxCNC: "G0 X 1 0" is X10), case, and the words with their numbers. Hand-written and
-// allocation-free in the steady state: plain G1 programs are mostly number parsing.
+// allocation-free in the steady state: plain G1 programs are mostly number parsing. Parameters,
+// expressions and O-words go to ExpressionReader only where a '#', '[' or 'o' appears, so plain
+// lines pay nothing for them.
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "gcode/block.hpp"
+#include "gcode/parameters.hpp"
 
 namespace gougechek {
 
 class BlockParser {
  public:
-  explicit BlockParser(std::string file_name);
+  /// Values read from parameters (`X#1`) see `parameters` as they are when the line is parsed.
+  BlockParser(std::string file_name, const Parameters& parameters);
 
-  /// Splits `line` (physical line number `line_number`) into `block`.
+  /// Splits `line` (physical line number `line_number`) into `block`, evaluating every value.
   /// Throws InputError on a malformed word or on a construct outside the supported dialect.
   void parse(std::string_view line, std::uint32_t line_number, Block& block);
+
+  /// For lines being skipped (a false branch, a subroutine body): true when `line` is an O-word
+  /// line, with its name and keyword in `oword` and no value evaluated.
+  bool parseOWordHeader(std::string_view line, std::uint32_t line_number, OWord& oword);
 
  private:
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
   void compact(std::string_view line);
   /// The number after the word letter at `column`; `pos` is moved past it.
   double readNumber(std::size_t& pos, char letter, std::uint32_t column) const;
+  ExpressionReader expressions() const;
+  /// Position of the O-word after an optional '/' and N word, or npos.
+  std::size_t oWordStart() const;
+  /// Reads the O-word at `pos`; with `evaluate`, also its bracketed values and the end of line.
+  void readOWord(std::size_t pos, bool evaluate, OWord& oword) const;
 
   std::string file_name_;
+  const Parameters& parameters_;
   std::uint32_t line_number_ = 0;
   std::string text_;                    ///< the line lower-cased, without comments and blanks
   std::vector<std::uint32_t> columns_;  ///< 1-based source column of each char of text_

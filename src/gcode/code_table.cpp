@@ -48,28 +48,34 @@ CodeInfo describeGCode(int tenths) {
     case 200:
     case 210:
       return accept(CodeGroup::Units);
+    case 100:  // offsets: CoordinateOffsets
     case 280:
-    case 300:
-      return accept(CodeGroup::NonModal, name() +
-                                             " home position: taken as set by G28.1/G30.1, "
-                                             "else X0 Y0 Z0 (LinuxCNC's default parameters)");
     case 281:
+    case 300:
     case 301:
+    case 520:
+    case 530:
+    case 920:
+    case 921:
+    case 922:
+    case 923:
       return accept(CodeGroup::NonModal);
     case 400:
       return accept(CodeGroup::CutterComp);
     case 430:
     case 431:
-      return accept(CodeGroup::ToolLength,
-                    name() + " tool length offset: programmed positions are taken as the tool tip");
     case 490:
       return accept(CodeGroup::ToolLength);
-    case 530:
-      return accept(CodeGroup::NonModal,
-                    "G53 machine coordinates: taken as program coordinates (work offsets unknown)");
     case 540:
-      return accept(CodeGroup::CoordSystem,
-                    "G54 work offset: taken as zero (positions are the program's numbers)");
+    case 550:
+    case 560:
+    case 570:
+    case 580:
+    case 590:
+    case 591:
+    case 592:
+    case 593:
+      return accept(CodeGroup::CoordSystem);
     case 610:
     case 611:
     case 640:
@@ -82,9 +88,6 @@ CodeInfo describeGCode(int tenths) {
     case 901:
     case 911:
       return accept(CodeGroup::ArcDistance);
-    case 921:
-    case 922:
-      return accept(CodeGroup::NonModal);  // cancel G92 offsets: none are set
     case 930:
     case 940:
     case 950:
@@ -102,8 +105,6 @@ CodeInfo describeGCode(int tenths) {
       return refuse(name() + " splines are not supported yet");
     case 70:
       return refuse("G7 lathe diameter mode is not supported");
-    case 100:
-      return refuse("G10 (setting offsets or tool data) is not supported yet");
     case 171:
     case 181:
     case 191:
@@ -123,19 +124,6 @@ CodeInfo describeGCode(int tenths) {
       return refuse(name() + " cutter radius compensation is not supported yet");
     case 432:
       return refuse("G43.2 additional tool length offset is not supported yet");
-    case 520:
-    case 920:
-    case 923:
-      return refuse(name() + " coordinate offsets are not supported yet");
-    case 550:
-    case 560:
-    case 570:
-    case 580:
-    case 590:
-    case 591:
-    case 592:
-    case 593:
-      return refuse(name() + " work offset is not supported yet (G54 only, taken as zero)");
     case 730:
     case 760:
     case 810:
@@ -195,9 +183,9 @@ CodeInfo describeMCode(int code) {
       return accept(CodeGroup::ModalState);
     case 72:
       return refuse("M72 (restore modal state) is not supported yet");
-    case 98:
+    case 98:  // Fanuc-style subprogram call and return: run by ControlFlow
     case 99:
-      return refuse(name() + " subroutines are not supported yet");
+      return accept(CodeGroup::NonModal);
     default:
       return refuse("unknown M code " + name());
   }

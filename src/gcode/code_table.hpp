@@ -18,7 +18,7 @@ enum class CodeGroup : std::uint8_t {
   CutterComp,   // G40
   ToolLength,   // G43 G43.1 G49
   ReturnMode,   // G98 G99
-  CoordSystem,  // G54
+  CoordSystem,  // G54 .. G59.3
   PathControl,  // G61 G61.1 G64
   SpindleMode,  // G96 G97
   LatheMode,    // G8

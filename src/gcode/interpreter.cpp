@@ -50,8 +50,12 @@ struct GcodeInterpreter::BlockCodes {
   int distance = -1;
   int arc_distance = -1;
   int feed_mode = -1;
-  int home = -1;  ///< G28, G30 (moves) or G28.1, G30.1 (store)
-  std::uint32_t home_column = 0;
+  int nonmodal = -1;  ///< G4, G10, G28, G28.1, G30, G30.1, G52, G92, G92.1, G92.2, G92.3
+  std::uint32_t nonmodal_column = 0;
+  int system = -1;  ///< G54 (1) .. G59.3 (9)
+  std::uint32_t system_column = 0;
+  int tool_length = -1;  ///< G43, G43.1, G49
+  std::uint32_t tool_length_column = 0;
   bool machine_coordinates = false;  ///< G53
   std::uint32_t machine_column = 0;
   bool tool_change = false;  ///< M6
@@ -60,8 +64,12 @@ struct GcodeInterpreter::BlockCodes {
   bool stop = false;  ///< M2, M30
 };
 
-GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program)
-    : file_name_(std::move(file_name)), program_(program) {}
+GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program, Parameters& parameters,
+                                   const ProgramOptions& options)
+    : file_name_(std::move(file_name)),
+      program_(program),
+      offsets_(parameters, options.machine_unit_mm, options.parameters),
+      tool_lengths_(options.tool_lengths_mm) {}
 
 void GcodeInterpreter::fail(std::uint32_t column, const std::string& message) const {
   throw InputError(file_name_, line_, column, message);
@@ -158,9 +166,17 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
       default:
         break;
     }
-    if (number == 280 || number == 300 || number == 281 || number == 301) {
-      codes.home = number;
-      codes.home_column = column;
+    if (info.group == CodeGroup::NonModal && number != 530) {
+      codes.nonmodal = number;
+      codes.nonmodal_column = column;
+    }
+    if (info.group == CodeGroup::CoordSystem) {
+      codes.system = number <= 590 ? (number - 530) / 10 : 6 + (number - 590);
+      codes.system_column = column;
+    }
+    if (info.group == CodeGroup::ToolLength) {
+      codes.tool_length = number;
+      codes.tool_length_column = column;
     }
     if (number == 530) {
       codes.machine_coordinates = true;
@@ -203,16 +219,116 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   setTool(block, codes);
   if (codes.plane >= 0) plane_ = codes.plane;
   if (codes.units >= 0) mm_per_unit_ = codes.units == 200 ? kMmPerInch : 1.0;
+  setToolLength(block, codes);
+  selectSystem(codes);
   if (codes.distance >= 0) absolute_ = codes.distance == 900;
   if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == 901;
-  if (codes.home == 281) home_g28_ = position_;
-  if (codes.home == 301) home_g30_ = position_;
 
-  if (codes.home == 280 || codes.home == 300)
+  // G10, G28, G30, G43.1, G52 and G92 own the axis words of their line.
+  const int owner = codes.nonmodal;
+  const bool axis_owner = owner == 100 || owner == 280 || owner == 300 || owner == 520 ||
+                          owner == 920 || codes.tool_length == 431;
+  if (axis_owner && codes.motion >= 0 && codes.motion != 800 &&
+      (block.has('x') || block.has('y') || block.has('z')))
+    fail(codes.motion_column, gCodeName(codes.motion) + " and " +
+                                  gCodeName(codes.tool_length == 431 ? 431 : owner) +
+                                  " on one line: both use the axis words");
+  setOffsets(block, codes);
+  if (owner == 280 || owner == 300)
     goHome(block, codes);
-  else
+  else if (!axis_owner)
     runMotion(block, codes);
   return !codes.stop;
+}
+
+void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes) {
+  if (codes.tool_length < 0) return;
+  double length = 0;
+  if (codes.tool_length == 431) {
+    if (block.has('z')) length = block.get('z') * mm_per_unit_;
+  } else if (codes.tool_length == 430) {
+    const double h = block.has('h') ? block.get('h') : spindle_tool_;
+    if (h < 0 || !isWhole(h) || h > 1e9)
+      fail(block.columnOf('h'), "G43: H must be a whole number ≥ 0 (a tool number)");
+    const int tool = static_cast<int>(h);
+    if (tool != 0 && tool_lengths_.empty()) {
+      warnOnce(line_, "G43 tool length offset: no tool table given, lengths taken as 0");
+    } else if (tool != 0) {
+      const auto found = tool_lengths_.find(tool);
+      if (found == tool_lengths_.end())
+        fail(block.has('h') ? block.columnOf('h') : codes.tool_length_column,
+             "G43: tool " + std::to_string(tool) + " is not in the tool table");
+      length = found->second;
+    }
+  }
+  // The tool tip is where it was; what changes is where the program says it is.
+  position_.z += tool_length_ - length;
+  tool_length_ = length;
+}
+
+void GcodeInterpreter::selectSystem(const BlockCodes& codes) {
+  if (codes.system < 0) return;
+  if (!offsets_.select(codes.system)) {
+    const int tenths = codes.system <= 6 ? 530 + 10 * codes.system : 590 + codes.system - 6;
+    warnOnce(line_, gCodeName(tenths) +
+                        " work offset: taken as zero (not in the --work-offsets file, not set "
+                        "by G10)");
+  }
+}
+
+AxisValues GcodeInterpreter::axisValues(const Block& block) const {
+  AxisValues values;
+  for (int axis = 0; axis < 3; ++axis) {
+    const char letter = kAxisLetters[axis];
+    values.given[static_cast<std::size_t>(axis)] = block.has(letter);
+    if (block.has(letter)) component(values.value, axis) = block.get(letter) * mm_per_unit_;
+  }
+  return values;
+}
+
+void GcodeInterpreter::setOffsets(const Block& block, const BlockCodes& codes) {
+  const Vec3 tip_offset(0, 0, tool_length_);  // the tip is below the gauge point
+  switch (codes.nonmodal) {
+    case 281:
+    case 301:
+      offsets_.storeHome(codes.nonmodal == 301, position_ + tip_offset);
+      return;
+    case 520:
+      offsets_.setLocalOffset(axisValues(block));
+      return;
+    case 920: {
+      // The offset that makes the current point read as the given coordinates.
+      AxisValues values = axisValues(block);
+      values.value = position_ - offsets_.workOffset() - values.value;
+      offsets_.setLocalOffset(values);
+      return;
+    }
+    case 921:
+    case 922:
+      offsets_.clearLocalOffset(codes.nonmodal == 922);
+      return;
+    case 923:
+      offsets_.restoreLocalOffset();
+      return;
+    case 100:
+      break;
+    default:
+      return;
+  }
+  const double l = block.get('l');
+  if (!block.has('l') || (l != 2 && l != 20))
+    fail(codes.nonmodal_column,
+         "G10: only L2 and L20 (work offsets) are supported; tool table changes are not");
+  const double p = block.get('p');
+  if (!block.has('p') || p < 0 || p > 9 || !isWhole(p))
+    fail(codes.nonmodal_column, "G10 L" + std::to_string(static_cast<int>(l)) +
+                                    " needs P0 (the active system) to P9 (G59.3)");
+  if (block.has('r'))
+    fail(block.columnOf('r'), "G10: rotated coordinate systems (R) are not supported");
+  const int system = p == 0 ? offsets_.system() : static_cast<int>(p);
+  AxisValues values = axisValues(block);
+  if (l == 20) values.value = position_ - offsets_.localOffset() - values.value;
+  offsets_.setWorkOffset(system, values);
 }
 
 void GcodeInterpreter::setTool(const Block& block, const BlockCodes& codes) {
@@ -239,24 +355,30 @@ void GcodeInterpreter::setTool(const Block& block, const BlockCodes& codes) {
 
 Vec3 GcodeInterpreter::endPoint(const Block& block, bool machine_coordinates) const {
   Vec3 target = position_;
+  // G53 names the gauge point in machine coordinates; the tip is the tool length below it.
+  const Vec3 origin = machine_coordinates ? Vec3(0, 0, -tool_length_) : offsets_.total();
   for (int axis = 0; axis < 3; ++axis) {
     const char letter = kAxisLetters[axis];
     if (!block.has(letter)) continue;
     const double value = block.get(letter) * mm_per_unit_;
-    component(target, axis) = absolute_ || machine_coordinates ? value : target[axis] + value;
+    component(target, axis) =
+        absolute_ || machine_coordinates ? value + origin[axis] : target[axis] + value;
   }
   return target;
 }
 
 void GcodeInterpreter::goHome(const Block& block, const BlockCodes& codes) {
   const bool axes = block.has('x') || block.has('y') || block.has('z');
-  if (codes.motion >= 0 && axes)
-    fail(codes.home_column, gCodeName(codes.home) + " and " + gCodeName(codes.motion) +
-                                " on one line: both use the axis words");
   // As LinuxCNC: first to the point the axis words name, then those axes (all when none is
-  // named) to the stored home position.
+  // named) to the stored home position, a machine position of the gauge point.
   if (axes) addMove(MoveKind::Rapid, endPoint(block, false));
-  const Vec3& home = codes.home == 280 ? home_g28_ : home_g30_;
+  bool known = false;
+  const Vec3 home = offsets_.home(codes.nonmodal == 300, known) - Vec3(0, 0, tool_length_);
+  if (!known)
+    warnOnce(line_, gCodeName(codes.nonmodal) +
+                        " home position: taken as machine zero (not in the --work-offsets "
+                        "file, not set by " +
+                        gCodeName(codes.nonmodal + 1) + ")");
   Vec3 target = position_;
   for (int axis = 0; axis < 3; ++axis)
     if (!axes || block.has(kAxisLetters[axis])) component(target, axis) = home[axis];
@@ -358,7 +480,10 @@ void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& tar
   } else {
     PlanePoint center{block.has(first_offset) ? block.get(first_offset) * mm_per_unit_ : 0.0,
                       block.has(second_offset) ? block.get(second_offset) * mm_per_unit_ : 0.0};
-    if (!arc_absolute_) center = {start.a + center.a, start.b + center.b};
+    if (!arc_absolute_)
+      center = {start.a + center.a, start.b + center.b};
+    else
+      center = {center.a + offsets_.total()[axes.first], center.b + offsets_.total()[axes.second]};
     found = checkCenterArc(start, end, center, tolerances);
   }
   if (!found.error.empty()) fail(column, name + found.error);

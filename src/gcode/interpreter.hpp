@@ -6,19 +6,27 @@
 // the loaded tool; a move carries the tool in the spindle (0 before any change). A program
 // that never uses M6 or M61 (many hobby posts write a bare "T2" to change tools) instead runs
 // each move with the tool its last T word named.
+//
+// Positions are LinuxCNC's canonical ones: program coordinates plus the work offset (G54..G59.3)
+// and the G92/G52 offset; G53 names machine coordinates. A tool length offset (G43) does not
+// change where a programmed point goes, it changes which point the tool is at: the current
+// position jumps by the change, as LinuxCNC's does.
 #include <cstdint>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "gcode/block.hpp"
+#include "gcode/coordinate_offsets.hpp"
+#include "gcode/parameters.hpp"
 #include "gcode/program.hpp"
 
 namespace gougechek {
 
 class GcodeInterpreter {
  public:
-  GcodeInterpreter(std::string file_name, Program& program);
+  GcodeInterpreter(std::string file_name, Program& program, Parameters& parameters,
+                   const ProgramOptions& options);
 
   /// Runs the block read from physical line `line`; false once the program has ended (M2, M30).
   bool execute(const Block& block, std::uint32_t line);
@@ -37,6 +45,10 @@ class GcodeInterpreter {
   BlockCodes classify(const Block& block);
   void setTool(const Block& block, const BlockCodes& codes);
   void runMotion(const Block& block, const BlockCodes& codes);
+  void setToolLength(const Block& block, const BlockCodes& codes);
+  void selectSystem(const BlockCodes& codes);
+  void setOffsets(const Block& block, const BlockCodes& codes);
+  AxisValues axisValues(const Block& block) const;
   void goHome(const Block& block, const BlockCodes& codes);
   void checkFeed(const Block& block, Motion motion, std::uint32_t column) const;
   Vec3 endPoint(const Block& block, bool machine_coordinates) const;
@@ -48,9 +60,10 @@ class GcodeInterpreter {
   Program& program_;
   std::uint32_t line_ = 0;
 
-  Vec3 position_;  ///< mm; LinuxCNC starts at the origin
-  Vec3 home_g28_;  ///< G28.1 sets it; LinuxCNC's parameters 5161-5163 start at 0
-  Vec3 home_g30_;
+  Vec3 position_;  ///< mm, canonical coordinates; LinuxCNC starts at the origin
+  CoordinateOffsets offsets_;
+  const std::map<int, double>& tool_lengths_;
+  double tool_length_ = 0;        ///< mm, the active tool length offset (G43, G43.1)
   Motion motion_ = Motion::None;  ///< LinuxCNC starts in G80
   int plane_ = 170;               ///< G17 / G18 / G19 in tenths
   double mm_per_unit_ = 1.0;      ///< G21: 1, G20: 25.4

@@ -14,6 +14,7 @@ bool LineReader::refill() {
   if (eof_) return false;
   // Keep the unfinished line at the front; grow only for a line longer than the buffer.
   std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+  base_ += begin_;
   end_ -= begin_;
   begin_ = 0;
   if (buffer_.size() - end_ < kChunk / 2) buffer_.resize(buffer_.size() * 2);
@@ -52,6 +53,7 @@ bool LineReader::next(std::string_view& line) {
       if (ending_ == Ending::Cr && begin_ < end_ && buffer_[begin_] == '\n') ++begin_;
       while (length > 0 && start[length - 1] == '\r') --length;
       line = std::string_view(start, length);
+      ++lines_read_;
       return true;
     }
     if (!refill()) {
@@ -61,9 +63,25 @@ bool LineReader::next(std::string_view& line) {
       while (length > 0 && last[length - 1] == '\r') --length;
       line = std::string_view(last, length);
       begin_ = end_;
+      ++lines_read_;
       return true;
     }
   }
+}
+
+bool LineReader::seek(Position position) {
+  lines_read_ = position.lines_read;
+  if (position.offset >= base_ && position.offset <= base_ + end_) {
+    begin_ = static_cast<std::size_t>(position.offset - base_);
+    return true;
+  }
+  in_.clear();
+  in_.seekg(static_cast<std::streamoff>(position.offset));
+  if (!in_) return false;
+  base_ = position.offset;
+  begin_ = end_ = 0;
+  eof_ = false;
+  return true;
 }
 
 }  // namespace gougechek

@@ -1,7 +1,9 @@
 #pragma once
 // The interpreted program: its moves in order, and what the interpreter warned about.
 #include <cstddef>
+#include <cstdint>
 #include <istream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,13 +14,27 @@ namespace gougechek {
 
 struct Program {
   std::vector<Move> moves;
-  std::vector<InputWarning> warnings;   ///< e.g. "M8 coolant: ignored"
-  std::size_t lines = 0;                ///< physical lines read
+  std::vector<InputWarning> warnings;  ///< e.g. "M8 coolant: ignored"
+  std::size_t lines = 0;               ///< physical lines read
+};
+
+/// What the machine knows before the program starts.
+struct ProgramOptions {
+  /// Numbered parameters as a LinuxCNC parameter (.var) file gives them: work offsets
+  /// (5221-5390), G92 (5211-5216), G28/G30 homes (5161-5166, 5181-5186)... in machine units.
+  std::map<int, double> parameters;
+  /// Millimetres per machine unit of `parameters` (25.4 for a machine set up in inches).
+  double machine_unit_mm = 1.0;
+  /// Tool length offsets (mm) by tool number, from the tool table; H and G43 look them up.
+  std::map<int, double> tool_lengths_mm;
+  /// A loop running more often than this is taken as endless: an error instead of a hang.
+  std::uint64_t max_loop_iterations = 1'000'000;
 };
 
 /// Interprets a G-code program (LinuxCNC dialect). `file_name` is used in messages.
 /// Throws InputError (`file:line:col: message`) on anything that could move the tool and is not
 /// understood.
+Program readProgram(std::istream& in, const std::string& file_name, const ProgramOptions& options);
 Program readProgram(std::istream& in, const std::string& file_name);
 
 }  // namespace gougechek

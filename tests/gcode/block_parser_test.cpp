@@ -9,7 +9,8 @@ namespace gougechek {
 namespace {
 
 Block parse(const std::string& line) {
-  BlockParser parser("t.nc");
+  static const Parameters parameters;
+  BlockParser parser("t.nc", parameters);
   Block block;
   parser.parse(line, 1, block);
   return block;
@@ -83,11 +84,64 @@ TEST(BlockParser, BadNumbersAndCharacters) {
   EXPECT_EQ(errorOf("G0 (open"), "t.nc:1:4: comment '(' is not closed on this line");
 }
 
-TEST(BlockParser, FullDialectConstructsAreRefusedClearly) {
-  EXPECT_EQ(errorOf("#1 = 5"), "t.nc:1:1: parameters ('#') are not supported yet");
-  EXPECT_EQ(errorOf("G0 X#1"), "t.nc:1:5: parameters ('#') are not supported yet");
-  EXPECT_EQ(errorOf("G0 X[1+2]"), "t.nc:1:5: expressions ('[ ]') are not supported yet");
-  EXPECT_EQ(errorOf("o100 sub"), "t.nc:1:1: O-words (subroutines, loops) are not supported yet");
+TEST(BlockParser, ValuesFromExpressionsAndParameters) {
+  Parameters parameters;
+  parameters.set(2, 3.0);
+  parameters.set("_depth", -1.5);
+  BlockParser parser("t.nc", parameters);
+  Block block;
+  parser.parse("G[#2*10] X#2 Y-[1+#2] Z#<_Depth> F SQRT[16]", 1, block);
+  ASSERT_EQ(block.g_count, 1);
+  EXPECT_EQ(block.g[0].number, 300);
+  EXPECT_EQ(block.get('x'), 3.0);
+  EXPECT_EQ(block.get('y'), -4.0);
+  EXPECT_EQ(block.get('z'), -1.5);
+  EXPECT_EQ(block.get('f'), 4.0);
+}
+
+TEST(BlockParser, AssignmentsAreCollectedNotApplied) {
+  Parameters parameters;
+  BlockParser parser("t.nc", parameters);
+  Block block;
+  parser.parse("#1=2 #<x> = [#1+1] G0 X#1", 1, block);
+  ASSERT_EQ(block.assignments.size(), 2u);
+  EXPECT_EQ(block.assignments[0].parameter.number, 1);
+  EXPECT_EQ(block.assignments[0].value, 2.0);
+  EXPECT_EQ(block.assignments[1].parameter.name, "x");
+  EXPECT_EQ(block.assignments[1].value, 1.0);  // #1 is still 0 while the line is read
+  EXPECT_EQ(block.get('x'), 0.0);
+}
+
+TEST(BlockParser, OWordLines) {
+  Parameters parameters;
+  BlockParser parser("t.nc", parameters);
+  Block block;
+  parser.parse("N10 o<Pocket Sub> call [1] [2+3] (comment)", 1, block);
+  ASSERT_TRUE(block.has_oword);
+  EXPECT_EQ(block.oword.name, "pocketsub");
+  EXPECT_EQ(block.oword.keyword, OKeyword::Call);
+  EXPECT_EQ(block.oword.values, (std::vector<double>{1, 5}));
+  parser.parse("O0100 while [#1 LT 3]", 2, block);
+  EXPECT_EQ(block.oword.name, "100");
+  EXPECT_EQ(block.oword.keyword, OKeyword::While);
+  OWord header;
+  EXPECT_TRUE(parser.parseOWordHeader("o100 if [#<undefined>]", 3, header));
+  EXPECT_EQ(header.keyword, OKeyword::If);
+  EXPECT_FALSE(parser.parseOWordHeader("G0 X#<undefined>", 4, header));
+}
+
+TEST(BlockParser, BadParametersExpressionsAndOWords) {
+  EXPECT_EQ(errorOf("G0 X#<nope>"), "t.nc:1:5: named parameter #<nope> is not defined");
+  EXPECT_EQ(errorOf("G0 X[1/0]"), "t.nc:1:7: division by zero");
+  EXPECT_EQ(errorOf("G0 X[1+2"), "t.nc:1:5: expression: ']' missing");
+  EXPECT_EQ(errorOf("G0 X#6000"),
+            "t.nc:1:5: parameter number out of range (#1 to #5601): #6000.000000");
+  EXPECT_EQ(errorOf("#1 5"),
+            "t.nc:1:1: a parameter at the start of a word must be assigned: #...=value");
+  EXPECT_EQ(errorOf("G0 o100 sub"),
+            "t.nc:1:4: an O-word must start its line (after an optional N word)");
+  EXPECT_EQ(errorOf("o100 loop"), "t.nc:1:6: unknown O-word keyword 'loop'");
+  EXPECT_EQ(errorOf("o100 if [1] X2"), "t.nc:1:13: unexpected 'x' after the O-word o100 if");
 }
 
 }  // namespace

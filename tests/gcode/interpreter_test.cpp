@@ -158,12 +158,12 @@ TEST(Interpreter, UnknownOrUnsupportedCodesAreErrors) {
   EXPECT_EQ(errorOf("G1 F1 X1\nG5 X2\n"), "t.nc:2:1: G5 splines are not supported yet");
   EXPECT_EQ(errorOf("G0 X1 G81 Z-1 R1\n"), "t.nc:1:7: G81 canned cycle is not supported yet");
   EXPECT_EQ(errorOf("G41 D1\n"), "t.nc:1:1: G41 cutter radius compensation is not supported yet");
-  EXPECT_EQ(errorOf("G92 X0\n"), "t.nc:1:1: G92 coordinate offsets are not supported yet");
-  EXPECT_EQ(errorOf("G55\n"),
-            "t.nc:1:1: G55 work offset is not supported yet (G54 only, taken as zero)");
+  EXPECT_EQ(
+      errorOf("G10 L1 P1 Z5\n"),
+      "t.nc:1:1: G10: only L2 and L20 (work offsets) are supported; tool table changes are not");
   EXPECT_EQ(errorOf("G12 X1\n"), "t.nc:1:1: unknown G code G12");
   EXPECT_EQ(errorOf("M40\n"), "t.nc:1:1: unknown M code M40");
-  EXPECT_EQ(errorOf("M98 P100\n"), "t.nc:1:1: M98 subroutines are not supported yet");
+  EXPECT_EQ(errorOf("M98 P100\n"), "t.nc:1:1: call to O100: no such subprogram in this file");
   EXPECT_EQ(errorOf("G0 A10\n"), "t.nc:1:4: A axis: only X, Y and Z are supported (3-axis)");
   EXPECT_EQ(errorOf("G0 X1 E2\n"), "t.nc:1:7: unknown word E");
   EXPECT_EQ(errorOf("X1\n"), "t.nc:1:1: axis words without a motion mode (G0, G1, G2 or G3)");
@@ -190,14 +190,13 @@ TEST(Interpreter, HarmlessCodesAreAcceptedAndWarnedOnceWhereTheyCouldMatter) {
   EXPECT_EQ(p.warnings[1].message, "M9 coolant: ignored");
 }
 
-TEST(Interpreter, WorkOffsetAndToolLengthAreAcceptedWithAWarning) {
+TEST(Interpreter, UnknownWorkOffsetAndToolLengthAreTakenAsZeroWithAWarning) {
   const Program p = run("G54 G43 H1 G0 X1\nG53 G0 Z5\nG49\n");
   ASSERT_EQ(p.moves.size(), 2u);
   EXPECT_EQ(p.moves[1].to, Vec3(1, 0, 5));
-  ASSERT_EQ(p.warnings.size(), 3u);
-  EXPECT_THAT(p.warnings[0].message, HasSubstr("G54 work offset: taken as zero"));
-  EXPECT_THAT(p.warnings[1].message, HasSubstr("G43 tool length offset"));
-  EXPECT_THAT(p.warnings[2].message, HasSubstr("G53 machine coordinates"));
+  ASSERT_EQ(p.warnings.size(), 2u);
+  EXPECT_THAT(p.warnings[0].message, HasSubstr("G43 tool length offset: no tool table given"));
+  EXPECT_THAT(p.warnings[1].message, HasSubstr("G54 work offset: taken as zero"));
   EXPECT_THAT(errorOf("G91 G53 G0 X1\n"), HasSubstr("G53 cannot be used in incremental mode"));
 }
 

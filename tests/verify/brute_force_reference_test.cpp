@@ -1,11 +1,13 @@
-// The whole check against a brute-force reference: every triangle, exact feature-enumeration
-// distances, a solid-angle winding number, no tree, no GJK. Ball-end cutters, whose depths
-// SPEC.md requires exactly (1e-6 mm) while the core stays outside the part.
+// The whole check against a brute-force reference: every triangle, a solid-angle winding
+// number, no tree, no GJK. Ball-end cutters measured by exact feature enumeration (their swept
+// core is a parallelogram), bull-nose cutters by the golden-section oracle of the convex tests;
+// SPEC.md requires both exactly (1e-6 mm) while the core stays outside the part.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "bvh/mesh_fixtures.hpp"
+#include "convex/brute_force_distance.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/polygon_distance.hpp"
 
@@ -34,17 +36,53 @@ Mesh makePart(std::mt19937& rng) {
   });
 }
 
-ReferenceDepth referenceDepth(const Mesh& part, const Vec3& from, const Vec3& to) {
-  const Vec3 low{0, 0, kRadius}, high{0, 0, kFlute};
-  const std::vector<Vec3> core{from + low, from + high, to + high, to + low};
+// The cutter as SPEC.md defines it: skin m around a core from height m to the flute length.
+struct ReferenceCutter {
+  ToolSpec spec;
+  FrustumCore core;   // for the bull oracle; the ball's core is an axial segment
+};
+
+ReferenceCutter ballCutter() {
+  return {{CutterType::Ball, 2 * kRadius, kRadius, 0, kFlute, 2 * kRadius, 0},
+          {kRadius, kFlute, 0, 0, kRadius}};
+}
+ReferenceCutter bullCutter() {
+  constexpr double corner = 1;
+  return {{CutterType::Bull, 2 * kRadius, corner, 0, kFlute, 2 * kRadius, 0},
+          {corner, kFlute, kRadius - corner, kRadius - corner, corner}};
+}
+
+ReferenceDepth referenceDepth(const Mesh& part, const ReferenceCutter& cutter, const Vec3& from,
+                              const Vec3& to) {
+  const FrustumCore& core = cutter.core;
+  const double m = core.margin;
+  const Vec3 low{0, 0, core.z_bottom}, high{0, 0, core.z_top};
+  const std::vector<Vec3> axis_sweep{from + low, from + high, to + high, to + low};
+  // A box around the swept cutter: triangles wholly outside it cannot come within m.
+  Vec3 lo = from, hi = from;
+  for (const Vec3& p : {from, to}) {
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+  }
+  const double reach = core.outerRadius() + 1e-3;
   ReferenceDepth r;
   bool touched = false;
   for (const Triangle& t : part.triangles) {
-    const std::vector<Vec3> tri{part.vertices[t[0]], part.vertices[t[1]], part.vertices[t[2]]};
-    const double d = reference::polygonPolygon(core, tri);
-    touched |= d < kRadius;
+    const std::array<Vec3, 3> tri{part.vertices[t[0]], part.vertices[t[1]], part.vertices[t[2]]};
+    bool outside = false;
+    for (int axis = 0; axis < 3; ++axis) {
+      const double tmin = std::min({tri[0][axis], tri[1][axis], tri[2][axis]});
+      const double tmax = std::max({tri[0][axis], tri[1][axis], tri[2][axis]});
+      const double top = axis == 2 ? hi[axis] + core.z_top + m : hi[axis] + reach;
+      outside |= tmin > top || tmax < lo[axis] - reach;
+    }
+    if (outside) continue;
+    const double d = core.radius_top == 0
+                         ? reference::polygonPolygon(axis_sweep, {tri[0], tri[1], tri[2]})
+                         : test::distanceToSweptCore(core, from, to, tri);
+    touched |= d < m;
     if (d <= 1e-9) r.severe = true;
-    r.depth = std::max(r.depth, kRadius - d);
+    r.depth = std::max(r.depth, m - d);
   }
   if (!touched && std::round(solidAngleWinding(part, from + low)) != 0) {
     r.depth = kRadius;
@@ -53,7 +91,7 @@ ReferenceDepth referenceDepth(const Mesh& part, const Vec3& from, const Vec3& to
   return r;
 }
 
-std::vector<Move> makeProgram(std::mt19937& rng) {
+std::vector<Move> makeProgram(std::mt19937& rng, int random_moves = 60) {
   std::vector<Move> moves;
   Vec3 at{20, 20, 60};
   auto go = [&](MoveKind kind, const Vec3& to) {
@@ -75,7 +113,7 @@ std::vector<Move> makeProgram(std::mt19937& rng) {
   }
   // Random moves over the whole block, some in the air, some grazing, some cutting; rapids too.
   std::uniform_real_distribution<double> xy(-5, 45), z(35, 46);
-  for (int i = 0; i < 60; ++i)
+  for (int i = 0; i < random_moves; ++i)
     go(i % 4 == 0 ? MoveKind::Rapid : MoveKind::Feed, {xy(rng), xy(rng), z(rng)});
   // A rapid clipping the block's corner and a buried move deep inside.
   go(MoveKind::Rapid, {-10, -10, 30});
@@ -87,14 +125,12 @@ std::vector<Move> makeProgram(std::mt19937& rng) {
   return moves;
 }
 
-class BruteForceReference : public ::testing::TestWithParam<int> {};
-
-TEST_P(BruteForceReference, EveryMoveMatchesTheReference) {
-  std::mt19937 rng(GetParam());
+void expectMatchesReference(int seed, const ReferenceCutter& cutter, int random_moves) {
+  std::mt19937 rng(seed);
   const Mesh part = makePart(rng);
-  const std::vector<Move> moves = makeProgram(rng);
+  const std::vector<Move> moves = makeProgram(rng, random_moves);
   ToolLibrary tools;
-  tools.fallback = ToolSpec{CutterType::Ball, 2 * kRadius, kRadius, 0, kFlute, 2 * kRadius, 0};
+  tools.fallback = cutter.spec;
   VerifySettings settings;
   settings.tolerance = kTolerance;
   settings.start = moves.front().from;
@@ -112,7 +148,7 @@ TEST_P(BruteForceReference, EveryMoveMatchesTheReference) {
 
   std::size_t reported = 0, checked_known = 0;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    const ReferenceDepth ref = referenceDepth(part, moves[i].from, moves[i].to);
+    const ReferenceDepth ref = referenceDepth(part, cutter, moves[i].from, moves[i].to);
     const Violation* found = nullptr;
     for (const Violation& v : one.violations)
       if (v.move == i + 1) found = &v;
@@ -128,7 +164,7 @@ TEST_P(BruteForceReference, EveryMoveMatchesTheReference) {
                                                             : ViolationKind::Gouge);
     EXPECT_EQ(found->severe, ref.severe);
     if (ref.severe) {
-      EXPECT_GE(found->depth, kRadius - 1e-6);
+      EXPECT_GE(found->depth, cutter.core.margin - 1e-6);
     } else {
       EXPECT_NEAR(found->depth, ref.depth, 1e-6);
       ++checked_known;
@@ -136,6 +172,17 @@ TEST_P(BruteForceReference, EveryMoveMatchesTheReference) {
   }
   EXPECT_GT(reported, 10u);
   EXPECT_GT(checked_known, 5u);
+}
+
+class BruteForceReference : public ::testing::TestWithParam<int> {};
+
+TEST_P(BruteForceReference, EveryBallMoveMatchesTheReference) {
+  expectMatchesReference(GetParam(), ballCutter(), 60);
+}
+
+// The bull oracle is a nested golden search: slow, so fewer seeds and moves.
+TEST_P(BruteForceReference, EveryBullMoveMatchesTheReference) {
+  if (GetParam() <= 3) expectMatchesReference(GetParam(), bullCutter(), 24);
 }
 
 TEST(BruteForceReference, InjectedDepthsOnAFlatFaceAreExact) {

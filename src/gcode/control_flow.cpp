@@ -1,0 +1,334 @@
+#include "gcode/control_flow.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+
+namespace {
+
+std::string fanucName(const std::string& name) {
+  return "O" + name;
+}
+
+}  // namespace
+
+ControlFlow::ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
+                         std::uint64_t max_loop_iterations)
+    : file_name_(std::move(file_name)),
+      reader_(reader),
+      parameters_(parameters),
+      max_loop_iterations_(max_loop_iterations) {}
+
+void ControlFlow::fail(std::uint32_t line, std::uint32_t column, const std::string& message) const {
+  throw InputError(file_name_, line, column, message);
+}
+
+void ControlFlow::seek(LineReader::Position position) {
+  if (!reader_.seek(position))
+    fail(reader_.linesRead(), 0, "cannot re-read the program (the input is not seekable)");
+}
+
+double ControlFlow::value(const OWord& oword, std::uint32_t line) const {
+  if (oword.values.size() != 1)
+    fail(line, oword.column, describe(oword) + " needs one value in brackets");
+  return oword.values[0];
+}
+
+ControlFlow::Frame* ControlFlow::top(FrameKind kind, const std::string& name) {
+  if (frames_.empty() || frames_.back().kind != kind || frames_.back().name != name) return nullptr;
+  return &frames_.back();
+}
+
+int ControlFlow::callDepth() const {
+  return static_cast<int>(std::count_if(frames_.begin(), frames_.end(),
+                                        [](const Frame& f) { return f.kind == FrameKind::Call; }));
+}
+
+void ControlFlow::startSkip(SkipGoal goal, const std::string& name, std::uint32_t line,
+                            std::uint32_t column, std::string what) {
+  skip_.active = true;
+  skip_.goal = goal;
+  skip_.name = name;
+  skip_.line = line;
+  skip_.column = column;
+  skip_.what = std::move(what);
+}
+
+bool ControlFlow::endsSkip(const OWord& header) const {
+  if (header.name != skip_.name) return false;
+  switch (skip_.goal) {
+    case SkipGoal::Definition:
+      return header.keyword == OKeyword::EndSub;
+    case SkipGoal::FindSub:
+      return header.keyword == (skip_.pending_call.fanuc ? OKeyword::Label : OKeyword::Sub);
+    case SkipGoal::Branch:
+      return header.keyword == OKeyword::ElseIf || header.keyword == OKeyword::Else ||
+             header.keyword == OKeyword::EndIf;
+    case SkipGoal::LoopEnd:
+      return header.keyword == OKeyword::EndWhile || header.keyword == OKeyword::EndRepeat ||
+             header.keyword == OKeyword::While;
+  }
+  return false;
+}
+
+bool ControlFlow::finishSkip(const OWord& oword) {
+  skip_.active = false;
+  switch (skip_.goal) {
+    case SkipGoal::FindSub:
+      subs_[oword.name] = reader_.position();
+      skip_.pending_call.start = reader_.position();
+      enterBody(skip_.pending_call, skip_.arguments);
+      return false;
+    case SkipGoal::Branch:
+      return true;
+    case SkipGoal::Definition:
+    case SkipGoal::LoopEnd:
+      return false;
+  }
+  return false;
+}
+
+void ControlFlow::execute(const OWord& oword, std::uint32_t line, LineReader::Position line_start) {
+  if (skip_.active && !finishSkip(oword)) return;
+  switch (oword.keyword) {
+    case OKeyword::Label:  // a Fanuc program number: M98 jumps here, running through it is a no-op
+      subs_[oword.name] = reader_.position();
+      return;
+    case OKeyword::Sub:
+      subs_[oword.name] = reader_.position();
+      startSkip(SkipGoal::Definition, oword.name, line, oword.column,
+                describe(oword) + ": no matching endsub before the end of the file");
+      return;
+    case OKeyword::Call: {
+      Frame frame{FrameKind::Call, oword.name, line, {}, reader_.position(), 1, false, false};
+      call(std::move(frame), oword.values, oword.column);
+      return;
+    }
+    case OKeyword::EndSub:
+    case OKeyword::Return:
+      returnFromCall(oword, line);
+      return;
+    case OKeyword::If:
+    case OKeyword::ElseIf:
+    case OKeyword::Else:
+    case OKeyword::EndIf:
+      runBranch(oword, line);
+      return;
+    default:
+      runLoopStatement(oword, line, line_start);
+  }
+}
+
+void ControlFlow::call(Frame frame, const std::vector<double>& arguments, std::uint32_t column) {
+  if (callDepth() >= kMaxCallDepth)
+    fail(frame.line, column,
+         "subroutine calls nested more than " + std::to_string(kMaxCallDepth) + " deep");
+  const auto known = subs_.find(frame.name);
+  if (known != subs_.end()) {
+    frame.start = known->second;
+    enterBody(std::move(frame), arguments);
+    seek(frames_.back().start);
+    return;
+  }
+  // Not met yet: it must follow in the file (LinuxCNC searches forward too).
+  const std::string name = frame.fanuc ? fanucName(frame.name) : "o<" + frame.name + ">";
+  startSkip(SkipGoal::FindSub, frame.name, frame.line, column,
+            "call to " + name + ": no such subprogram in this file");
+  skip_.pending_call = std::move(frame);
+  skip_.arguments = arguments;
+}
+
+void ControlFlow::enterBody(Frame frame, const std::vector<double>& arguments) {
+  if (!frame.fanuc) parameters_.enterCall(arguments);
+  frames_.push_back(std::move(frame));
+}
+
+void ControlFlow::returnFromCall(const OWord& oword, std::uint32_t line) {
+  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
+                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  if (call == frames_.rend() || call->fanuc)
+    fail(line, oword.column, describe(oword) + " outside a call of o<" + oword.name + ">");
+  if (call->name != oword.name)
+    fail(line, oword.column,
+         describe(oword) + " inside a call of o<" + call->name + ">: names differ");
+  if (!oword.values.empty()) parameters_.set("_value", oword.values[0]);
+  Frame frame = *call;
+  frames_.erase(std::prev(call.base()), frames_.end());
+  parameters_.leaveCall();
+  seek(frame.resume);
+}
+
+bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column) {
+  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
+                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  if (call == frames_.rend()) return false;
+  if (!call->fanuc) fail(line, column, "M99 inside a call of o<" + call->name + ">: use endsub");
+  Frame frame = *call;
+  frames_.erase(std::prev(call.base()), frames_.end());
+  if (--frame.count > 0) {  // M98 ... L: run the program again
+    frames_.push_back(frame);
+    seek(frame.start);
+  } else {
+    seek(frame.resume);
+  }
+  return true;
+}
+
+void ControlFlow::callProgram(int program, int repeats, std::uint32_t line, std::uint32_t column) {
+  if (repeats < 1) return;
+  Frame frame{FrameKind::Call,
+              std::to_string(program),
+              line,
+              {},
+              reader_.position(),
+              static_cast<std::uint64_t>(repeats),
+              false,
+              true};
+  call(std::move(frame), {}, column);
+}
+
+void ControlFlow::runBranch(const OWord& oword, std::uint32_t line) {
+  const auto skipToNext = [&] {
+    startSkip(SkipGoal::Branch, oword.name, line, oword.column,
+              describe(oword) + ": no matching endif before the end of the file");
+  };
+  if (oword.keyword == OKeyword::If) {
+    const bool taken = value(oword, line) != 0;
+    frames_.push_back({FrameKind::If, oword.name, line, {}, {}, 0, taken, false});
+    if (!taken) skipToNext();
+    return;
+  }
+  Frame* frame = top(FrameKind::If, oword.name);
+  if (!frame)
+    fail(line, oword.column, describe(oword) + " without a matching o" + oword.name + " if");
+  if (oword.keyword == OKeyword::EndIf) {
+    frames_.pop_back();
+    return;
+  }
+  if (frame->taken) {
+    skipToNext();
+    return;
+  }
+  frame->taken = oword.keyword == OKeyword::Else || value(oword, line) != 0;
+  if (!frame->taken) skipToNext();
+}
+
+void ControlFlow::countIteration(Frame& frame, std::uint32_t column) {
+  if (++frame.count > max_loop_iterations_)
+    fail(frame.line, column,
+         "loop o" + frame.name + " ran more than " + std::to_string(max_loop_iterations_) +
+             " times: taken as endless (the limit is an option of the interpreter)");
+}
+
+void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
+                                   LineReader::Position line_start) {
+  const auto exitLoop = [&] {
+    startSkip(SkipGoal::LoopEnd, oword.name, line, oword.column,
+              describe(oword) + ": the loop is not closed before the end of the file");
+  };
+  const auto findLoop = [&]() -> Frame& {
+    const auto loop = std::find_if(frames_.rbegin(), frames_.rend(), [&](const Frame& f) {
+      return f.name == oword.name &&
+             (f.kind == FrameKind::While || f.kind == FrameKind::Do || f.kind == FrameKind::Repeat);
+    });
+    if (loop == frames_.rend())
+      fail(line, oword.column, describe(oword) + " outside a loop o" + oword.name);
+    frames_.erase(loop.base(), frames_.end());
+    return frames_.back();
+  };
+  switch (oword.keyword) {
+    case OKeyword::While: {
+      if (Frame* loop = top(FrameKind::Do, oword.name)) {  // the end of a do loop
+        if (value(oword, line) != 0) {
+          countIteration(*loop, oword.column);
+          seek(loop->start);
+        } else {
+          frames_.pop_back();
+        }
+        return;
+      }
+      Frame* loop = top(FrameKind::While, oword.name);
+      const bool again = loop != nullptr && loop->start.offset == line_start.offset;
+      if (value(oword, line) == 0) {
+        if (again) frames_.pop_back();
+        exitLoop();
+        return;
+      }
+      if (again)
+        countIteration(*loop, oword.column);
+      else
+        frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 1, false, false});
+      return;
+    }
+    case OKeyword::EndWhile: {
+      Frame* loop = top(FrameKind::While, oword.name);
+      if (!loop) fail(line, oword.column, describe(oword) + " without a matching while");
+      seek(loop->start);
+      return;
+    }
+    case OKeyword::Do:
+      frames_.push_back({FrameKind::Do, oword.name, line, reader_.position(), {}, 1, false, false});
+      return;
+    case OKeyword::Repeat: {
+      const double times = std::round(value(oword, line));
+      if (times > static_cast<double>(max_loop_iterations_))
+        fail(line, oword.column,
+             describe(oword) + ": more than " + std::to_string(max_loop_iterations_) + " repeats");
+      if (times < 1) {
+        exitLoop();
+        return;
+      }
+      frames_.push_back({FrameKind::Repeat,
+                         oword.name,
+                         line,
+                         reader_.position(),
+                         {},
+                         static_cast<std::uint64_t>(times),
+                         false,
+                         false});
+      return;
+    }
+    case OKeyword::EndRepeat:
+    case OKeyword::Continue: {
+      Frame* loop =
+          oword.keyword == OKeyword::EndRepeat ? top(FrameKind::Repeat, oword.name) : &findLoop();
+      if (!loop) fail(line, oword.column, describe(oword) + " without a matching repeat");
+      if (loop->kind == FrameKind::While) {
+        seek(loop->start);  // the while line decides again
+      } else if (loop->kind == FrameKind::Do) {
+        countIteration(*loop, oword.column);
+        seek(loop->start);
+      } else if (--loop->count > 0) {
+        seek(loop->start);
+      } else {
+        frames_.pop_back();
+        if (oword.keyword == OKeyword::Continue) exitLoop();
+      }
+      return;
+    }
+    case OKeyword::Break:
+      findLoop();
+      frames_.pop_back();
+      exitLoop();
+      return;
+    default:
+      return;
+  }
+}
+
+void ControlFlow::finish(std::uint32_t last_line) const {
+  if (skip_.active) fail(skip_.line, skip_.column, skip_.what);
+  for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
+    if (frame->kind == FrameKind::If) continue;  // LinuxCNC does not mind an open if at the end
+    const std::string name = frame->fanuc ? fanucName(frame->name) : "o" + frame->name;
+    fail(frame->line, 0,
+         (frame->kind == FrameKind::Call ? "call of " + name + " still running"
+                                         : "loop " + name + " not closed") +
+             " at the end of the file (line " + std::to_string(last_line) + ")");
+  }
+}
+
+}  // namespace gougechek

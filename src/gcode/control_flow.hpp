@@ -1,0 +1,99 @@
+#pragma once
+// LinuxCNC's O-word control flow (subroutines, if/elseif/else, while, do/while, repeat,
+// break/continue) and Fanuc-style M98/M99 subprograms, on a program read as a stream.
+//
+// Nothing of the program text is kept: a subroutine is remembered by where its body starts, a
+// loop by where it starts, and jumps re-read the text from there (LineReader::seek). A construct
+// not taken is skipped line by line, looking only at O-words. So memory depends on how deeply
+// the program nests, never on its length.
+//
+// Limits: a loop runs at most `max_loop_iterations` times (an endless loop is an error, not a
+// hang) and calls nest at most kMaxCallDepth deep (LinuxCNC's limit).
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gcode/line_reader.hpp"
+#include "gcode/oword.hpp"
+#include "gcode/parameters.hpp"
+
+namespace gougechek {
+
+class ControlFlow {
+ public:
+  static constexpr int kMaxCallDepth = 10;
+
+  ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
+              std::uint64_t max_loop_iterations);
+
+  /// True while lines are being skipped: only their O-word (if any) matters, see skipped().
+  bool skipping() const { return skip_.active; }
+  /// For a skipped O-word line: true when it ends the skip, the line must then be parsed in full
+  /// and passed to execute().
+  bool endsSkip(const OWord& header) const;
+
+  /// Runs an O-word line read at `line`, which started at `line_start` (it may move the reader).
+  void execute(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
+  /// M98 P`program` L`repeats` at `line`, `column`.
+  void callProgram(int program, int repeats, std::uint32_t line, std::uint32_t column);
+  /// M99: returns from an M98 call; false at the top level, where it ends the program.
+  bool returnFromProgram(std::uint32_t line, std::uint32_t column);
+  /// At the end of the text: what is still open (a skip, a loop, a call) is an error.
+  void finish(std::uint32_t last_line) const;
+
+ private:
+  enum class FrameKind : std::uint8_t { Call, If, While, Do, Repeat };
+  struct Frame {
+    FrameKind kind;
+    std::string name;
+    std::uint32_t line = 0;       ///< where the construct opened (messages)
+    LineReader::Position start;   ///< While: the while line; Do/Repeat/Call: the body
+    LineReader::Position resume;  ///< Call: after the call line
+    std::uint64_t count = 0;      ///< Repeat: runs left; While/Do: iterations; Call: repeats left
+    bool taken = false;           ///< If: a branch ran
+    bool fanuc = false;           ///< Call: M98 (ends at M99, not endsub)
+  };
+  enum class SkipGoal : std::uint8_t { Definition, FindSub, Branch, LoopEnd };
+  struct Skip {
+    bool active = false;
+    SkipGoal goal = SkipGoal::Definition;
+    std::string name;
+    std::uint32_t line = 0;  ///< where the skip started (messages)
+    std::uint32_t column = 0;
+    std::string what;    ///< what is sought, for the message at the end of the file
+    Frame pending_call;  ///< FindSub: the call to make once found
+    std::vector<double> arguments;
+  };
+
+  [[noreturn]] void fail(std::uint32_t line, std::uint32_t column,
+                         const std::string& message) const;
+  void startSkip(SkipGoal goal, const std::string& name, std::uint32_t line, std::uint32_t column,
+                 std::string what);
+  /// Ends the skip at `oword`; true when the line is then to be run as usual.
+  bool finishSkip(const OWord& oword);
+  void call(Frame frame, const std::vector<double>& arguments, std::uint32_t column);
+  void enterBody(Frame frame, const std::vector<double>& arguments);
+  void returnFromCall(const OWord& oword, std::uint32_t line);
+  void runBranch(const OWord& oword, std::uint32_t line);
+  void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
+  /// Counts one more run of a loop body; fails past the iteration limit.
+  void countIteration(Frame& frame, std::uint32_t column);
+  double value(const OWord& oword, std::uint32_t line) const;
+  /// The innermost loop frame called `name`, with the frames above it popped; fails if none.
+  Frame& innermostLoop(const OWord& oword, std::uint32_t line);
+  Frame* top(FrameKind kind, const std::string& name);
+  int callDepth() const;
+  void seek(LineReader::Position position);
+
+  std::string file_name_;
+  LineReader& reader_;
+  Parameters& parameters_;
+  std::uint64_t max_loop_iterations_;
+  std::vector<Frame> frames_;
+  Skip skip_;
+  /// Subroutine (and Fanuc program) name → where its body starts.
+  std::unordered_map<std::string, LineReader::Position> subs_;
+};
+
+}  // namespace gougechek

@@ -1,0 +1,280 @@
+#include "gcode/expression.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <numbers>
+
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+
+namespace {
+
+/// LinuxCNC's TOLERANCE_EQUAL: EQ and NE compare within it.
+constexpr double kEqualTolerance = 0.0001;
+constexpr double kDegree = std::numbers::pi / 180.0;
+
+enum class Operator : std::uint8_t {
+  Power,
+  Times,
+  Divide,
+  Modulo,
+  Plus,
+  Minus,
+  Eq,
+  Ne,
+  Gt,
+  Ge,
+  Lt,
+  Le,
+  And,
+  Or,
+  Xor
+};
+
+struct OperatorName {
+  const char* text;
+  Operator op;
+  int precedence;
+};
+
+// Longest spellings first where one is a prefix of another ("**" before "*").
+constexpr OperatorName kOperators[] = {
+    {"**", Operator::Power, 5},   {"*", Operator::Times, 4}, {"/", Operator::Divide, 4},
+    {"mod", Operator::Modulo, 4}, {"+", Operator::Plus, 3},  {"-", Operator::Minus, 3},
+    {"eq", Operator::Eq, 2},      {"ne", Operator::Ne, 2},   {"gt", Operator::Gt, 2},
+    {"ge", Operator::Ge, 2},      {"lt", Operator::Lt, 2},   {"le", Operator::Le, 2},
+    {"and", Operator::And, 1},    {"or", Operator::Or, 1},   {"xor", Operator::Xor, 1}};
+
+double truth(bool value) {
+  return value ? 1.0 : 0.0;
+}
+
+}  // namespace
+
+ExpressionReader::ExpressionReader(const std::string& text,
+                                   const std::vector<std::uint32_t>& columns,
+                                   const Parameters& parameters, const std::string& file_name,
+                                   std::uint32_t line_number)
+    : text_(text),
+      columns_(columns),
+      parameters_(parameters),
+      file_name_(file_name),
+      line_number_(line_number) {}
+
+void ExpressionReader::fail(std::size_t pos, const std::string& message) const {
+  const std::uint32_t column =
+      columns_.empty() ? 0 : columns_[pos < columns_.size() ? pos : columns_.size() - 1];
+  throw InputError(file_name_, line_number_, column, message);
+}
+
+bool ExpressionReader::startsWith(std::size_t pos, const char* word) const {
+  const std::size_t length = std::strlen(word);
+  return text_.compare(pos, length, word) == 0;
+}
+
+double ExpressionReader::readValue(std::size_t& pos) const {
+  if (pos < text_.size() && (text_[pos] == '+' || text_[pos] == '-')) {
+    const bool negative = text_[pos] == '-';
+    ++pos;
+    const double value = readUnsigned(pos);
+    return negative ? -value : value;
+  }
+  return readUnsigned(pos);
+}
+
+double ExpressionReader::readUnsigned(std::size_t& pos) const {
+  if (pos >= text_.size()) fail(pos, "a value is missing at the end of the line");
+  const char c = text_[pos];
+  if (c == '[') return readExpression(pos);
+  if (c == '#') return readParameterValue(pos);
+  if (c >= 'a' && c <= 'z') return readFunction(pos);
+  return readNumber(pos);
+}
+
+double ExpressionReader::readNumber(std::size_t& pos) const {
+  const std::size_t start = pos;
+  if (pos >= text_.size() || !((text_[pos] >= '0' && text_[pos] <= '9') || text_[pos] == '.'))
+    fail(pos, "a number, '#' or '[' expected");
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text_.data() + pos, text_.data() + text_.size(), value,
+                                         std::chars_format::fixed);
+  if (ec != std::errc()) fail(start, "bad number");
+  pos = static_cast<std::size_t>(ptr - text_.data());
+  if (pos < text_.size() && text_[pos] == '.') fail(pos, "bad number: two decimal points");
+  return value;
+}
+
+ParameterRef ExpressionReader::readParameterRef(std::size_t& pos) const {
+  const std::size_t hash = pos++;
+  ParameterRef ref;
+  if (pos < text_.size() && text_[pos] == '<') {
+    const std::size_t close = text_.find('>', pos + 1);
+    if (close == std::string::npos) fail(pos, "named parameter: '>' missing after #<");
+    ref.name = text_.substr(pos + 1, close - pos - 1);
+    if (ref.name.empty()) fail(pos, "named parameter without a name: #<>");
+    pos = close + 1;
+    return ref;
+  }
+  const double number = readUnsigned(pos);
+  const double rounded = std::round(number);
+  if (std::fabs(number - rounded) > 1e-4)
+    fail(hash, "parameter number must be a whole number: #" + std::to_string(number));
+  if (rounded < 1 || rounded >= Parameters::kCount)
+    fail(hash, "parameter number out of range (#1 to #" + std::to_string(Parameters::kCount - 1) +
+                   "): #" + std::to_string(number));
+  ref.number = static_cast<int>(rounded);
+  return ref;
+}
+
+double ExpressionReader::readParameterValue(std::size_t& pos) const {
+  const std::size_t start = pos;
+  const ParameterRef ref = readParameterRef(pos);
+  if (ref.name.empty()) return parameters_.get(ref.number);
+  const double* value = parameters_.find(ref.name);
+  if (!value) fail(start, "named parameter #<" + ref.name + "> is not defined");
+  return *value;
+}
+
+double ExpressionReader::readExpression(std::size_t& pos) const {
+  // Operator-precedence parsing with explicit stacks, as LinuxCNC's read_real_expression.
+  const std::size_t open = pos++;
+  double values[8];
+  Operator ops[8];
+  std::size_t op_columns[8];
+  int depth = 0;
+  values[0] = readValue(pos);
+  const auto reduce = [&] {
+    --depth;
+    double& left = values[depth];
+    const double right = values[depth + 1];
+    switch (ops[depth]) {
+      case Operator::Power:
+        if (left < 0 && std::floor(right) != right)
+          fail(op_columns[depth], "attempt to raise a negative number to a non-integer power");
+        left = std::pow(left, right);
+        break;
+      case Operator::Times:
+        left *= right;
+        break;
+      case Operator::Divide:
+        if (right == 0) fail(op_columns[depth], "division by zero");
+        left /= right;
+        break;
+      case Operator::Modulo:  // LinuxCNC's MOD is never negative for a positive divisor
+        left = std::fmod(left, right);
+        if (left < 0) left += std::fabs(right);
+        break;
+      case Operator::Plus:
+        left += right;
+        break;
+      case Operator::Minus:
+        left -= right;
+        break;
+      case Operator::Eq:
+        left = truth(std::fabs(left - right) < kEqualTolerance);
+        break;
+      case Operator::Ne:
+        left = truth(std::fabs(left - right) >= kEqualTolerance);
+        break;
+      case Operator::Gt:
+        left = truth(left > right);
+        break;
+      case Operator::Ge:
+        left = truth(left >= right);
+        break;
+      case Operator::Lt:
+        left = truth(left < right);
+        break;
+      case Operator::Le:
+        left = truth(left <= right);
+        break;
+      case Operator::And:
+        left = truth(left != 0 && right != 0);
+        break;
+      case Operator::Or:
+        left = truth(left != 0 || right != 0);
+        break;
+      case Operator::Xor:
+        left = truth((left != 0) != (right != 0));
+        break;
+    }
+    if (std::isnan(left)) fail(op_columns[depth], "calculation resulted in 'not a number'");
+  };
+  const auto precedence = [](Operator op) {
+    for (const OperatorName& name : kOperators)
+      if (name.op == op) return name.precedence;
+    return 0;
+  };
+  for (;;) {
+    if (pos >= text_.size()) fail(open, "expression: ']' missing");
+    if (text_[pos] == ']') {
+      ++pos;
+      break;
+    }
+    const OperatorName* found = nullptr;
+    for (const OperatorName& name : kOperators)
+      if (startsWith(pos, name.text)) {
+        found = &name;
+        break;
+      }
+    if (!found) fail(pos, "expression: unknown operator");
+    while (depth > 0 && precedence(ops[depth - 1]) >= found->precedence) reduce();
+    if (depth == 6) fail(pos, "expression too complex: use brackets");
+    ops[depth] = found->op;
+    op_columns[depth] = pos;
+    pos += std::strlen(found->text);
+    values[++depth] = readValue(pos);
+  }
+  while (depth > 0) reduce();
+  return values[0];
+}
+
+double ExpressionReader::readFunction(std::size_t& pos) const {
+  const std::size_t start = pos;
+  std::size_t end = pos;
+  while (end < text_.size() && text_[end] >= 'a' && text_[end] <= 'z') ++end;
+  const std::string name = text_.substr(pos, end - pos);
+  pos = end;
+  if (pos >= text_.size() || text_[pos] != '[')
+    fail(start, "unknown word or function '" + name + "' inside a value");
+  if (name == "exists") {
+    const std::size_t open = pos++;
+    if (pos >= text_.size() || text_[pos] != '#') fail(open, "EXISTS needs a #<name>");
+    const ParameterRef ref = readParameterRef(pos);
+    if (pos >= text_.size() || text_[pos] != ']') fail(open, "EXISTS: ']' missing");
+    ++pos;
+    return truth(ref.name.empty() || parameters_.find(ref.name) != nullptr);
+  }
+  const double x = readExpression(pos);
+  if (name == "atan") {
+    if (pos >= text_.size() || text_[pos] != '/') fail(start, "ATAN needs the form ATAN[y]/[x]");
+    ++pos;
+    if (pos >= text_.size() || text_[pos] != '[') fail(start, "ATAN needs the form ATAN[y]/[x]");
+    return std::atan2(x, readExpression(pos)) / kDegree;
+  }
+  if (name == "sin") return std::sin(x * kDegree);
+  if (name == "cos") return std::cos(x * kDegree);
+  if (name == "tan") return std::tan(x * kDegree);
+  if (name == "asin" || name == "acos") {
+    if (x < -1 || x > 1) fail(start, "argument to " + name + " out of range [-1, 1]");
+    return (name == "asin" ? std::asin(x) : std::acos(x)) / kDegree;
+  }
+  if (name == "sqrt") {
+    if (x < 0) fail(start, "square root of a negative number");
+    return std::sqrt(x);
+  }
+  if (name == "abs") return std::fabs(x);
+  if (name == "round") return std::round(x);  // halves away from zero, as LinuxCNC
+  if (name == "fix") return std::floor(x);
+  if (name == "fup") return std::ceil(x);
+  if (name == "exp") return std::exp(x);
+  if (name == "ln") {
+    if (x <= 0) fail(start, "natural logarithm of zero or a negative number");
+    return std::log(x);
+  }
+  fail(start, "unknown function " + name);
+}
+
+}  // namespace gougechek

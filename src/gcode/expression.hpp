@@ -1,0 +1,50 @@
+#pragma once
+// LinuxCNC's values inside a line: numbers, parameter references (#12, ##1, #<name>, #[expr]),
+// bracketed expressions with its binary operators and precedence (** ; * / MOD ; + - ;
+// EQ NE GT GE LT LE ; AND OR XOR — all left-associative), unary functions (SIN COS TAN and their
+// inverses in degrees, ATAN[y]/[x], SQRT ABS ROUND FIX FUP EXP LN EXISTS) and a sign before any
+// of them. Works on the line as BlockParser keeps it: lower case, without blanks and comments.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gcode/parameters.hpp"
+
+namespace gougechek {
+
+/// A parameter named by `#`: a number, or a name when `name` is non-empty.
+struct ParameterRef {
+  int number = 0;
+  std::string name;
+};
+
+class ExpressionReader {
+ public:
+  /// `text` and `columns` (1-based source column of each char) as BlockParser::compact makes them.
+  ExpressionReader(const std::string& text, const std::vector<std::uint32_t>& columns,
+                   const Parameters& parameters, const std::string& file_name,
+                   std::uint32_t line_number);
+
+  /// A value starting at `pos` (number, parameter, [expression], function, optionally signed);
+  /// `pos` is moved past it.
+  double readValue(std::size_t& pos) const;
+  /// The parameter named after the '#' at `pos`; `pos` is moved past it.
+  ParameterRef readParameterRef(std::size_t& pos) const;
+
+ private:
+  [[noreturn]] void fail(std::size_t pos, const std::string& message) const;
+  double readUnsigned(std::size_t& pos) const;
+  double readExpression(std::size_t& pos) const;
+  double readFunction(std::size_t& pos) const;
+  double readParameterValue(std::size_t& pos) const;
+  double readNumber(std::size_t& pos) const;
+  bool startsWith(std::size_t pos, const char* word) const;
+
+  const std::string& text_;
+  const std::vector<std::uint32_t>& columns_;
+  const Parameters& parameters_;
+  const std::string& file_name_;
+  std::uint32_t line_number_;
+};
+
+}  // namespace gougechek

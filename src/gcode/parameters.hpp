@@ -1,0 +1,48 @@
+#pragma once
+// LinuxCNC's parameters: numbered #1..#5601, named #<name> (local to the subroutine call that set
+// it) and #<_name> (global). Numbered parameters start at 0 unless a parameter (.var) file gives
+// them; reading a named parameter that was never set is an error, as in LinuxCNC.
+#include <array>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace gougechek {
+
+class Parameters {
+ public:
+  /// LinuxCNC's RS274NGC_MAX_PARAMETERS: numbers run from 1 to kCount - 1.
+  static constexpr int kCount = 5602;
+  /// #1..#30 are the arguments of a subroutine call, saved and restored around it.
+  static constexpr int kArguments = 30;
+
+  Parameters();
+
+  static bool validNumber(int number) { return number >= 1 && number < kCount; }
+  double get(int number) const { return numbered_[static_cast<std::size_t>(number)]; }
+  void set(int number, double value) { numbered_[static_cast<std::size_t>(number)] = value; }
+
+  /// Named parameter `name` (lower case, without '#<' '>'); null when not set.
+  const double* find(const std::string& name) const;
+  void set(const std::string& name, double value);
+
+  /// Enters a subroutine call: a fresh local scope, #1..#30 saved and set to `arguments`
+  /// (missing ones 0).
+  void enterCall(const std::vector<double>& arguments);
+  /// Leaves it: the caller's local names and #1..#30 come back.
+  void leaveCall();
+
+ private:
+  static bool isGlobal(const std::string& name) { return !name.empty() && name[0] == '_'; }
+
+  struct Frame {
+    std::unordered_map<std::string, double> locals;
+    std::array<double, kArguments> saved_arguments{};
+  };
+
+  std::vector<double> numbered_;
+  std::unordered_map<std::string, double> globals_;
+  std::vector<Frame> frames_;  ///< frames_[0] is the main program
+};
+
+}  // namespace gougechek

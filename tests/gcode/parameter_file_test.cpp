@@ -1,0 +1,40 @@
+#include "gcode/parameter_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+namespace {
+
+std::map<int, double> read(const std::string& text) {
+  std::istringstream in(text);
+  return readParameterFile(in, "p.var");
+}
+
+std::string errorOf(const std::string& text) {
+  try {
+    read(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ParameterFile, ReadsLinuxcncVarFiles) {
+  const auto parameters = read("5161\t0.000000\n\n5221 10.5\r\n5222 -2\n");
+  EXPECT_EQ(parameters, (std::map<int, double>{{5161, 0.0}, {5221, 10.5}, {5222, -2.0}}));
+}
+
+TEST(ParameterFile, RejectsWhatLinuxcncRejects) {
+  EXPECT_EQ(errorOf("5221 1\n5161 2\n"),
+            "p.var:2: parameter numbers must ascend (as LinuxCNC requires)");
+  EXPECT_EQ(errorOf("5221 x\n"), "p.var:1: expected a parameter number and its value");
+  EXPECT_EQ(errorOf("9999 1\n"), "p.var:1: parameter number out of range: 9999");
+  EXPECT_EQ(errorOf("5221 1 2\n"), "p.var:1: unexpected text after the value");
+}
+
+}  // namespace
+}  // namespace gougechek
