@@ -79,11 +79,14 @@ void BM_Check(benchmark::State& state) {
   settings.front_tracking = state.range(0) != 0;
   ToolLibrary tools;
   tools.fallback = ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
-  const auto cutters = cutterModels(program().moves, tools, settings, programPath());
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                               static_cast<std::size_t>(state.range(1)));
   VerifyResult result;
-  for (auto _ : state) result = verifyWithTree<K>(part().mesh, tree, program().moves, cutters, settings);
+  for (auto _ : state) {
+    Verifier<K> verifier(part().mesh, tree, tools, settings, programPath());
+    verifier.check(program().moves);
+    result = verifier.finish();
+  }
   const double moves = static_cast<double>(program().moves.size());
   state.counters["violations"] = static_cast<double>(result.violations.size());
   state.counters["node_tests/move"] = static_cast<double>(result.stats.node_tests) / moves;

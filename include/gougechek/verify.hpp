@@ -22,7 +22,8 @@ struct VerifySettings {
   int threads = 0;                ///< 0: all cores
   int kdop = 18;                  ///< k of the part's k-DOP tree: 6, 14, 18 or 26
   bool front_tracking = true;     ///< start each query from the previous move's front
-  /// Called now and then with (moves done, moves total); must be thread-safe.
+  /// Called now and then, from any worker thread, with (moves done, moves total), total 0
+  /// when the program is streamed and its length unknown. Must be thread-safe.
   std::function<void(std::size_t, std::size_t)> progress;
 };
 
@@ -50,8 +51,17 @@ struct VerifyResult {
   VerifyStats stats;
 };
 
-/// Checks every move against the part. Throws InputError (naming the move's line) when a move
-/// uses a tool with no known cutter.
+/// The program's moves in order, a block at a time: appends at most `max` moves to `out` and
+/// returns false once the program has ended (the last call may still have appended some).
+using MoveSource = std::function<bool(std::vector<Move>& out, std::size_t max)>;
+
+/// Checks every move against the part, taking the moves from `source` block by block: memory
+/// does not grow with the program. Throws InputError (naming the move's line) when a move uses
+/// a tool with no known cutter, and whatever `source` throws.
+VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file);
+
+/// The same for moves already in memory.
 VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
                     const VerifySettings& settings, const std::string& program_file);
 

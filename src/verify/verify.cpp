@@ -7,11 +7,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <map>
 #include <memory>
 
 #include "gougechek/error.hpp"
-#include "verify/cutter_model.hpp"
 #include "verify/move_checker.hpp"
 #include "verify/verify_with_tree.hpp"
 
@@ -20,118 +18,147 @@ namespace {
 
 // Consecutive moves per task: long enough for fronts and warm starts to pay off, short enough
 // to balance two or more workers.
-constexpr std::size_t kBlock = 512;
+constexpr std::size_t kTaskMoves = 512;
+// Moves taken from a MoveSource at a time: enough tasks for every core.
+constexpr std::size_t kStreamMoves = 1 << 16;
 
 }  // namespace
 
-std::map<int, CutterModel> cutterModels(const std::vector<Move>& moves, const ToolLibrary& tools,
-                                        const VerifySettings& settings,
-                                        const std::string& program_file) {
-  // Every tool the program uses must be known before any work starts.
-  std::map<int, CutterModel> cutters;
-  for (const Move& move : moves) {
-    if (cutters.count(move.tool)) continue;
-    const ToolSpec* spec = tools.find(move.tool);
-    if (!spec)
-      throw InputError(program_file, move.line, 0,
-                       "no cutter known for tool " + std::to_string(move.tool) +
-                           " (give --tool or a --tool-table entry)");
-    cutters.emplace(move.tool, makeCutterModel(*spec, settings.stock, settings.tolerance));
-  }
-  return cutters;
+template <int K>
+Verifier<K>::Verifier(const Mesh& part, const KdopTree<K>& tree, const ToolLibrary& tools,
+                      const VerifySettings& settings, std::string program_file)
+    : part_(part),
+      tree_(tree),
+      tools_(tools),
+      settings_(settings),
+      program_file_(std::move(program_file)) {}
+
+template <int K>
+const CutterModel& Verifier<K>::cutterFor(const Move& move) {
+  auto it = cutters_.find(move.tool);
+  if (it != cutters_.end()) return it->second;
+  const ToolSpec* spec = tools_.find(move.tool);
+  if (!spec)
+    throw InputError(program_file_, move.line, 0,
+                     "no cutter known for tool " + std::to_string(move.tool) +
+                         " (give --tool or a --tool-table entry)");
+  return cutters_.emplace(move.tool, makeCutterModel(*spec, settings_.stock, settings_.tolerance))
+      .first->second;
 }
 
 template <int K>
-VerifyResult verifyWithTree(const Mesh& part, const KdopTree<K>& tree,
-                            const std::vector<Move>& moves,
-                            const std::map<int, CutterModel>& cutters,
-                            const VerifySettings& settings) {
-  // Each move's violations land in its own slot, so the order of the report never depends on
-  // the thread count.
-  std::vector<std::vector<Violation>> found(moves.size());
-  tbb::combinable<VerifyStats> stats;
-  std::atomic<std::size_t> done{0};
+void Verifier<K>::check(const std::vector<Move>& block) {
+  // Tools first: an unknown one stops the run before any work on the block.
+  for (const Move& move : block) cutterFor(move);
 
   // Where the tool comes from before the first move is unknown unless given: then the first
   // move is checked where it ends, the tool standing there.
-  std::vector<Vec3> starts(moves.size());
-  for (std::size_t i = 0; i < moves.size(); ++i) starts[i] = moves[i].from;
-  if (!moves.empty() && moves[0].kind != MoveKind::Arc)
-    starts[0] = settings.start.value_or(moves[0].to);
+  starts_.resize(block.size());
+  for (std::size_t i = 0; i < block.size(); ++i) starts_[i] = block[i].from;
+  if (checked_ == 0 && !block.empty() && block[0].kind != MoveKind::Arc)
+    starts_[0] = settings_.start.value_or(block[0].to);
 
+  // Each move's violations land in its own slot, so nothing depends on the thread count.
+  found_.assign(block.size(), {});
+  tbb::combinable<VerifyStats> stats;
+  std::atomic<std::size_t> done{checked_};
   tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, moves.size(), kBlock),
+      tbb::blocked_range<std::size_t>(0, block.size(), kTaskMoves),
       [&](const tbb::blocked_range<std::size_t>& range) {
-        MoveChecker<K> checker(part, tree, settings);
-        checker.checkBlock(moves, starts, range.begin(), range.end(), cutters, found);
+        MoveChecker<K> checker(part_, tree_, settings_);
+        checker.checkBlock(block, starts_, range.begin(), range.end(), cutters_, found_);
         VerifyStats& s = stats.local();
         s.node_tests += checker.stats.node_tests;
         s.triangle_tests += checker.stats.triangle_tests;
         s.deep_tests += checker.stats.deep_tests;
         const std::size_t now = done += range.size();
-        if (settings.progress) settings.progress(now, moves.size());
+        if (settings_.progress) settings_.progress(now, 0);
       },
       tbb::simple_partitioner());
 
-  VerifyResult result;
-  for (auto& v : found) result.violations.insert(result.violations.end(), v.begin(), v.end());
-  std::stable_sort(result.violations.begin(), result.violations.end(),
+  for (auto& violations : found_)
+    for (Violation& v : violations) {
+      v.move += static_cast<std::uint32_t>(checked_);
+      result_.violations.push_back(v);
+    }
+  stats.combine_each([&](const VerifyStats& s) {
+    result_.stats.node_tests += s.node_tests;
+    result_.stats.triangle_tests += s.triangle_tests;
+    result_.stats.deep_tests += s.deep_tests;
+  });
+  checked_ += block.size();
+}
+
+template <int K>
+VerifyResult Verifier<K>::finish() {
+  std::stable_sort(result_.violations.begin(), result_.violations.end(),
                    [](const Violation& a, const Violation& b) {
                      if (a.line != b.line) return a.line < b.line;
                      if (a.kind != b.kind) return a.kind < b.kind;
                      return a.move < b.move;
                    });
-  stats.combine_each([&](const VerifyStats& s) {
-    result.stats.node_tests += s.node_tests;
-    result.stats.triangle_tests += s.triangle_tests;
-    result.stats.deep_tests += s.deep_tests;
-  });
-  return result;
+  return std::move(result_);
 }
 
-template VerifyResult verifyWithTree<6>(const Mesh&, const KdopTree<6>&, const std::vector<Move>&,
-                                        const std::map<int, CutterModel>&, const VerifySettings&);
-template VerifyResult verifyWithTree<14>(const Mesh&, const KdopTree<14>&,
-                                         const std::vector<Move>&,
-                                         const std::map<int, CutterModel>&, const VerifySettings&);
-template VerifyResult verifyWithTree<18>(const Mesh&, const KdopTree<18>&,
-                                         const std::vector<Move>&,
-                                         const std::map<int, CutterModel>&, const VerifySettings&);
-template VerifyResult verifyWithTree<26>(const Mesh&, const KdopTree<26>&,
-                                         const std::vector<Move>&,
-                                         const std::map<int, CutterModel>&, const VerifySettings&);
+template class Verifier<6>;
+template class Verifier<14>;
+template class Verifier<18>;
+template class Verifier<26>;
 
 namespace {
 
 template <int K>
-VerifyResult buildAndVerify(const Mesh& part, const std::vector<Move>& moves,
-                            const std::map<int, CutterModel>& cutters,
-                            const VerifySettings& settings) {
+VerifyResult buildAndVerify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
+                            const VerifySettings& settings, const std::string& program_file) {
   const KdopTree<K> tree(part);
-  return verifyWithTree<K>(part, tree, moves, cutters, settings);
+  Verifier<K> verifier(part, tree, tools, settings, program_file);
+  std::vector<Move> block;
+  for (bool more = true; more;) {
+    block.clear();
+    more = source(block, kStreamMoves);
+    if (!block.empty()) verifier.check(block);
+  }
+  return verifier.finish();
 }
 
 }  // namespace
 
-VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
+VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
                     const VerifySettings& settings, const std::string& program_file) {
-  const std::map<int, CutterModel> cutters = cutterModels(moves, tools, settings, program_file);
   std::unique_ptr<tbb::global_control> limit;
   if (settings.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   settings.threads);
   switch (settings.kdop) {
     case 6:
-      return buildAndVerify<6>(part, moves, cutters, settings);
+      return buildAndVerify<6>(part, source, tools, settings, program_file);
     case 14:
-      return buildAndVerify<14>(part, moves, cutters, settings);
+      return buildAndVerify<14>(part, source, tools, settings, program_file);
     case 18:
-      return buildAndVerify<18>(part, moves, cutters, settings);
+      return buildAndVerify<18>(part, source, tools, settings, program_file);
     case 26:
-      return buildAndVerify<26>(part, moves, cutters, settings);
+      return buildAndVerify<26>(part, source, tools, settings, program_file);
     default:
       throw std::invalid_argument("k-DOP k must be 6, 14, 18 or 26");
   }
+}
+
+VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file) {
+  std::size_t next = 0;
+  const MoveSource source = [&](std::vector<Move>& out, std::size_t max) {
+    const std::size_t count = std::min(max, moves.size() - next);
+    out.insert(out.end(), moves.begin() + next, moves.begin() + next + count);
+    next += count;
+    return next < moves.size();
+  };
+  // Here the total is known: tell the progress callback.
+  VerifySettings with_total = settings;
+  if (settings.progress)
+    with_total.progress = [&](std::size_t done, std::size_t) {
+      settings.progress(done, moves.size());
+    };
+  return verify(part, source, tools, with_total, program_file);
 }
 
 }  // namespace gougechek

@@ -1,6 +1,8 @@
 #pragma once
-// The check in its two halves, for callers that build the part's tree once and check several
-// programs (or several settings, as the benchmarks do). verify() is these two in a row.
+// The check for a part whose tree is built, fed the program's moves block by block as the
+// interpreter produces them, so memory does not grow with the program. verify() builds the
+// tree and runs one of these; benchmarks and pipelines that check several programs against
+// one part keep the tree.
 #include <map>
 #include <string>
 #include <vector>
@@ -11,18 +13,37 @@
 
 namespace gougechek {
 
-/// The cutter of every tool number the moves use. Throws InputError for an unknown tool,
-/// naming the first line that uses it.
-std::map<int, CutterModel> cutterModels(const std::vector<Move>& moves, const ToolLibrary& tools,
-                                        const VerifySettings& settings,
-                                        const std::string& program_file);
-
-/// Checks the moves against a part whose tree is built (settings.kdop must equal K; the
-/// caller's settings.threads is not applied here).
 template <int K>
-VerifyResult verifyWithTree(const Mesh& part, const KdopTree<K>& tree,
-                            const std::vector<Move>& moves,
-                            const std::map<int, CutterModel>& cutters,
-                            const VerifySettings& settings);
+class Verifier {
+ public:
+  Verifier(const Mesh& part, const KdopTree<K>& tree, const ToolLibrary& tools,
+           const VerifySettings& settings, std::string program_file);
+
+  /// Checks the next moves of the program, in program order, in parallel. Throws InputError
+  /// at the first move whose tool has no known cutter.
+  void check(const std::vector<Move>& block);
+
+  /// The violations of every move checked, ordered by line, then kind, then move.
+  VerifyResult finish();
+
+ private:
+  const CutterModel& cutterFor(const Move& move);
+
+  const Mesh& part_;
+  const KdopTree<K>& tree_;
+  const ToolLibrary& tools_;
+  const VerifySettings& settings_;
+  std::string program_file_;
+  std::map<int, CutterModel> cutters_;
+  std::size_t checked_ = 0;          // moves checked so far: ordinals continue across blocks
+  std::vector<Vec3> starts_;
+  std::vector<std::vector<Violation>> found_;
+  VerifyResult result_;
+};
+
+extern template class Verifier<6>;
+extern template class Verifier<14>;
+extern template class Verifier<18>;
+extern template class Verifier<26>;
 
 }  // namespace gougechek
