@@ -3,7 +3,9 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3
-          linuxcnc-uspace)   # rs274: the reference interpreter the G-code tests compare with
+          linuxcnc-uspace    # rs274: the reference interpreter the G-code tests compare with
+          libocct-data-exchange-dev libocct-modeling-algorithms-dev   # STEP/IGES (src/io/)
+          libocct-modeling-data-dev libocct-foundation-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

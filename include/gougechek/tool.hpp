@@ -16,6 +16,7 @@ struct ToolSpec {
   double flute_length = 0;      ///< L: cutting length from the tip
   double shank_diameter = 0;    ///< DS: non-cutting cylinder above the flutes
   double overall_length = 0;    ///< LT: tip to holder face; 0 = shank not checked
+  double length_offset = 0;     ///< tool table Z: the tool length offset G43 applies (mm)
 };
 
 /// Which cutter each tool number uses. `fallback` serves tool numbers not in `by_number`.

@@ -37,6 +37,8 @@ struct Violation {
   double depth = 0;         ///< mm; for a rapid within clearance but not touching, negative
   Vec3 at;                  ///< tool-tip position where the largest depth occurs
   bool severe = false;      ///< core reached the part, flat cut ≥ R, or buried
+  Move path;                ///< the move as checked (`from`: where the tool really came from)
+  bool exact = false;       ///< depth re-measured on the part's exact (B-rep) surface
 };
 
 /// Counters for benchmarks: how much culling and narrow-phase work the check did.

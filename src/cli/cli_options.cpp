@@ -20,7 +20,15 @@ po::options_description visibleOptions() {
       "tool,t", po::value<std::string>()->value_name("SPEC"),
       "cutter for tool numbers no tool table describes: ball:D, flat:D, bull:D:r, taper:D:r:A, "
       "optionally ,flute=L ,shank=DS ,length=LT (mm, degrees)")(
-      "tool-table", po::value<std::string>()->value_name("FILE"), "LinuxCNC tool table (mm)")(
+      "tool-table", po::value<std::string>()->value_name("FILE"),
+      "LinuxCNC tool table (mm); its Z column gives the lengths G43 applies")(
+      "work-offsets", po::value<std::string>()->value_name("FILE"),
+      "LinuxCNC parameter (.var) file, in mm: work offsets G54-G59.3, G28/G30 homes, G92")(
+      "dialect", po::value<std::string>()->value_name("NAME"),
+      "controller the program is for: linuxcnc, fanuc, haas, grbl (default linuxcnc)")(
+      "arc-tolerance", po::value<std::string>()->value_name("MM"),
+      "allowed difference of an arc's end radius from its start radius, replacing the "
+      "dialect's absolute allowance")(
       "tolerance", po::value<std::string>()->value_name("MM"),
       "accepted penetration depth (default 0.01)")(
       "stock", po::value<std::string>()->value_name("MM"), "stock to leave (default 0)")(
@@ -30,6 +38,10 @@ po::options_description visibleOptions() {
       "tool position before the first move (default unknown)")(
       "part-units", po::value<std::string>()->value_name("mm|in"),
       "units of an STL part (default mm; STEP/IGES carry their own)")(
+      "deflection", po::value<std::string>()->value_name("MM"),
+      "STEP/IGES: largest mesh-to-surface distance of the tessellation (default tolerance/5)")(
+      "export-mesh", po::value<std::string>()->value_name("FILE.stl"),
+      "write the part's mesh, as checked, to FILE.stl (binary STL)")(
       "report", po::value<std::string>()->value_name("FILE"),
       "write the report to FILE, format from the extension: .txt .json .csv .xml .html")(
       "format", po::value<std::string>()->value_name("FMT"),
@@ -156,6 +168,18 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   const std::vector<std::string> inputs = values.count("input")
                                               ? values["input"].as<std::vector<std::string>>()
                                               : std::vector<std::string>();
+  // What the interpreter needs, with --moves too: the moves depend on it.
+  options.tool_table = stringOption(values, "tool-table");
+  options.work_offsets = stringOption(values, "work-offsets");
+  if (auto text = stringOption(values, "dialect")) {
+    const auto dialect = dialectFromName(*text);
+    if (!dialect) throw UsageError("--dialect: unknown dialect '" + *text +
+                                   "' (linuxcnc, fanuc, haas, grbl)");
+    options.dialect = *dialect;
+  }
+  if (auto text = stringOption(values, "arc-tolerance")) {
+    options.arc_tolerance = parseNonNegative(*text, "--arc-tolerance");
+  }
   if (values.count("moves")) {
     // A full check command line with --moves added still works: PART is then not read.
     options.mode = CliMode::PrintMoves;
@@ -172,7 +196,6 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   if (options.part_file == "-") throw UsageError("PART cannot be read from stdin");
 
   options.tool = stringOption(values, "tool");
-  options.tool_table = stringOption(values, "tool-table");
   if (auto text = stringOption(values, "tolerance")) {
     options.tolerance = parseNonNegative(*text, "--tolerance");
   }
@@ -190,6 +213,11 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
       throw UsageError("--part-units: '" + *text + "' is neither mm nor in");
     }
   }
+  if (auto text = stringOption(values, "deflection")) {
+    options.deflection = parseNumber(*text, "--deflection");
+    if (!(*options.deflection > 0)) throw UsageError("--deflection must be > 0, got " + *text);
+  }
+  options.export_mesh = stringOption(values, "export-mesh");
   options.report_file = stringOption(values, "report");
   if (auto text = stringOption(values, "format")) {
     options.format = formatFromName(*text);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "gcode/dialect.hpp"
 #include "gougechek/vec3.hpp"
 #include "report/report.hpp"
 
@@ -23,11 +24,16 @@ struct CliOptions {
   std::string path_file;  ///< "-" for stdin
   std::optional<std::string> tool;
   std::optional<std::string> tool_table;
+  std::optional<std::string> work_offsets;  ///< LinuxCNC parameter (.var) file
+  Dialect dialect = Dialect::LinuxCnc;
+  std::optional<double> arc_tolerance;  ///< mm
   double tolerance = 0.01;
   double stock = 0;
   double rapid_clearance = 0;
   std::optional<Vec3> start;
   double part_unit_scale = 1;  ///< 25.4 with --part-units in
+  std::optional<double> deflection;        ///< STEP/IGES tessellation; unset: tolerance/5
+  std::optional<std::string> export_mesh;  ///< write the checked mesh here
   std::optional<std::string> report_file;
   ReportFormat format = ReportFormat::Text;
   int threads = 0;  ///< 0: all cores

@@ -1,5 +1,6 @@
 #include "cli/program_input.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -30,15 +31,24 @@ std::map<std::uint32_t, std::string> pickLines(std::istream& in,
 ProgramInput::ProgramInput(const std::string& path_file)
     : from_stdin_(path_file == "-"), name_(from_stdin_ ? "<stdin>" : path_file) {}
 
-Program ProgramInput::read() {
+ProgramInput::~ProgramInput() = default;
+
+ProgramReader& ProgramInput::open(const ProgramOptions& options) {
   if (from_stdin_) {
-    stdin_text_.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    std::istringstream in(stdin_text_);
-    return readProgram(in, name_);
+    if (!stream_)
+      stdin_text_.assign(std::istreambuf_iterator<char>(std::cin),
+                         std::istreambuf_iterator<char>());
+    stream_ = std::make_unique<std::istringstream>(stdin_text_);
+    size_ = stdin_text_.size();
+  } else {
+    auto file = std::make_unique<std::ifstream>(name_, std::ios::binary | std::ios::ate);
+    if (!*file) throw InputError(name_, 0, 0, "cannot open the program");
+    size_ = static_cast<std::uint64_t>(std::max<std::streamoff>(0, file->tellg()));
+    file->seekg(0);
+    stream_ = std::move(file);
   }
-  std::ifstream in(name_, std::ios::binary);
-  if (!in) throw InputError(name_, 0, 0, "cannot open the program");
-  return readProgram(in, name_);
+  reader_ = std::make_unique<ProgramReader>(*stream_, name_, options);
+  return *reader_;
 }
 
 std::map<std::uint32_t, std::string> ProgramInput::lines(

@@ -1,5 +1,6 @@
 #include "cli/progress_bar.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace gougechek {
@@ -26,15 +27,38 @@ void ProgressBar::update(std::size_t done, std::size_t total) {
   draw(done, total);
 }
 
+void ProgressBar::trackInput(const std::atomic<std::uint64_t>& bytes_read,
+                             std::uint64_t bytes_total) {
+  bytes_read_ = &bytes_read;
+  bytes_total_ = bytes_total;
+}
+
 void ProgressBar::draw(std::size_t done, std::size_t total) {
-  const double fraction = total == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total);
-  const int filled = static_cast<int>(fraction * kBarWidth);
-  const std::string line = "checking [" + std::string(static_cast<std::size_t>(filled), '#') +
-                           std::string(static_cast<std::size_t>(kBarWidth - filled), '.') + "] " +
-                           std::to_string(static_cast<int>(fraction * 100)) + "% " +
-                           std::to_string(done) + "/" + std::to_string(total) + " moves";
+  std::string line = "checking ";
+  double fraction = -1;
+  std::string count = std::to_string(done) + " moves";
+  if (total != 0) {
+    fraction = static_cast<double>(done) / static_cast<double>(total);
+    count = std::to_string(done) + "/" + std::to_string(total) + " moves";
+  } else if (bytes_read_ && bytes_total_ != 0) {
+    const auto read = bytes_read_->load(std::memory_order_relaxed);
+    fraction = std::min(1.0, static_cast<double>(read) / static_cast<double>(bytes_total_));
+  }
+  if (fraction >= 0) {
+    const int filled = static_cast<int>(fraction * kBarWidth);
+    line += '[';
+    line.append(static_cast<std::size_t>(filled), '#');
+    line.append(static_cast<std::size_t>(kBarWidth - filled), '.');
+    line += "] ";
+    line += std::to_string(static_cast<int>(fraction * 100));
+    line += "% ";
+  }
+  line += count;
+  // Pad over a longer bar drawn before, so no stale characters stay at the end.
+  const std::size_t length = line.size();
+  if (length < drawn_length_) line.append(drawn_length_ - length, ' ');
   out_ << '\r' << line << std::flush;
-  drawn_length_ = line.size();
+  drawn_length_ = std::max(length, drawn_length_);
 }
 
 void ProgressBar::finish() {

@@ -60,18 +60,18 @@ void ExpandingPolytope::add(const Vec3& p) {
   // Faces that see p go; the edges between a going and a staying face (the horizon) are joined
   // to p. A point inside (or on) the polytope changes nothing.
   constexpr double kVisible = 1e-12;
-  std::vector<std::pair<int, int>> edges;
-  std::vector<Face> kept;
-  kept.reserve(faces_.size());
+  std::vector<std::pair<int, int>>& edges = horizon_;
+  edges.clear();
+  kept_.clear();
   for (const Face& f : faces_) {
     if (dot(f.normal, p) - f.offset > kVisible * std::max(1.0, std::abs(f.offset))) {
       for (int k = 0; k < 3; ++k) edges.emplace_back(f.v[k], f.v[(k + 1) % 3]);
     } else {
-      kept.push_back(f);
+      kept_.push_back(f);
     }
   }
   if (edges.empty()) return;
-  faces_ = std::move(kept);
+  std::swap(faces_, kept_);
   const int index = static_cast<int>(vertices_.size());
   vertices_.push_back(p);
   for (const auto& [a, b] : edges) {
@@ -81,11 +81,12 @@ void ExpandingPolytope::add(const Vec3& p) {
   }
 }
 
-void ExpandingPolytope::nearestFace(Vec3& normal, double& distance) const {
+void ExpandingPolytope::nearestFace(const Vec3& x, Vec3& normal, double& distance) const {
   distance = std::numeric_limits<double>::infinity();
   for (const Face& f : faces_) {
     if (norm2(f.normal) == 0) continue;
-    if (f.offset < distance) distance = f.offset, normal = f.normal;
+    const double d = f.offset - dot(f.normal, x);
+    if (d < distance) distance = d, normal = f.normal;
   }
 }
 

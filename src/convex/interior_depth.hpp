@@ -1,9 +1,9 @@
 #pragma once
 // How deep a point lies inside a support-mapped convex shape: the distance from x to the shape's
 // boundary, min over unit v of h(v) − v·x. Computed by expanding a polytope of support points
-// (EPA, van den Bergen §4.3.8) around x: the polytope lies inside the shape, so the distance
-// from x to its nearest face is a lower bound; the support plane along that face's normal gives
-// an upper bound. Expansion stops when the bounds agree to the tolerance.
+// (EPA, van den Bergen §4.3.8): the polytope lies inside the shape, so the distance from x to
+// its nearest face is a lower bound (when x is inside it); the support plane along that face's
+// normal gives an upper bound. Expansion stops when the bounds agree to the tolerance.
 #include <array>
 #include <cmath>
 #include <vector>
@@ -17,60 +17,82 @@ struct DepthBracket {
   double upper = 0;   ///< and at most this deep
 };
 
-/// The polytope EPA grows: vertices relative to x, outward triangular faces.
+/// The polytope EPA grows: support points of the shape, outward triangular faces. It depends
+/// only on the shape, so one polytope serves many query points (the surface-depth search asks
+/// for hundreds close together): each query refines it where that query needs it.
 class ExpandingPolytope {
  public:
   /// Starts from the given points (≥ 4, not coplanar); false when they span no volume.
   bool start(const std::vector<Vec3>& points);
   /// Adds a point outside the polytope, replacing the faces it sees.
   void add(const Vec3& p);
-  /// The face nearest to the origin: its unit outward normal and signed distance.
-  void nearestFace(Vec3& normal, double& distance) const;
+  /// The face nearest to x: its unit outward normal and the distance from x to its plane
+  /// (negative when x is beyond it).
+  void nearestFace(const Vec3& x, Vec3& normal, double& distance) const;
 
  private:
   struct Face {
     std::array<int, 3> v;
     Vec3 normal;       // unit, outward
-    double offset;     // normal · vertex: signed distance of the plane from the origin
+    double offset;     // normal · vertex
   };
   void addFace(int a, int b, int c);
 
   std::vector<Vec3> vertices_;
   std::vector<Face> faces_;
+  std::vector<Face> kept_;                       // scratch for add()
+  std::vector<std::pair<int, int>> horizon_;     // scratch for add()
 };
 
+/// Interior depths of many points in one shape, sharing one expanding polytope.
+template <class Shape>
+class InteriorDepth {
+ public:
+  explicit InteriorDepth(const Shape& shape) : shape_(shape) {}
+
+  DepthBracket at(const Vec3& x, double tolerance) {
+    if (!started_) start();
+    if (flat_) return {0, 0};
+    DepthBracket bracket{0, INFINITY};
+    constexpr int kMaxExpansions = 200;
+    for (int i = 0; i < kMaxExpansions; ++i) {
+      Vec3 normal;
+      double distance;
+      polytope_.nearestFace(x, normal, distance);
+      bracket.lower = std::max(bracket.lower, std::max(distance, 0.0));
+      const Vec3 p = shape_.support(normal).point;
+      const double height = dot(normal, p - x);
+      bracket.upper = std::min(bracket.upper, height);
+      if (bracket.upper - bracket.lower <= tolerance || height - distance <= 0.25 * tolerance)
+        break;
+      polytope_.add(p);
+    }
+    if (bracket.upper <= 0) return {0, 0};   // x is outside or on the boundary
+    bracket.lower = std::min(bracket.lower, bracket.upper);
+    return bracket;
+  }
+
+ private:
+  void start() {
+    static constexpr std::array<Vec3, 14> kStart = {
+        {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, {1, 1, 1},
+         {-1, -1, -1}, {1, -1, 1}, {-1, 1, -1}, {1, 1, -1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, 1}}};
+    std::vector<Vec3> points;
+    points.reserve(kStart.size());
+    for (const Vec3& d : kStart) points.push_back(shape_.support(d).point);
+    flat_ = !polytope_.start(points);
+    started_ = true;
+  }
+
+  const Shape& shape_;
+  ExpandingPolytope polytope_;
+  bool started_ = false, flat_ = false;
+};
+
+/// The interior depth of one point (a fresh polytope).
 template <class Shape>
 DepthBracket interiorDepth(const Shape& shape, const Vec3& x, double tolerance) {
-  static constexpr std::array<Vec3, 14> kStart = {{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0},
-                                                   {0, 0, 1}, {0, 0, -1}, {1, 1, 1}, {-1, -1, -1},
-                                                   {1, -1, 1}, {-1, 1, -1}, {1, 1, -1}, {-1, -1, 1},
-                                                   {1, -1, -1}, {-1, 1, 1}}};
-  std::vector<Vec3> points;
-  points.reserve(kStart.size());
-  DepthBracket bracket{0, INFINITY};
-  for (const Vec3& d : kStart) {
-    const Vec3 p = shape.support(d).point - x;
-    points.push_back(p);
-    bracket.upper = std::min(bracket.upper, dot(d, p) / norm(d));
-  }
-  if (bracket.upper <= 0) return {0, 0};   // x is outside or on the boundary
-  ExpandingPolytope polytope;
-  if (!polytope.start(points)) return {0, 0};   // a flat shape has no interior
-  constexpr int kMaxExpansions = 200;
-  for (int i = 0; i < kMaxExpansions; ++i) {
-    Vec3 normal;
-    double distance;
-    polytope.nearestFace(normal, distance);
-    bracket.lower = std::max(bracket.lower, std::max(distance, 0.0));
-    const Vec3 p = shape.support(normal).point - x;
-    const double height = dot(normal, p);
-    bracket.upper = std::min(bracket.upper, height);
-    if (bracket.upper - bracket.lower <= tolerance || height - distance <= 0.25 * tolerance) break;
-    polytope.add(p);
-  }
-  if (bracket.upper <= 0) return {0, 0};
-  bracket.lower = std::min(bracket.lower, bracket.upper);
-  return bracket;
+  return InteriorDepth<Shape>(shape).at(x, tolerance);
 }
 
 }  // namespace gougechek

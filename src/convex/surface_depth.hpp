@@ -10,6 +10,7 @@
 
 #include "convex/gjk.hpp"
 #include "convex/interior_depth.hpp"
+#include "convex/swept_core.hpp"
 
 namespace gougechek {
 
@@ -20,15 +21,15 @@ struct SurfaceDepth {
 };
 
 /// Signed depth of x in core ⊕ sphere(margin): margin − signed distance from x to the core.
-template <class Shape>
-double skinDepth(const Shape& core, double margin, const Vec3& x, double tolerance, double* s) {
+inline double skinDepth(const SweptCore& core, double margin, const Vec3& x, double tolerance,
+                        double* s, InteriorDepth<SweptCore>& interior) {
   GjkQuery query;
   query.initial_direction = core.interiorPoint() - x;
   query.tolerance = 0.1 * tolerance;
   const GjkResult r = gjkDistance(core, &x, 1, query);
   if (s) *s = r.s;
   if (r.distance > 0) return margin - r.distance;
-  return margin + interiorDepth(core, x, 0.5 * tolerance).lower;
+  return margin + interior.at(x, 0.5 * tolerance).lower;
 }
 
 template <class Shape>
@@ -60,10 +61,11 @@ SurfaceDepth deepestPointOnTriangle(const Shape& core, double margin,
   };
 
   SurfaceDepth result{-INFINITY, a, 0};
+  InteriorDepth<Shape> interior(core);
   auto depth_at = [&](double alpha, double beta) {
     const Vec3 x = a + ab * alpha + ac * beta;
     double s = 0;
-    const double d = skinDepth(core, margin, x, tolerance, &s);
+    const double d = skinDepth(core, margin, x, tolerance, &s, interior);
     if (d > result.depth) result = {d, x, s};
     return d;
   };

@@ -14,6 +14,7 @@ constexpr double kRadiusToleranceInch = 0.00005;
 constexpr double kCenterArcRadiusToleranceInch = 2 * 0.001 * 1.41421356237309504880;
 constexpr double kCenterArcRadiusToleranceMm = 2 * 0.01 * 1.41421356237309504880;
 constexpr double kSpiralRelativeTolerance = 0.001;
+constexpr double kGrblMaxRadiusDifferenceMm = 0.5;
 
 std::string mm(double value) {
   char text[32];
@@ -41,10 +42,27 @@ ArcCenter checkCenterArc(PlanePoint start, PlanePoint end, PlanePoint center,
   const double difference = std::fabs(start_radius - end_radius);
   const double larger = std::max(start_radius, end_radius);
   const double tol = tolerances.radius_difference;
-  const bool rejected = difference > 100.0 * tol ||
-                        (difference / larger > kSpiralRelativeTolerance && difference > tol);
+  bool rejected = false;
+  double allowed = tol;
+  switch (tolerances.rule) {
+    case ArcRadiusRule::LinuxCnc:
+      rejected = difference > 100.0 * tol ||
+                 (difference / larger > kSpiralRelativeTolerance && difference > tol);
+      allowed = std::max(tol, std::min(100.0 * tol, kSpiralRelativeTolerance * larger));
+      break;
+    case ArcRadiusRule::Grbl:
+      rejected = difference > tol && (difference > kGrblMaxRadiusDifferenceMm ||
+                                      difference > kSpiralRelativeTolerance * start_radius);
+      allowed = std::max(tol, std::min(kGrblMaxRadiusDifferenceMm,
+                                       kSpiralRelativeTolerance * start_radius));
+      break;
+    case ArcRadiusRule::Absolute:
+      rejected = difference > tol;
+      break;
+    case ArcRadiusRule::Unchecked:
+      break;
+  }
   if (rejected) {
-    const double allowed = std::max(tol, std::min(100.0 * tol, kSpiralRelativeTolerance * larger));
     return {center, "radius mismatch " + mm(difference) + " between start and end (allowed " +
                         mm(allowed) + ")"};
   }

@@ -30,6 +30,9 @@ struct Block {
   std::array<double, 26> value{};
   /// 1-based column of each word; 0 when the letter is absent.
   std::array<std::uint32_t, 26> column{};
+  /// Bit `index(c)`: the value of word c was written as digits without a decimal point (Fanuc
+  /// reads those as least increments, see dialect.hpp).
+  std::uint32_t integer_words = 0;
   std::array<BlockCode, kMaxCodes> g{};
   std::array<BlockCode, kMaxCodes> m{};
   int g_count = 0;

@@ -18,6 +18,15 @@ std::string quoted(char c) {
   return "byte " + std::to_string(static_cast<unsigned char>(c));
 }
 
+/// Digits with an optional sign: no decimal point, no parameter or expression.
+bool isIntegerLiteral(std::string_view number) {
+  if (!number.empty() && (number[0] == '+' || number[0] == '-')) number.remove_prefix(1);
+  if (number.empty()) return false;
+  for (char c : number)
+    if (!isDigit(c)) return false;
+  return true;
+}
+
 std::string upper(char letter) {
   return std::string(1, static_cast<char>(letter - 'a' + 'A'));
 }
@@ -87,6 +96,7 @@ double BlockParser::readNumber(std::size_t& pos, char letter, std::uint32_t colu
 void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block& block) {
   line_number_ = line_number;
   block.column.fill(0);
+  block.integer_words = 0;
   block.g_count = 0;
   block.m_count = 0;
   block.block_delete = false;
@@ -122,6 +132,7 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
     }
     if (letter < 'a' || letter > 'z') fail(column, "unexpected character " + quoted(letter));
     ++pos;
+    const std::size_t number_start = pos;
     const double value = readNumber(pos, letter, column);
     if (letter == 'g' || letter == 'm') {
       const double tenths = value * 10.0;
@@ -142,6 +153,8 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
       fail(column, "two " + upper(letter) + " words on one line");
     block.column[static_cast<std::size_t>(index)] = column;
     block.value[static_cast<std::size_t>(index)] = value;
+    if (isIntegerLiteral(std::string_view(text_).substr(number_start, pos - number_start)))
+      block.integer_words |= 1u << index;
   }
 }
 

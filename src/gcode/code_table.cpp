@@ -38,6 +38,16 @@ CodeInfo describeGCode(int tenths) {
     case 20:
     case 30:
     case 800:
+    case 730:  // canned cycles: CannedCycle
+    case 740:
+    case 810:
+    case 820:
+    case 830:
+    case 840:
+    case 850:
+    case 860:
+    case 870:
+    case 890:
       return accept(CodeGroup::Motion);
     case 40:
       return accept(CodeGroup::NonModal);  // dwell: no motion
@@ -60,7 +70,11 @@ CodeInfo describeGCode(int tenths) {
     case 922:
     case 923:
       return accept(CodeGroup::NonModal);
-    case 400:
+    case 400:  // cutter radius compensation: CutterCompensation
+    case 410:
+    case 411:
+    case 420:
+    case 421:
       return accept(CodeGroup::CutterComp);
     case 430:
     case 431:
@@ -117,25 +131,14 @@ CodeInfo describeGCode(int tenths) {
     case 384:
     case 385:
       return refuse(name() + " probing is not supported yet");
-    case 410:
-    case 411:
-    case 420:
-    case 421:
-      return refuse(name() + " cutter radius compensation is not supported yet");
     case 432:
       return refuse("G43.2 additional tool length offset is not supported yet");
-    case 730:
     case 760:
-    case 810:
-    case 820:
-    case 830:
-    case 840:
-    case 850:
-    case 860:
-    case 870:
+      return refuse("G76 lathe threading cycle is not supported");
     case 880:
-    case 890:
-      return refuse(name() + " canned cycle is not supported yet");
+      return refuse(
+          "G88 boring cycle is not supported: the operator retracts the spindle by hand, so "
+          "where the tool is afterwards is unknown");
     default:
       return refuse("unknown G code " + name());
   }

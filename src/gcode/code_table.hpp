@@ -9,13 +9,13 @@ namespace gougechek {
 
 enum class CodeGroup : std::uint8_t {
   NonModal,     // G4 G28 G30 G53 G92.x ...; M codes without a group
-  Motion,       // G0 G1 G2 G3 G80
+  Motion,       // G0 G1 G2 G3 G80, canned cycles G73 G74 G81-G89
   Plane,        // G17 G18 G19
   Distance,     // G90 G91
   ArcDistance,  // G90.1 G91.1
   FeedMode,     // G93 G94 G95
   Units,        // G20 G21
-  CutterComp,   // G40
+  CutterComp,   // G40 G41 G41.1 G42 G42.1
   ToolLength,   // G43 G43.1 G49
   ReturnMode,   // G98 G99
   CoordSystem,  // G54 .. G59.3

@@ -5,6 +5,7 @@
 
 #include "gcode/arc_center.hpp"
 #include "gcode/code_table.hpp"
+#include "gcode/dialect.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -61,7 +62,11 @@ struct GcodeInterpreter::BlockCodes {
   bool tool_change = false;  ///< M6
   bool set_tool = false;     ///< M61
   std::uint32_t set_tool_column = 0;
-  bool stop = false;  ///< M2, M30
+  bool stop = false;      ///< M2, M30
+  int retract = -1;       ///< G98, G99
+  int compensation = -1;  ///< G40, G41, G41.1, G42, G42.1
+  std::uint32_t compensation_column = 0;
+  int spindle = -2;  ///< M3: 1, M4: -1, M5: 0
 };
 
 GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program, Parameters& parameters,
@@ -69,7 +74,12 @@ GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program, Para
     : file_name_(std::move(file_name)),
       program_(program),
       offsets_(parameters, options.machine_unit_mm, options.parameters),
-      tool_lengths_(options.tool_lengths_mm) {}
+      tool_lengths_(options.tool_lengths_mm),
+      dialect_(options.dialect),
+      arc_tolerance_mm_(options.arc_tolerance_mm),
+      tool_diameters_(options.tool_diameters_mm),
+      compensation_(file_name_),
+      cycles_(file_name_) {}
 
 void GcodeInterpreter::fail(std::uint32_t column, const std::string& message) const {
   throw InputError(file_name_, line_, column, message);
@@ -163,6 +173,13 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
       case CodeGroup::FeedMode:
         codes.feed_mode = number;
         break;
+      case CodeGroup::ReturnMode:
+        codes.retract = number;
+        break;
+      case CodeGroup::CutterComp:
+        codes.compensation = number;
+        codes.compensation_column = column;
+        break;
       default:
         break;
     }
@@ -195,6 +212,8 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
       codes.set_tool_column = column;
     }
     if (number == 2 || number == 30) codes.stop = true;
+    if (number == 3 || number == 4 || number == 5)
+      codes.spindle = number == 3 ? 1 : (number == 4 ? -1 : 0);
   }
   return codes;
 }
@@ -217,12 +236,15 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
     feed_rate_ = block.get('f');
   }
   setTool(block, codes);
+  if (codes.spindle != -2) spindle_ = codes.spindle;
   if (codes.plane >= 0) plane_ = codes.plane;
   if (codes.units >= 0) mm_per_unit_ = codes.units == 200 ? kMmPerInch : 1.0;
+  setCompensation(block, codes);
   setToolLength(block, codes);
   selectSystem(codes);
   if (codes.distance >= 0) absolute_ = codes.distance == 900;
   if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == 901;
+  if (codes.retract >= 0) retract_to_r_ = codes.retract == 990;
 
   // G10, G28, G30, G43.1, G52 and G92 own the axis words of their line.
   const int owner = codes.nonmodal;
@@ -264,6 +286,46 @@ void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes
   // The tool tip is where it was; what changes is where the program says it is.
   position_.z += tool_length_ - length;
   tool_length_ = length;
+}
+
+void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& codes) {
+  if (codes.compensation < 0) return;
+  const std::uint32_t column = codes.compensation_column;
+  const std::string name = gCodeName(codes.compensation);
+  if (codes.compensation == 400) {
+    std::vector<Move> released;
+    const bool moved = compensation_.active();
+    const Vec3 at = compensation_.stop(line_, column, released);
+    for (Move& move : released) appendMove(move);
+    if (moved) tool_at_ = at;
+    return;
+  }
+  if (compensation_.on())
+    fail(column, name + ": cannot turn cutter radius compensation on when it is already on");
+  double radius = 0;
+  if (codes.compensation == 411 || codes.compensation == 421) {
+    if (!block.has('d') || block.get('d') < 0)
+      fail(column, name + " needs D with the tool diameter (≥ 0)");
+    radius = block.get('d') * mm_per_unit_ / 2.0;
+  } else {
+    const double d = block.has('d') ? block.get('d') : spindle_tool_;
+    if (d < 0 || !isWhole(d) || d > 1e9)
+      fail(block.columnOf('d'), name + ": D must be a whole number ≥ 0 (a tool number)");
+    const int tool = static_cast<int>(d);
+    if (tool != 0 && tool_diameters_.empty()) {
+      warnOnce(line_, name + " cutter radius compensation: no tool table given, radius taken as 0");
+    } else if (tool != 0) {
+      const auto found = tool_diameters_.find(tool);
+      if (found == tool_diameters_.end())
+        fail(block.has('d') ? block.columnOf('d') : column,
+             name + ": tool " + std::to_string(tool) + " is not in the tool table");
+      radius = found->second / 2.0;
+    }
+  }
+  // LinuxCNC also compensates in G18; a zero radius moves nothing in any plane.
+  if (radius > 0 && plane_ != 170)
+    fail(column, name + ": cutter radius compensation is supported in the G17 plane only");
+  compensation_.start(codes.compensation < 420 ? 1 : -1, radius, position_);
 }
 
 void GcodeInterpreter::selectSystem(const BlockCodes& codes) {
@@ -339,10 +401,7 @@ void GcodeInterpreter::setTool(const Block& block, const BlockCodes& codes) {
     selected_tool_ = static_cast<int>(t);
   }
   if (!codes.set_tool && !codes.tool_change) return;
-  if (!tool_changes_) {
-    tool_changes_ = true;
-    selected_per_move_ = {};
-  }
+  tool_changes_ = true;
   if (codes.set_tool) {
     const double q = block.get('q');
     if (!block.has('q') || q < 0 || !isWhole(q) || q > 1e9)
@@ -368,6 +427,9 @@ Vec3 GcodeInterpreter::endPoint(const Block& block, bool machine_coordinates) co
 }
 
 void GcodeInterpreter::goHome(const Block& block, const BlockCodes& codes) {
+  if (compensation_.on())
+    fail(codes.nonmodal_column,
+         gCodeName(codes.nonmodal) + " cannot be used with cutter radius compensation on");
   const bool axes = block.has('x') || block.has('y') || block.has('z');
   // As LinuxCNC: first to the point the axis words name, then those axes (all when none is
   // named) to the stored home position, a machine position of the gauge point.
@@ -402,9 +464,13 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
       case 30:
         motion_ = Motion::ArcCounterClockwise;
         break;
-      default:
+      case 800:
         motion_ = Motion::None;
-        break;  // G80
+        break;
+      default:
+        motion_ = Motion::Cycle;
+        cycle_code_ = codes.motion;
+        break;
     }
     if (motion_ == Motion::None && axes)
       fail(column, "G80 cancels the motion mode: axis words are not allowed with it");
@@ -420,17 +486,53 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
   }
   const bool arc = motion_ == Motion::ArcClockwise || motion_ == Motion::ArcCounterClockwise;
   if (codes.machine_coordinates) {
-    if (arc || motion_ == Motion::None) fail(codes.machine_column, "G53 works with G0 and G1 only");
+    if (arc || motion_ == Motion::None || motion_ == Motion::Cycle)
+      fail(codes.machine_column, "G53 works with G0 and G1 only");
     if (!absolute_) fail(codes.machine_column, "G53 cannot be used in incremental mode (G91)");
   }
+  // A cycle runs when its code is on the line even without axis words (at the current point).
+  if (motion_ == Motion::Cycle) return runCycle(block, column);
+  cycles_.cancel();
   // A G0/G1 without axis words moves nothing (rs274 reports it as a zero-length move).
   if (motion_ == Motion::None || (!arc && !axes)) return;
   if (motion_ != Motion::Rapid) checkFeed(block, motion_, column);
   const Vec3 target = endPoint(block, codes.machine_coordinates);
+  if (compensation_.active()) {
+    if (arc)
+      fail(column, std::string(motion_ == Motion::ArcClockwise ? "G2" : "G3") +
+                       ": arcs under cutter radius compensation are not supported yet");
+    if (codes.machine_coordinates)
+      fail(codes.machine_column, "G53 cannot be used with cutter radius compensation on");
+    std::vector<Move> released;
+    compensation_.straight(motion_ == Motion::Rapid ? MoveKind::Rapid : MoveKind::Feed, position_,
+                           target, line_, column, released);
+    for (Move& move : released) appendMove(move);
+    position_ = target;
+    return;
+  }
   if (arc)
     addArc(block, motion_, target, column);
   else
     addMove(motion_ == Motion::Rapid ? MoveKind::Rapid : MoveKind::Feed, target);
+}
+
+void GcodeInterpreter::runCycle(const Block& block, std::uint32_t column) {
+  CycleSetting setting;
+  setting.code = cycle_code_;
+  setting.plane = plane_;
+  setting.absolute = absolute_;
+  setting.retract_to_r = retract_to_r_;
+  setting.spindle = spindle_;
+  setting.feed_rate_set = feed_rate_ != 0;
+  setting.inverse_time = feed_mode_ == FeedMode::InverseTime;
+  setting.inch = mm_per_unit_ != 1.0;
+  setting.compensation_on = compensation_.on();
+  // LinuxCNC runs cycles in program coordinates and units; so does CannedCycle.
+  const Vec3 origin = offsets_.total();
+  setting.position = (position_ - origin) / mm_per_unit_;
+  const CycleMoves cycle = cycles_.run(block, line_, column, setting);
+  for (const CycleMove& move : cycle.moves) addMove(move.kind, move.to * mm_per_unit_ + origin);
+  position_ = cycle.end * mm_per_unit_ + origin;
 }
 
 void GcodeInterpreter::checkFeed(const Block& block, Motion motion, std::uint32_t column) const {
@@ -473,7 +575,8 @@ void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& tar
 
   const PlanePoint start{position_[axes.first], position_[axes.second]};
   const PlanePoint end{target[axes.first], target[axes.second]};
-  const ArcTolerances tolerances = ArcTolerances::forProgramUnits(mm_per_unit_ != 1.0);
+  const ArcTolerances tolerances =
+      dialectArcTolerances(dialect_, mm_per_unit_ != 1.0, arc_tolerance_mm_);
   ArcCenter found;
   if (radius_format) {
     found = radiusArcCenter(start, end, block.get('r') * mm_per_unit_, clockwise, tolerances);
@@ -507,18 +610,16 @@ void GcodeInterpreter::addMove(MoveKind kind, const Vec3& target) {
 }
 
 void GcodeInterpreter::addMove(Move move) {
-  move.from = position_;
-  move.tool = spindle_tool_;
-  move.line = line_;
-  program_.moves.push_back(move);
-  if (!tool_changes_) selected_per_move_.push_back(selected_tool_);
+  move.from = tool_at_.value_or(position_);
+  tool_at_.reset();
+  appendMove(move);
   position_ = move.to;
 }
 
-void GcodeInterpreter::finish() {
-  if (tool_changes_) return;
-  for (std::size_t i = 0; i < program_.moves.size(); ++i)
-    program_.moves[i].tool = selected_per_move_[i];
+void GcodeInterpreter::appendMove(Move move) {
+  move.tool = tool_changes_ ? spindle_tool_ : selected_tool_;
+  move.line = line_;  // under compensation: the line that released the move, as rs274 reports
+  program_.moves.push_back(move);
 }
 
 }  // namespace gougechek

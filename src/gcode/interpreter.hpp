@@ -12,12 +12,15 @@
 // change where a programmed point goes, it changes which point the tool is at: the current
 // position jumps by the change, as LinuxCNC's does.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include "gcode/block.hpp"
+#include "gcode/canned_cycle.hpp"
 #include "gcode/coordinate_offsets.hpp"
+#include "gcode/cutter_compensation.hpp"
 #include "gcode/parameters.hpp"
 #include "gcode/program.hpp"
 
@@ -30,13 +33,15 @@ class GcodeInterpreter {
 
   /// Runs the block read from physical line `line`; false once the program has ended (M2, M30).
   bool execute(const Block& block, std::uint32_t line);
-  /// Called after the last block (applies the tool rule for programs without tool changes).
-  void finish();
+  /// True once the program has used M6 or M61. Until then a move carries the tool its last T
+  /// word named, which is final only if the program never changes tools; if it later does,
+  /// those earlier moves ran with the empty spindle (tool 0). ProgramReader settles that.
+  bool toolChanged() const { return tool_changes_; }
   /// Adds `message` to the program's warnings unless it was already given.
   void warnOnce(std::uint32_t line, const std::string& message);
 
  private:
-  enum class Motion : std::uint8_t { None, Rapid, Feed, ArcClockwise, ArcCounterClockwise };
+  enum class Motion : std::uint8_t { None, Rapid, Feed, ArcClockwise, ArcCounterClockwise, Cycle };
   enum class FeedMode : std::uint8_t { PerMinute, InverseTime, PerRevolution };
   struct BlockCodes;
 
@@ -47,14 +52,17 @@ class GcodeInterpreter {
   void runMotion(const Block& block, const BlockCodes& codes);
   void setToolLength(const Block& block, const BlockCodes& codes);
   void selectSystem(const BlockCodes& codes);
+  void setCompensation(const Block& block, const BlockCodes& codes);
   void setOffsets(const Block& block, const BlockCodes& codes);
   AxisValues axisValues(const Block& block) const;
   void goHome(const Block& block, const BlockCodes& codes);
+  void runCycle(const Block& block, std::uint32_t column);
   void checkFeed(const Block& block, Motion motion, std::uint32_t column) const;
   Vec3 endPoint(const Block& block, bool machine_coordinates) const;
   void addArc(const Block& block, Motion motion, const Vec3& target, std::uint32_t column);
   void addMove(MoveKind kind, const Vec3& target);
   void addMove(Move move);
+  void appendMove(Move move);
 
   std::string file_name_;
   Program& program_;
@@ -63,19 +71,29 @@ class GcodeInterpreter {
   Vec3 position_;  ///< mm, canonical coordinates; LinuxCNC starts at the origin
   CoordinateOffsets offsets_;
   const std::map<int, double>& tool_lengths_;
+  Dialect dialect_;                          ///< its arc radius rule applies
+  std::optional<double> arc_tolerance_mm_;  ///< --arc-tolerance
+  const std::map<int, double>& tool_diameters_;
+  CutterCompensation compensation_;
+  /// Set after G40 ends compensation: where the tool stands, off the programmed point, until
+  /// the exit move leaves it.
+  std::optional<Vec3> tool_at_;
   double tool_length_ = 0;        ///< mm, the active tool length offset (G43, G43.1)
   Motion motion_ = Motion::None;  ///< LinuxCNC starts in G80
-  int plane_ = 170;               ///< G17 / G18 / G19 in tenths
-  double mm_per_unit_ = 1.0;      ///< G21: 1, G20: 25.4
-  bool absolute_ = true;          ///< G90
-  bool arc_absolute_ = false;     ///< G90.1 (LinuxCNC starts in G91.1)
+  int cycle_code_ = 0;            ///< the canned cycle of Motion::Cycle, in tenths
+  CannedCycle cycles_;
+  bool retract_to_r_ = true;   ///< G99, LinuxCNC's initial retract mode
+  int spindle_ = 0;            ///< 1: M3, -1: M4, 0: stopped
+  int plane_ = 170;            ///< G17 / G18 / G19 in tenths
+  double mm_per_unit_ = 1.0;   ///< G21: 1, G20: 25.4
+  bool absolute_ = true;       ///< G90
+  bool arc_absolute_ = false;  ///< G90.1 (LinuxCNC starts in G91.1)
   FeedMode feed_mode_ = FeedMode::PerMinute;
   double feed_rate_ = 0;
 
-  int selected_tool_ = 0;               ///< last T word
-  int spindle_tool_ = 0;                ///< tool loaded by M6 / M61
-  bool tool_changes_ = false;           ///< the program used M6 or M61
-  std::vector<int> selected_per_move_;  ///< until the first change: T in effect at each move
+  int selected_tool_ = 0;      ///< last T word
+  int spindle_tool_ = 0;       ///< tool loaded by M6 / M61
+  bool tool_changes_ = false;  ///< the program used M6 or M61
 
   std::unordered_set<std::string> warned_;
 };

@@ -4,9 +4,11 @@
 #include <cstdint>
 #include <istream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "gcode/dialect.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/warning.hpp"
 
@@ -27,11 +29,17 @@ struct ProgramOptions {
   double machine_unit_mm = 1.0;
   /// Tool length offsets (mm) by tool number, from the tool table; H and G43 look them up.
   std::map<int, double> tool_lengths_mm;
+  /// Tool diameters (mm) by tool number, from the tool table; G41/G42 D look them up.
+  std::map<int, double> tool_diameters_mm;
+  /// The controller the program is written for, and --arc-tolerance (mm) if given.
+  Dialect dialect = Dialect::LinuxCnc;
+  std::optional<double> arc_tolerance_mm;
   /// A loop running more often than this is taken as endless: an error instead of a hang.
   std::uint64_t max_loop_iterations = 1'000'000;
 };
 
-/// Interprets a G-code program (LinuxCNC dialect). `file_name` is used in messages.
+/// Interprets a whole G-code program (in options.dialect) into memory (ProgramReader reads it block by block).
+/// `file_name` is used in messages.
 /// Throws InputError (`file:line:col: message`) on anything that could move the tool and is not
 /// understood.
 Program readProgram(std::istream& in, const std::string& file_name, const ProgramOptions& options);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "gougechek/error.hpp"
+#include "io/brep_reader.hpp"
 #include "io/file_bytes.hpp"
 #include "io/mesh_check.hpp"
 #include "io/stl_reader.hpp"
@@ -27,19 +28,32 @@ bool isBrepExchangeFile(const std::string& path) {
   const std::string extension = lowerCaseExtension(path);
   return extension == ".step" || extension == ".stp" || extension == ".iges" || extension == ".igs";
 }
+
+// The CLI's --part-units names; any other scale is stated as the millimetres per file unit.
+std::string stlUnitName(double unit_scale) {
+  if (unit_scale == 1) return "mm";
+  if (unit_scale == 25.4) return "in";
+  return std::to_string(unit_scale) + " mm";
+}
 }  // namespace
 
-Part readPart(const std::string& path, double unit_scale) {
-  if (!(unit_scale > 0) || !std::isfinite(unit_scale))
+Part readPart(const std::string& path, const PartOptions& options) {
+  if (!(options.unit_scale > 0) || !std::isfinite(options.unit_scale))
     throw std::invalid_argument("readPart: unit_scale must be positive and finite");
-  if (isBrepExchangeFile(path))
-    throw InputError(path, 0, 0,
-                     "STEP/IGES import is not available in this build (it will be added through "
-                     "OpenCASCADE); export the part as STL");
+  if (!(options.deflection > 0) || !std::isfinite(options.deflection))
+    throw std::invalid_argument("readPart: deflection must be positive and finite");
   // Everything else is read as STL, whatever its name: the content decides.
-  Part part = readStl(readFileBytes(path), path, unit_scale);
+  Part part = isBrepExchangeFile(path) ? readBrepPart(path, options.deflection)
+                                       : readStl(readFileBytes(path), path, options.unit_scale);
+  if (part.units.empty()) part.units = stlUnitName(options.unit_scale);
   checkSurface(part.mesh, part.diagnostics);
   return part;
+}
+
+Part readPart(const std::string& path, double unit_scale) {
+  PartOptions options;
+  options.unit_scale = unit_scale;
+  return readPart(path, options);
 }
 
 }  // namespace gougechek

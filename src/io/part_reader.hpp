@@ -1,20 +1,44 @@
 #pragma once
 // Reads a part file into a welded mesh, whatever its format.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "gougechek/mesh.hpp"
 #include "gougechek/warning.hpp"
 
 namespace gougechek {
 
+class ExactSurfaces;
+
+/// How to read a part.
+struct PartOptions {
+  double unit_scale = 1;      ///< STL only: converts the file's units to mm (25.4 for inches)
+  double deflection = 0.002;  ///< STEP/IGES only: largest distance, mm, between mesh and surface
+};
+
 struct Part {
   Mesh mesh;
   MeshDiagnostics diagnostics;
-  std::string format;  ///< "stl-binary", "stl-ascii", ...
+  std::string format;      ///< "stl-binary", "stl-ascii", "step", "iges"
+  std::string units;       ///< the file's own length unit ("mm", "inch", ...); STL: as told
+  std::size_t faces = 0;   ///< STEP/IGES: B-rep faces tessellated (0 for STL)
+  std::size_t solids = 0;  ///< STEP/IGES: solids in the file (0 for STL or a surface model)
+  /// STEP/IGES: for each triangle of `mesh`, the index of the B-rep face it came from, an
+  /// index into `exact`. Empty for STL.
+  std::vector<std::uint32_t> face_of_triangle;
+  /// STEP/IGES: the exact faces, for confirming findings on the true surface. Null for STL.
+  std::shared_ptr<const ExactSurfaces> exact;
 };
 
-/// Reads `path`; STL is told binary/ASCII by content. `unit_scale` converts the file's units to
-/// mm (25.4 for inches). Throws InputError on unreadable or malformed files.
+/// Reads `path`; STL is told binary/ASCII by content, STEP/IGES go by extension. Throws
+/// InputError on unreadable or malformed files, files without solids or surfaces, and failed
+/// tessellations.
+Part readPart(const std::string& path, const PartOptions& options);
+
+/// The same with default options and STL units `unit_scale`.
 Part readPart(const std::string& path, double unit_scale);
 
 }  // namespace gougechek

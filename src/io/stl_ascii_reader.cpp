@@ -92,7 +92,7 @@ class StlAsciiParser {
       const Token token = next();
       xyz[axis] = parseNumber(token, "a vertex coordinate") * unit_scale_;
       if (!std::isfinite(xyz[axis]))
-        fail(token, "vertex coordinate '" + std::string(token.text) + "' is not finite" +
+        fail(token, std::string("vertex coordinate is not finite") +
                         (unit_scale_ != 1.0 ? " (after unit scaling)" : ""));
     }
     return {xyz[0], xyz[1], xyz[2]};
@@ -128,12 +128,17 @@ class StlAsciiParser {
     throw InputError(file_, token.line, token.column, message + ", found " + found);
   }
 
+  // At end of file the token sits just after the last one read, so a truncated file's error
+  // points at the line where the text stops rather than past it.
   Token next() {
     while (pos_ < text_.size() && isSpace(text_[pos_])) advance();
+    if (pos_ == text_.size()) return {{}, end_line_, end_column_};
     Token token{{}, line_, pos_ - line_start_ + 1};
     const std::size_t start = pos_;
     while (pos_ < text_.size() && !isSpace(text_[pos_])) ++pos_;
     token.text = text_.substr(start, pos_ - start);
+    end_line_ = line_;
+    end_column_ = pos_ - line_start_ + 1;
     return token;
   }
 
@@ -155,6 +160,8 @@ class StlAsciiParser {
   std::size_t pos_ = 0;
   std::size_t line_ = 1;
   std::size_t line_start_ = 0;
+  std::size_t end_line_ = 1;    ///< line of the end of the last token read
+  std::size_t end_column_ = 1;  ///< column just after the last token read
 };
 }  // namespace
 

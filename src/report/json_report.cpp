@@ -49,6 +49,8 @@ Json violationJson(const Violation& violation) {
   item["depth"] = roundToMicron(violation.depth);
   item["at"] = point(violation.at);
   item["severe"] = violation.severe;
+  // Only on STEP/IGES parts: this depth was measured on the exact surface, not the mesh.
+  if (violation.exact) item["confirmed"] = "exact";
   return item;
 }
 
@@ -60,6 +62,10 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   root["schema"] = "gougechek-report/1";
   root["version"] = GOUGECHEK_VERSION;
   root["inputs"]["part"]["file"] = report.part_file;
+  if (!report.part_format.empty()) root["inputs"]["part"]["format"] = report.part_format;
+  if (!report.part_units.empty()) root["inputs"]["part"]["units"] = report.part_units;
+  if (report.part_faces) root["inputs"]["part"]["faces"] = *report.part_faces;
+  if (report.part_solids) root["inputs"]["part"]["solids"] = *report.part_solids;
   root["inputs"]["part"]["triangles"] = report.triangles;
   root["inputs"]["part"]["bounds"] =
       Json::array({point(report.bounds[0]), point(report.bounds[1])});

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -18,6 +19,9 @@ namespace gougechek {
 struct Report {
   std::string part_file;
   std::string part_format;
+  std::string part_units;                  ///< the part file's own length unit
+  std::optional<std::size_t> part_faces;   ///< STEP/IGES: B-rep faces
+  std::optional<std::size_t> part_solids;  ///< STEP/IGES: solids
   std::size_t triangles = 0;
   std::array<Vec3, 2> bounds;
   std::string path_file;

@@ -37,6 +37,7 @@ std::vector<std::string_view> tokens(std::string_view text, bool commas_separate
 struct TableWords {
   std::optional<int> number;
   std::optional<double> diameter;
+  double length_offset = 0;  ///< Z
 };
 
 TableWords readWords(std::string_view words_text, const ToolOrigin& origin) {
@@ -57,7 +58,9 @@ TableWords readWords(std::string_view words_text, const ToolOrigin& origin) {
     } else if (letter == 'D') {
       if (words.diameter) throwToolError(origin, "D given twice");
       words.diameter = parseToolNumber(value, "diameter D", origin);
-    } else if (std::string_view("PXYZABCUVWIJQ").find(letter) != std::string_view::npos) {
+    } else if (letter == 'Z') {
+      words.length_offset = parseToolNumber(value, "Z word", origin);
+    } else if (std::string_view("PXYABCUVWIJQ").find(letter) != std::string_view::npos) {
       parseToolNumber(value, concat(std::string(1, letter), " word"), origin);
     } else {
       throwToolError(origin, concat("unknown tool table word '", word, "'"));
@@ -128,7 +131,9 @@ ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
     if (library.by_number.contains(*words.number)) {
       throwToolError(origin, concat("tool T", std::to_string(*words.number), " listed twice"));
     }
-    library.by_number.emplace(*words.number, finishToolSpec(draft, origin));
+    ToolSpec spec = finishToolSpec(draft, origin);
+    spec.length_offset = words.length_offset;
+    library.by_number.emplace(*words.number, spec);
   }
   if (in.bad()) throw InputError(file_name, 0, 0, "read error");
   return library;

@@ -1,8 +1,9 @@
 #pragma once
 // LinuxCNC tool tables (`T1 P1 D6.0 Z+50.0 ;ball flute=24`), one tool per line, in mm.
 //
-// Words: T (tool number ≥ 1, required), D (diameter, required), P (pocket) and the offset words
-// X Y Z A B C U V W I J Q, which are read and ignored: programmed points are tool tips already.
+// Words: T (tool number ≥ 1, required), D (diameter, required), Z (the tool length offset, for
+// programs that use G43), P (pocket) and the other offset words X Y A B C U V W I J Q, which are
+// read and ignored: programmed points are tool tips already.
 // Everything after `;` is the comment. When the comment starts with a cutter type (`ball`,
 // `flat`, `bull`, `taper`) or with `key=value`, it describes the cutter, strictly:
 //   ;ball flute=24              ;bull r=1 flute=20 shank=6 length=60   ;taper r=0.5 angle=5

@@ -172,20 +172,26 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
     }
   }
 
-  // Triangles the core itself reached, most promising first; stop once none can beat the
-  // deepest finding, or once the finding is severe (SPEC.md: there the depth may be a lower
-  // bound).
+  // Triangles the core itself reached, most promising first. SPEC.md allows an error
+  // ε = max(0.1·tolerance, 1% of the depth) here (less the sharp-edge skin's 0.083·tolerance):
+  // each triangle is searched to 0.15·ε, and a triangle whose bound cannot beat the deepest
+  // finding by more than 0.15·ε is not searched. A severe finding ends the search (SPEC.md:
+  // there the depth may be a lower bound).
   std::sort(cores_reached_.begin(), cores_reached_.end(),
             [](const CoreContact& a, const CoreContact& b) {
               return a.bound != b.bound ? a.bound > b.bound : a.triangle < b.triangle;
             });
-  const double tolerance = std::max(0.05 * settings_.tolerance, 1e-5);
+  auto allowance = [&](double depth) {
+    return 0.15 * std::max(0.1 * settings_.tolerance, 0.01 * depth);
+  };
+  bool searched = false;   // the first contact is always measured: it decides severity
   for (const CoreContact& c : cores_reached_) {
-    if (best.found && (best.severe || c.bound <= best.depth)) break;
+    if (searched && (best.severe || c.bound <= best.depth + allowance(best.depth))) break;
+    searched = true;
     ++stats.deep_tests;
     const SweptCore sweep{&core, &pieces[c.piece]};
-    const SurfaceDepth d =
-        deepestPointOnTriangle(sweep, core.margin, triangle(c.triangle), tolerance);
+    const SurfaceDepth d = deepestPointOnTriangle(sweep, core.margin, triangle(c.triangle),
+                                                  std::max(allowance(c.bound), 1e-6));
     const double depth = natural_skin ? std::max(d.depth, core.margin) : d.depth;
     consider({true, depth, pieces[c.piece].at(d.s), natural_skin || depth >= radius, c.triangle});
   }
@@ -220,6 +226,8 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
     v.depth = f.depth;
     v.at = f.at;
     v.severe = f.severe;
+    v.path = move;
+    v.path.from = from;
     out.push_back(v);
   };
 

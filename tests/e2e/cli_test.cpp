@@ -1,59 +1,20 @@
 // The command line as users and pipelines see it: exit codes, messages, report files. Runs the
 // built gougechek binary on a small generated part and programs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+
+#include "e2e/cli_runner.hpp"
 
 namespace gougechek {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string readText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void writeText(const fs::path& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-/// An ASCII STL of the box [0,50]×[0,40]×[0,20], outward normals, counter-clockwise facets.
-std::string boxStl() {
-  const double x[2] = {0, 50}, y[2] = {0, 40}, z[2] = {0, 20};
-  const auto corner = [&](int i) {
-    return std::to_string(x[i & 1]) + " " + std::to_string(y[(i >> 1) & 1]) + " " +
-           std::to_string(z[(i >> 2) & 1]);
-  };
-  // Each face as a quad of corner indices (bit 0: x, bit 1: y, bit 2: z), counter-clockwise
-  // seen from outside.
-  const int faces[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
-                           {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
-  std::string stl = "solid box\n";
-  for (const auto& face : faces) {
-    for (const auto& triangle :
-         {std::array{face[0], face[1], face[2]}, std::array{face[0], face[2], face[3]}}) {
-      stl += "facet normal 0 0 0\nouter loop\n";
-      for (int i : triangle) stl += "vertex " + corner(i) + "\n";
-      stl += "endloop\nendfacet\n";
-    }
-  }
-  return stl + "endsolid box\n";
-}
+using namespace e2e;
 
 class Cli : public ::testing::Test {
  protected:
@@ -71,27 +32,13 @@ class Cli : public ::testing::Test {
 
   static fs::path file(const std::string& name) { return dir_ / name; }
 
-  /// Runs `gougechek <arguments>` (shell syntax) with stdin from `stdin_file` if given.
+  /// Runs `gougechek <arguments>` (shell syntax) in the test folder.
   static CliRun run(const std::string& arguments, const std::string& stdin_file = "/dev/null") {
-    const fs::path out = dir_ / "stdout.txt";
-    const fs::path err = dir_ / "stderr.txt";
-    const std::string command = "cd '" + dir_.string() + "' && '" GOUGECHEK_CLI "' " + arguments +
-                                " <'" + stdin_file + "' >'" + out.string() + "' 2>'" +
-                                err.string() + "'";
-    const int status = std::system(command.c_str());
-    CliRun result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = readText(out);
-    result.err = readText(err);
-    return result;
+    return runCli(dir_, arguments, stdin_file);
   }
 
   static inline fs::path dir_;
 };
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST_F(Cli, HelpAndVersion) {
   const CliRun help = run("--help");

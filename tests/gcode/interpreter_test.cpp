@@ -156,8 +156,9 @@ TEST(Interpreter, FeedMovesNeedAFeedRate) {
 
 TEST(Interpreter, UnknownOrUnsupportedCodesAreErrors) {
   EXPECT_EQ(errorOf("G1 F1 X1\nG5 X2\n"), "t.nc:2:1: G5 splines are not supported yet");
-  EXPECT_EQ(errorOf("G0 X1 G81 Z-1 R1\n"), "t.nc:1:7: G81 canned cycle is not supported yet");
-  EXPECT_EQ(errorOf("G41 D1\n"), "t.nc:1:1: G41 cutter radius compensation is not supported yet");
+  EXPECT_THAT(errorOf("F1 M3\nG88 X1 Z-1 R1 P1\n"), HasSubstr("t.nc:2:1: G88 boring cycle is not"));
+  EXPECT_EQ(errorOf("G41 D1\nG41 D1\n"),
+            "t.nc:2:1: G41: cannot turn cutter radius compensation on when it is already on");
   EXPECT_EQ(
       errorOf("G10 L1 P1 Z5\n"),
       "t.nc:1:1: G10: only L2 and L20 (work offsets) are supported; tool table changes are not");

@@ -121,13 +121,13 @@ INSTANTIATE_TEST_SUITE_P(
         BadAscii{
             "NaN coordinate",
             "solid s\n" + facet("vertex 0 0 0\nvertex 1 nan 0\nvertex 0 1 0\n") + "endsolid s\n",
-            "vertex coordinate 'nan' is not finite", 5, 10},
+            "vertex coordinate is not finite, found 'nan'", 5, 10},
         BadAscii{
             "infinite coordinate",
             "solid s\n" + facet("vertex 0 0 0\nvertex 1 0 -inf\nvertex 0 1 0\n") + "endsolid s\n",
-            "vertex coordinate '-inf' is not finite", 5, 12},
+            "vertex coordinate is not finite, found '-inf'", 5, 12},
         BadAscii{"missing endsolid (truncated)", "solid s\n" + facet(kCorners),
-                 "expected 'facet' or 'endsolid', found end of file", 9, 1},
+                 "expected 'facet' or 'endsolid', found end of file", 8, 9},
         BadAscii{"truncated inside a facet", "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0",
                  "expected a vertex coordinate, found end of file", 4, 9},
         BadAscii{"unknown keyword", "solid s\nfacets normal 0 0 1\n",

@@ -32,7 +32,7 @@ TEST(JsonReport, HasExactlyTheSpecFieldsInSpecOrder) {
   EXPECT_EQ(json["schema"], "gougechek-report/1");
   EXPECT_EQ(json["version"], GOUGECHEK_VERSION);
   EXPECT_EQ(keys(json["inputs"]), (Keys{"part", "path"}));
-  EXPECT_EQ(keys(json["inputs"]["part"]), (Keys{"file", "triangles", "bounds"}));
+  EXPECT_EQ(keys(json["inputs"]["part"]), (Keys{"file", "format", "triangles", "bounds"}));
   EXPECT_EQ(keys(json["inputs"]["path"]), (Keys{"file", "lines", "moves"}));
   EXPECT_EQ(keys(json["settings"]), (Keys{"tolerance", "stock", "rapid_clearance"}));
   EXPECT_EQ(keys(json["summary"]), (Keys{"status", "gouges", "rapid_collisions",
@@ -41,6 +41,25 @@ TEST(JsonReport, HasExactlyTheSpecFieldsInSpecOrder) {
   for (const Json& violation : json["violations"]) {
     EXPECT_EQ(keys(violation), (Keys{"kind", "line", "move", "tool", "depth", "at", "severe"}));
   }
+}
+
+TEST(JsonReport, BrepPartsAddUnitsFacesSolidsAndExactConfirmation) {
+  Report report = test::failingReport();
+  report.part_file = "part.step";
+  report.part_format = "step";
+  report.part_units = "in";
+  report.part_faces = 24;
+  report.part_solids = 1;
+  report.violations[1].exact = true;
+  const Json json = Json::parse(jsonText(report));
+  const Json& part = json["inputs"]["part"];
+  EXPECT_EQ(keys(part),
+            (Keys{"file", "format", "units", "faces", "solids", "triangles", "bounds"}));
+  EXPECT_EQ(part["units"], "in");
+  EXPECT_EQ(part["faces"], 24);
+  EXPECT_EQ(part["solids"], 1);
+  EXPECT_FALSE(json["violations"][0].contains("confirmed"));
+  EXPECT_EQ(json["violations"][1]["confirmed"], "exact");
 }
 
 TEST(JsonReport, CarriesTheValues) {

@@ -1,11 +1,26 @@
 #pragma once
 // Reports the writer tests share.
+#include <cstdint>
 #include <string>
 
 #include "gougechek/tool.hpp"
 #include "report/report.hpp"
 
 namespace gougechek::test {
+
+/// A violation with the fields the writers print; the rest keep their defaults.
+inline Violation violation(ViolationKind kind, std::uint32_t line, std::uint32_t move, int tool,
+                           double depth, const Vec3& at, bool severe) {
+  Violation v;
+  v.kind = kind;
+  v.line = line;
+  v.move = move;
+  v.tool = tool;
+  v.depth = depth;
+  v.at = at;
+  v.severe = severe;
+  return v;
+}
 
 /// A failing check: two tools, three violations, a program warning and a part warning.
 inline Report failingReport() {
@@ -25,12 +40,12 @@ inline Report failingReport() {
   report.warnings.push_back({"path.nc", 12, "M8 coolant: ignored"});
   report.warnings.push_back({"part.stl", 0, "surface is open: 4 boundary edges"});
   // Depths and positions carry floating-point noise below 1e-6 mm, as a threaded sum would.
+  report.violations.push_back(violation(ViolationKind::Gouge, 1042, 1011, 1, 0.2120000000004,
+                                        {41.5, 20.0000000001, 3.1}, false));
+  report.violations.push_back(violation(ViolationKind::RapidCollision, 1042, 1011, 1, 1.5,
+                                        {41.5, 20, -0.0000000001}, true));
   report.violations.push_back(
-      {ViolationKind::Gouge, 1042, 1011, 1, 0.2120000000004, {41.5, 20.0000000001, 3.1}, false});
-  report.violations.push_back(
-      {ViolationKind::RapidCollision, 1042, 1011, 1, 1.5, {41.5, 20, -0.0000000001}, true});
-  report.violations.push_back(
-      {ViolationKind::HolderCollision, 2000, 1900, 2, 0.05, {10, 10, 10}, false});
+      violation(ViolationKind::HolderCollision, 2000, 1900, 2, 0.05, {10, 10, 10}, false));
   report.source_lines[1042] = "G1 X41.5 Y20 Z3.1 (finish <pass> & \"check\")";
   report.elapsed_s = 1.23456;
   return report;

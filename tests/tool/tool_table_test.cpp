@@ -66,6 +66,13 @@ std::string errorAt(const std::string& text, std::size_t line) {
   return {};
 }
 
+TEST(ToolTable, ZIsTheToolLengthOffset) {
+  const ToolLibrary library = readTable("T1 P1 D6.0 Z+50.0\nT2 D4 Z-12.5\nT3 D2\n");
+  EXPECT_EQ(library.by_number.at(1).length_offset, 50.0);
+  EXPECT_EQ(library.by_number.at(2).length_offset, -12.5);
+  EXPECT_EQ(library.by_number.at(3).length_offset, 0.0);
+}
+
 TEST(ToolTable, RejectsFaultyEntriesNamingTheLine) {
   EXPECT_NE(errorAt("T1 D6\nP2 D6\n", 2).find("without a T word"), std::string::npos);
   EXPECT_NE(errorAt("T1 P1\n", 1).find("without a D word"), std::string::npos);

@@ -1,0 +1,146 @@
+#include "gcode/dialect.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "gcode/code_table.hpp"
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+
+namespace {
+
+// grbl 1.1's supported codes and words (grbl wiki, "Grbl v1.1 Commands"; gcode.c), G in tenths.
+constexpr std::array kGrblGCodes = {0,   10,  20,  30,  40,  100, 170, 180, 190, 200, 210, 280, 281,
+                                    300, 301, 382, 383, 384, 385, 400, 431, 490, 530, 540, 550, 560,
+                                    570, 580, 590, 610, 800, 900, 910, 911, 920, 921, 930, 940};
+constexpr std::array kGrblMCodes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 30, 56};
+constexpr std::string_view kGrblWords = "fijklnprstxyz";
+// LinuxCNC codes a Fanuc or Haas control lacks or reads otherwise (G30.1 there is the floating
+// reference point return).
+constexpr std::array kFanucRefusedGCodes = {281, 301, 431, 901, 911, 922, 923};
+// Length words, whose integers count least increments on Fanuc and Haas controls.
+constexpr std::string_view kIncrementWords = "xyzijkrq";
+constexpr double kLeastIncrementMm = 0.001;
+constexpr double kLeastIncrementInch = 0.0001;
+// grbl's arc check (gcode.c, STATUS_GCODE_INVALID_TARGET): differences up to 0.005 mm pass.
+constexpr double kGrblArcToleranceMm = 0.005;
+
+template <std::size_t N>
+bool listed(const std::array<int, N>& codes, int code) {
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+}  // namespace
+
+std::optional<Dialect> dialectFromName(std::string_view name) {
+  for (Dialect dialect : {Dialect::LinuxCnc, Dialect::Fanuc, Dialect::Haas, Dialect::Grbl})
+    if (name == dialectName(dialect)) return dialect;
+  return std::nullopt;
+}
+
+const char* dialectName(Dialect dialect) {
+  switch (dialect) {
+    case Dialect::Fanuc:
+      return "fanuc";
+    case Dialect::Haas:
+      return "haas";
+    case Dialect::Grbl:
+      return "grbl";
+    case Dialect::LinuxCnc:
+      break;
+  }
+  return "linuxcnc";
+}
+
+ArcTolerances dialectArcTolerances(Dialect dialect, bool inch, std::optional<double> tolerance_mm) {
+  ArcTolerances tolerances = ArcTolerances::forProgramUnits(inch);
+  switch (dialect) {
+    case Dialect::LinuxCnc:
+      break;
+    case Dialect::Grbl:
+      tolerances.rule = ArcRadiusRule::Grbl;
+      tolerances.radius_difference = kGrblArcToleranceMm;
+      break;
+    case Dialect::Fanuc:
+    case Dialect::Haas:
+      tolerances.rule = tolerance_mm ? ArcRadiusRule::Absolute : ArcRadiusRule::Unchecked;
+      break;
+  }
+  if (tolerance_mm) tolerances.radius_difference = *tolerance_mm;
+  return tolerances;
+}
+
+DialectFilter::DialectFilter(Dialect dialect, std::string file_name)
+    : dialect_(dialect), file_name_(std::move(file_name)) {}
+
+void DialectFilter::fail(std::uint32_t line, std::uint32_t column, const std::string& what) const {
+  std::string message = what;
+  message.append(": not in the ").append(dialectName(dialect_)).append(" dialect (--dialect)");
+  throw InputError(file_name_, line, column, message);
+}
+
+void DialectFilter::apply(Block& block, std::uint32_t line) {
+  if (dialect_ == Dialect::LinuxCnc) return;
+  checkCodes(block, line);
+  track(block);
+  if (dialect_ == Dialect::Grbl) {
+    dropNormalArcOffset(block);
+  } else {
+    scaleIntegerWords(block);
+  }
+}
+
+void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
+  const bool grbl = dialect_ == Dialect::Grbl;
+  if (block.has_oword && (grbl || block.oword.keyword != OKeyword::Label))
+    fail(line, block.oword.column,
+         grbl ? std::string("O-words")
+              : std::string("LinuxCNC O-word statements (").append(describe(block.oword)) + ")");
+  for (int i = 0; i < block.g_count; ++i) {
+    const BlockCode& code = block.g[static_cast<std::size_t>(i)];
+    const bool refused =
+        grbl ? !listed(kGrblGCodes, code.number) : listed(kFanucRefusedGCodes, code.number);
+    if (refused) fail(line, code.column, gCodeName(code.number));
+    if (code.number == 100 && !grbl && block.has('l') && block.get('l') == 20)
+      fail(line, block.columnOf('l'), "G10 L20 as LinuxCNC reads it");
+  }
+  if (!grbl) return;
+  for (int i = 0; i < block.m_count; ++i) {
+    const BlockCode& code = block.m[static_cast<std::size_t>(i)];
+    if (!listed(kGrblMCodes, code.number)) fail(line, code.column, mCodeName(code.number));
+  }
+  for (char letter = 'a'; letter <= 'z'; ++letter)
+    if (block.has(letter) && kGrblWords.find(letter) == std::string_view::npos)
+      fail(line, block.columnOf(letter),
+           std::string(1, static_cast<char>(letter - 'a' + 'A')).append(" words"));
+  if (!block.assignments.empty()) fail(line, 0, "parameters (#)");
+}
+
+void DialectFilter::track(const Block& block) {
+  for (int i = 0; i < block.g_count; ++i) {
+    const int code = block.g[static_cast<std::size_t>(i)].number;
+    if (code == 200 || code == 210) inch_ = code == 200;
+    if (code == 170 || code == 180 || code == 190) plane_ = code;
+    if (code == 0 || code == 10 || code == 20 || code == 30 || code == 800 ||
+        (code >= 382 && code <= 385))
+      arc_ = code == 20 || code == 30;
+  }
+}
+
+void DialectFilter::scaleIntegerWords(Block& block) const {
+  const double increment = inch_ ? kLeastIncrementInch : kLeastIncrementMm;
+  for (char letter : kIncrementWords) {
+    const int index = Block::index(letter);
+    if (block.has(letter) && (block.integer_words >> index & 1u))
+      block.value[static_cast<std::size_t>(index)] *= increment;
+  }
+}
+
+void DialectFilter::dropNormalArcOffset(Block& block) const {
+  if (!arc_) return;
+  const char normal = plane_ == 180 ? 'j' : (plane_ == 190 ? 'i' : 'k');
+  block.column[static_cast<std::size_t>(Block::index(normal))] = 0;
+}
+
+}  // namespace gougechek

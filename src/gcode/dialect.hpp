@@ -1,0 +1,58 @@
+#pragma once
+// The controller a program is written for (--dialect): how it reads numbers, which codes it has,
+// and how strictly it checks arcs. The interpreter itself speaks LinuxCNC; a DialectFilter
+// adapts each parsed block to it, or rejects what the controller would reject.
+//
+//   linuxcnc  LinuxCNC 2.9 (the default): everything the interpreter supports.
+//   fanuc     Fanuc 0i/30i-style: a number without a decimal point in a length word (X Y Z I J
+//   haas      K R Q) counts least increments, 0.001 mm in G21 and 0.0001 inch in G20 (X100 is
+//             0.1 mm; "calculator-type input" off, both controls' default). O1234 programs
+//             with M98/M99; no LinuxCNC O-word statements (o100 sub, if, while...). Arcs: the
+//             centre is I/J/K from the start point and an end off the circle is accepted (the
+//             controls' radius check is off by default); --arc-tolerance turns a check on.
+//   grbl      grbl 1.1: only its documented G/M codes and words (no canned cycles, no tool
+//             changes, no parameters or O-words, G43.1 only); the K of a G17 arc (I of G19, J
+//             of G18) is ignored as grbl ignores it; arcs are rejected as grbl rejects them.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gcode/arc_center.hpp"
+#include "gcode/block.hpp"
+
+namespace gougechek {
+
+enum class Dialect : std::uint8_t { LinuxCnc, Fanuc, Haas, Grbl };
+
+/// The dialect of a --dialect value ("linuxcnc", "fanuc", "haas", "grbl"), if it is one.
+std::optional<Dialect> dialectFromName(std::string_view name);
+const char* dialectName(Dialect dialect);
+
+/// The arc radius rule of `dialect`, in mm for a program in inches or not. `tolerance_mm`
+/// (--arc-tolerance) replaces the absolute allowance of the rule.
+ArcTolerances dialectArcTolerances(Dialect dialect, bool inch, std::optional<double> tolerance_mm);
+
+class DialectFilter {
+ public:
+  DialectFilter(Dialect dialect, std::string file_name);
+
+  /// Rejects (InputError) what the dialect does not have, and rewrites the rest of the block
+  /// read from line `line` into what the LinuxCNC interpreter means by it.
+  void apply(Block& block, std::uint32_t line);
+
+ private:
+  [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, const std::string& what) const;
+  void checkCodes(const Block& block, std::uint32_t line) const;
+  void scaleIntegerWords(Block& block) const;
+  void dropNormalArcOffset(Block& block) const;
+  void track(const Block& block);
+
+  Dialect dialect_;
+  std::string file_name_;
+  bool inch_ = false;  ///< G20 in effect
+  int plane_ = 170;    ///< G17 / G18 / G19 in tenths
+  bool arc_ = false;   ///< G2 or G3 is the motion mode
+};
+
+}  // namespace gougechek

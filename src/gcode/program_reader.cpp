@@ -1,0 +1,225 @@
+#include "gcode/program_reader.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gcode/block_parser.hpp"
+#include "gcode/control_flow.hpp"
+#include "gcode/dialect.hpp"
+#include "gcode/interpreter.hpp"
+#include "gcode/line_reader.hpp"
+#include "gcode/parameters.hpp"
+#include "gougechek/error.hpp"
+
+namespace gougechek {
+
+namespace {
+
+/// First character that is not a blank, or 0 for a blank line.
+char firstVisible(std::string_view line) {
+  for (char c : line)
+    if (c != ' ' && c != '\t') return c;
+  return 0;
+}
+
+void assign(const std::vector<ParameterAssignment>& assignments, Parameters& parameters) {
+  for (const ParameterAssignment& assignment : assignments) {
+    if (assignment.parameter.name.empty())
+      parameters.set(assignment.parameter.number, assignment.value);
+    else
+      parameters.set(assignment.parameter.name, assignment.value);
+  }
+}
+
+/// M98 and M99 of the block, run after its motion as LinuxCNC does; false when M99 ends the
+/// program.
+bool runSubprogramCodes(const Block& block, ControlFlow& control, const std::string& file_name,
+                        std::uint32_t line) {
+  for (int i = 0; i < block.m_count; ++i) {
+    const BlockCode& code = block.m[static_cast<std::size_t>(i)];
+    if (code.number == 99) return control.returnFromProgram(line, code.column);
+    if (code.number != 98) continue;
+    const double p = block.get('p');
+    if (!block.has('p') || p < 0 || p != std::floor(p) || p > 1e9)
+      throw InputError(file_name, line, code.column, "M98 needs P with the program number");
+    const double l = block.has('l') ? block.get('l') : 1.0;
+    if (l < 0 || l != std::floor(l) || l > 1e9)
+      throw InputError(file_name, line, block.columnOf('l'), "M98: L must be a whole number");
+    control.callProgram(static_cast<int>(p), static_cast<int>(l), line, code.column);
+  }
+  return true;
+}
+
+Parameters initialParameters(const ProgramOptions& options) {
+  Parameters parameters;
+  for (const auto& [number, value] : options.parameters)
+    if (Parameters::validNumber(number)) parameters.set(number, value);
+  return parameters;
+}
+
+}  // namespace
+
+/// One pass of the interpreter over the stream; the moves it commands collect in program.moves.
+struct ProgramReader::Run {
+  Run(std::istream& in, const std::string& file_name, const ProgramOptions& options)
+      : parameters(initialParameters(options)),
+        reader(in),
+        parser(file_name, parameters),
+        interpreter(file_name, program, parameters, options),
+        control(file_name, reader, parameters, options.max_loop_iterations),
+        dialect(options.dialect, file_name),
+        file_name_(file_name) {}
+
+  /// Runs the next line; false at the end of the stream.
+  bool step();
+
+  Program program;
+  Parameters parameters;
+  LineReader reader;
+  BlockParser parser;
+  GcodeInterpreter interpreter;
+  ControlFlow control;
+  DialectFilter dialect;
+  std::uint32_t last_line = 0;
+
+ private:
+  const std::string& file_name_;
+  Block block_;
+  OWord header_;
+  bool started_ = false;  // a non-blank line was seen
+  bool running_ = true;   // neither M2/M30/M99 nor a closing '%' was met
+  std::uint32_t end_line_ = 0;
+};
+
+bool ProgramReader::Run::step() {
+  const LineReader::Position line_start = reader.position();
+  std::string_view line;
+  if (!reader.next(line)) {
+    if (running_) control.finish(last_line);
+    return false;
+  }
+  const std::uint32_t number = reader.linesRead();
+  last_line = std::max(last_line, number);
+  const char first = firstVisible(line);
+  if (first == 0) return true;
+  if (!running_) {
+    if (first != '%')
+      interpreter.warnOnce(number, "lines after the program end (line " +
+                                       std::to_string(end_line_) + ") are not executed");
+    return true;
+  }
+  if (first == '%') {  // an opening '%' starts the program, any later one ends it
+    if (started_) {
+      running_ = false;
+      end_line_ = number;
+    }
+    started_ = true;
+    return true;
+  }
+  started_ = true;
+  if (control.skipping() &&
+      !(parser.parseOWordHeader(line, number, header_) && control.endsSkip(header_)))
+    return true;
+  parser.parse(line, number, block_);
+  dialect.apply(block_, number);
+  assign(block_.assignments, parameters);
+  if (block_.has_oword) {
+    control.execute(block_.oword, number, line_start);
+    return true;
+  }
+  if (!interpreter.execute(block_, number) ||
+      !runSubprogramCodes(block_, control, file_name_, number)) {
+    running_ = false;
+    end_line_ = number;
+  }
+  return true;
+}
+
+ProgramReader::ProgramReader(std::istream& in, std::string file_name, const ProgramOptions& options)
+    : in_(in),
+      file_name_(std::move(file_name)),
+      options_(options),
+      run_(std::make_unique<Run>(in_, file_name_, options_)) {}
+
+ProgramReader::~ProgramReader() = default;
+
+const std::vector<InputWarning>& ProgramReader::warnings() const {
+  return run_->program.warnings;
+}
+
+std::size_t ProgramReader::lines() const {
+  return run_->last_line;
+}
+
+std::uint64_t ProgramReader::bytesRead() const {
+  return run_->reader.position().offset;
+}
+
+bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
+  std::vector<Move>& buffer = run_->program.moves;
+  std::size_t added = 0;
+  for (;;) {
+    const std::size_t take = std::min(max - added, settled_ - emitted_);
+    out.insert(out.end(), buffer.begin() + static_cast<std::ptrdiff_t>(emitted_),
+               buffer.begin() + static_cast<std::ptrdiff_t>(emitted_ + take));
+    emitted_ += take;
+    added += take;
+    if (emitted_ == buffer.size()) {
+      buffer.clear();
+      emitted_ = settled_ = 0;
+    }
+    if (ended_ && emitted_ == buffer.size()) return false;
+    if (added == max) return true;
+    const std::size_t moves_before = buffer.size();
+    if (!run_->step()) {
+      ended_ = true;
+      if (rule_ == ToolRule::Unknown) rule_ = ToolRule::NeverChanges;
+    }
+    settle(moves_before);
+  }
+}
+
+void ProgramReader::settle(std::size_t moves_before) {
+  std::vector<Move>& buffer = run_->program.moves;
+  if (run_->interpreter.toolChanged() && rule_ != ToolRule::Changed) {
+    // The moves before the change ran with the empty spindle (the line of the change itself
+    // loads the tool before it moves).
+    for (std::size_t i = settled_; i < moves_before; ++i) buffer[i].tool = 0;
+    rule_ = ToolRule::Changed;
+  } else if (rule_ == ToolRule::ChangeAhead) {
+    for (std::size_t i = moves_before; i < buffer.size(); ++i) buffer[i].tool = 0;
+  }
+  if (rule_ != ToolRule::Unknown) {
+    settled_ = buffer.size();
+    return;
+  }
+  // A move that ran with no T word yet carries tool 0 under either rule.
+  while (settled_ < buffer.size() && buffer[settled_].tool == 0) ++settled_;
+  if (can_look_ahead_ && buffer.size() - settled_ > kLookahead) lookAhead();
+}
+
+void ProgramReader::lookAhead() {
+  in_.clear();
+  const std::istream::pos_type resume = in_.tellg();
+  in_.seekg(0);
+  if (resume < 0 || !in_) {
+    // Not seekable: the moves wait for the change or the end, in memory.
+    in_.clear();
+    can_look_ahead_ = false;
+    return;
+  }
+  bool change = false;
+  {
+    Run probe(in_, file_name_, options_);
+    while (!change && probe.step()) {
+      change = probe.interpreter.toolChanged();
+      probe.program.moves.clear();
+    }
+  }
+  in_.clear();
+  in_.seekg(resume);
+  rule_ = change ? ToolRule::ChangeAhead : ToolRule::NeverChanges;
+  settle(settled_);
+}
+
+}  // namespace gougechek

@@ -1,0 +1,20 @@
+#pragma once
+// Loading a STEP or IGES file into one OCCT shape in mm, healed. Internal to src/io/: it is
+// the one header that shows OCCT types.
+#include <TopoDS_Shape.hxx>
+#include <string>
+
+namespace gougechek {
+
+struct LoadedBrep {
+  TopoDS_Shape shape;
+  std::string format;  ///< "step" or "iges"
+  std::string units;   ///< the file's length unit: "mm", "in", "m", ...
+};
+
+/// Reads `path` (format by extension), converts it to mm and heals it: ShapeFix for small gaps
+/// and bad tolerances, and sewing of the faces of a surface model into shells. Throws
+/// InputError when the file cannot be read or holds no face.
+LoadedBrep loadBrep(const std::string& path);
+
+}  // namespace gougechek

@@ -1,0 +1,118 @@
+// --dialect: number formats, codes each controller lacks, and each arc radius rule.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "gcode_test_support.hpp"
+
+namespace gougechek {
+namespace {
+
+using testing::HasSubstr;
+using testing_support::expectNear;
+
+Program runIn(Dialect dialect, const std::string& text,
+              std::optional<double> arc_tolerance = std::nullopt) {
+  std::istringstream in(text);
+  ProgramOptions options;
+  options.dialect = dialect;
+  options.arc_tolerance_mm = arc_tolerance;
+  return readProgram(in, "t.nc", options);
+}
+
+std::string errorIn(Dialect dialect, const std::string& text,
+                    std::optional<double> arc_tolerance = std::nullopt) {
+  try {
+    runIn(dialect, text, arc_tolerance);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Dialect, NamesRoundTrip) {
+  for (const char* name : {"linuxcnc", "fanuc", "haas", "grbl"})
+    EXPECT_STREQ(dialectName(*dialectFromName(name)), name);
+  EXPECT_FALSE(dialectFromName("mach3"));
+}
+
+TEST(Dialect, FanucAndHaasIntegersCountLeastIncrements) {
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
+    const Program p = runIn(dialect, "G21 G0 X100 Y2. Z-5\nG20 X100 Y2.5\nG21 G1 X1.5 F100\n");
+    ASSERT_EQ(p.moves.size(), 3u);
+    expectNear(p.moves[0].to, Vec3(0.1, 2, -0.005));
+    expectNear(p.moves[1].to, Vec3(0.01 * 25.4, 2.5 * 25.4, -0.005));
+    expectNear(p.moves[2].to, Vec3(1.5, 2.5 * 25.4, -0.005));
+  }
+}
+
+TEST(Dialect, LinuxCncAndGrblIntegersAreWholeUnits) {
+  for (Dialect dialect : {Dialect::LinuxCnc, Dialect::Grbl}) {
+    const Program p = runIn(dialect, "G21 G0 X100 Z-5\n");
+    ASSERT_EQ(p.moves.size(), 1u);
+    expectNear(p.moves[0].to, Vec3(100, 0, -5));
+  }
+}
+
+TEST(Dialect, FanucArcOffsetsAndRadiiScaleToo) {
+  const Program p = runIn(Dialect::Fanuc, "G21 G0 X0 Y0\nG2 X20000 Y0 I10000 J0 F100\n");
+  ASSERT_EQ(p.moves.size(), 2u);
+  expectNear(p.moves[1].to, Vec3(20, 0, 0));
+  expectNear(p.moves[1].center, Vec3(10, 0, 0));
+}
+
+TEST(Dialect, GrblRejectsWhatGrblLacks) {
+  EXPECT_EQ(errorIn(Dialect::Grbl, "G21\nG81 X1 Y1 Z-1 R1 F100\n"),
+            "t.nc:2:1: G81: not in the grbl dialect (--dialect)");
+  EXPECT_THAT(errorIn(Dialect::Grbl, "T1 M6\n"), HasSubstr("t.nc:1:4: M6: not in the grbl"));
+  EXPECT_THAT(errorIn(Dialect::Grbl, "G43 H1\n"), HasSubstr("G43: not in the grbl"));
+  EXPECT_THAT(errorIn(Dialect::Grbl, "o100 sub\no100 endsub\n"), HasSubstr("O-words"));
+  EXPECT_THAT(errorIn(Dialect::Grbl, "#1=5\n"), HasSubstr("parameters"));
+  EXPECT_THAT(errorIn(Dialect::Grbl, "G0 X1 D3\n"), HasSubstr("D words"));
+  EXPECT_EQ(errorIn(Dialect::Grbl, "G21 G17 G90 G94 G54 G0 X1 M3 S1000\nG43.1 Z2\nM5 M30\n"), "");
+}
+
+TEST(Dialect, FanucRejectsLinuxCncOnlyStatementsButRunsNumberedPrograms) {
+  EXPECT_THAT(errorIn(Dialect::Fanuc, "o100 sub\no100 endsub\n"),
+              HasSubstr("LinuxCNC O-word statements"));
+  EXPECT_THAT(errorIn(Dialect::Haas, "G90.1\n"), HasSubstr("G90.1: not in the haas dialect"));
+  EXPECT_THAT(errorIn(Dialect::Fanuc, "G10 L20 P1 X0\n"), HasSubstr("G10 L20"));
+  const Program p =
+      runIn(Dialect::Fanuc, "O0001\nG21 G90\nM98 P1000\nM30\nO1000\nG1 X5. F100.\nM99\n");
+  ASSERT_EQ(p.moves.size(), 1u);
+  EXPECT_EQ(p.moves[0].to.x, 5.0);
+}
+
+TEST(Dialect, GrblIgnoresTheOffsetNormalToTheArcPlane) {
+  const std::string arc = "G21 G17 G0 X0 Y0\nG2 X20 Y0 I10 J0 K0 F100\n";
+  EXPECT_THAT(errorIn(Dialect::LinuxCnc, arc), HasSubstr("K word given"));
+  const Program p = runIn(Dialect::Grbl, arc);
+  ASSERT_EQ(p.moves.size(), 2u);
+  expectNear(p.moves[1].center, Vec3(10, 0, 0));
+}
+
+// Start radius 10, end radius 10 + d (decimal points throughout: the same in every dialect).
+std::string spiral(double d) {
+  return "G21 G0 X0. Y0.\nG3 X" + std::to_string(20 + d) + " Y0. I10. J0. F100.\n";
+}
+
+TEST(Dialect, GrblArcRuleRejectsBeyondFiveMicronsAndOnePermille) {
+  EXPECT_EQ(errorIn(Dialect::Grbl, spiral(0.009)), "");  // ≤ 0.1 % of 10 mm
+  EXPECT_THAT(errorIn(Dialect::Grbl, spiral(0.011)), HasSubstr("radius mismatch"));
+  EXPECT_EQ(errorIn(Dialect::Grbl, spiral(0.011), 0.02), "");  // --arc-tolerance
+  // LinuxCNC's rule lets 0.028 mm through regardless of the radius.
+  EXPECT_EQ(errorIn(Dialect::LinuxCnc, spiral(0.011)), "");
+  EXPECT_THAT(errorIn(Dialect::LinuxCnc, spiral(0.011), 0.005), HasSubstr("radius mismatch"));
+}
+
+TEST(Dialect, FanucAcceptsAnySpiralUnlessAToleranceIsGiven) {
+  const Program p = runIn(Dialect::Fanuc, spiral(2.0));
+  ASSERT_EQ(p.moves.size(), 2u);
+  expectNear(p.moves[1].center, Vec3(10, 0, 0));  // from the start point
+  EXPECT_THAT(errorIn(Dialect::Haas, spiral(2.0), 1.0), HasSubstr("radius mismatch"));
+  EXPECT_EQ(errorIn(Dialect::Haas, spiral(0.5), 1.0), "");
+}
+
+}  // namespace
+}  // namespace gougechek
