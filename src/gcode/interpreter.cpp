@@ -47,6 +47,7 @@ struct GcodeInterpreter::BlockCodes {
   int motion = -1;
   std::uint32_t motion_column = 0;
   int plane = -1;
+  std::uint32_t plane_column = 0;
   int units = -1;
   int distance = -1;
   int arc_distance = -1;
@@ -160,6 +161,7 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
         break;
       case CodeGroup::Plane:
         codes.plane = number;
+        codes.plane_column = column;
         break;
       case CodeGroup::Units:
         codes.units = number;
@@ -237,7 +239,11 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   }
   setTool(block, codes);
   if (codes.spindle != -2) spindle_ = codes.spindle;
-  if (codes.plane >= 0) plane_ = codes.plane;
+  if (codes.plane >= 0) {
+    if (codes.plane != plane_ && compensation_.on())
+      fail(codes.plane_column, "cannot change planes with cutter radius compensation on");
+    plane_ = codes.plane;
+  }
   if (codes.units >= 0) mm_per_unit_ = codes.units == 200 ? kMmPerInch : 1.0;
   setCompensation(block, codes);
   setToolLength(block, codes);
@@ -322,10 +328,9 @@ void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& cod
       radius = found->second / 2.0;
     }
   }
-  // LinuxCNC also compensates in G18; a zero radius moves nothing in any plane.
-  if (radius > 0 && plane_ != 170)
-    fail(column, name + ": cutter radius compensation is supported in the G17 plane only");
-  compensation_.start(codes.compensation < 420 ? 1 : -1, radius, position_);
+  if (plane_ == 190)
+    fail(column, name + ": cutter radius compensation is allowed only in the G17 and G18 planes");
+  compensation_.start(codes.compensation < 420 ? 1 : -1, radius, position_, plane_);
 }
 
 void GcodeInterpreter::selectSystem(const BlockCodes& codes) {
@@ -497,10 +502,11 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
   if (motion_ == Motion::None || (!arc && !axes)) return;
   if (motion_ != Motion::Rapid) checkFeed(block, motion_, column);
   const Vec3 target = endPoint(block, codes.machine_coordinates);
-  if (compensation_.active()) {
-    if (arc)
-      fail(column, std::string(motion_ == Motion::ArcClockwise ? "G2" : "G3") +
-                       ": arcs under cutter radius compensation are not supported yet");
+  if (arc && tool_at_)
+    fail(column, std::string(motion_ == Motion::ArcClockwise ? "G2" : "G3") +
+                     ": the move just after cutter radius compensation ends (G40) must be "
+                     "straight, not an arc");
+  if (compensation_.active() && !arc) {
     if (codes.machine_coordinates)
       fail(codes.machine_column, "G53 cannot be used with cutter radius compensation on");
     std::vector<Move> released;
@@ -545,9 +551,7 @@ void GcodeInterpreter::checkFeed(const Block& block, Motion motion, std::uint32_
   }
 }
 
-void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& target,
-                              std::uint32_t column) {
-  const bool clockwise = motion == Motion::ArcClockwise;
+int GcodeInterpreter::arcTurns(const Block& block, bool clockwise, std::uint32_t column) const {
   const std::string name = clockwise ? "G2 arc: " : "G3 arc: ";
   const PlaneAxes axes = planeAxes(plane_);
   const char first_offset = kOffsetLetters[axes.first];
@@ -565,20 +569,22 @@ void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& tar
   if (!radius_format && !center_format)
     fail(column,
          name + "needs R or the centre " + upper(first_offset) + "/" + upper(second_offset));
-  int turns = 0;
-  if (block.has('p')) {
-    const double p = block.get('p');
-    if (p < 1 || !isWhole(p) || p > 1e6)
-      fail(block.columnOf('p'), name + "P (number of turns) must be a whole number ≥ 1");
-    turns = static_cast<int>(p) - 1;
-  }
+  if (!block.has('p')) return 1;
+  const double p = block.get('p');
+  if (p < 1 || !isWhole(p) || p > 1e6)
+    fail(block.columnOf('p'), name + "P (number of turns) must be a whole number ≥ 1");
+  return static_cast<int>(p);
+}
 
-  const PlanePoint start{position_[axes.first], position_[axes.second]};
-  const PlanePoint end{target[axes.first], target[axes.second]};
+PlanePoint GcodeInterpreter::arcCenter(const Block& block, bool clockwise, PlanePoint start,
+                                       PlanePoint end, std::uint32_t column) const {
+  const PlaneAxes axes = planeAxes(plane_);
+  const char first_offset = kOffsetLetters[axes.first];
+  const char second_offset = kOffsetLetters[axes.second];
   const ArcTolerances tolerances =
       dialectArcTolerances(dialect_, mm_per_unit_ != 1.0, arc_tolerance_mm_);
   ArcCenter found;
-  if (radius_format) {
+  if (block.has('r')) {
     found = radiusArcCenter(start, end, block.get('r') * mm_per_unit_, clockwise, tolerances);
   } else {
     PlanePoint center{block.has(first_offset) ? block.get(first_offset) * mm_per_unit_ : 0.0,
@@ -589,16 +595,36 @@ void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& tar
       center = {center.a + offsets_.total()[axes.first], center.b + offsets_.total()[axes.second]};
     found = checkCenterArc(start, end, center, tolerances);
   }
-  if (!found.error.empty()) fail(column, name + found.error);
+  if (!found.error.empty()) fail(column, (clockwise ? "G2 arc: " : "G3 arc: ") + found.error);
+  return found.center;
+}
 
+void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& target,
+                              std::uint32_t column) {
+  const bool clockwise = motion == Motion::ArcClockwise;
+  const int turns = arcTurns(block, clockwise, column);
+  const PlaneAxes axes = planeAxes(plane_);
+  const PlanePoint end{target[axes.first], target[axes.second]};
+  if (compensation_.active()) {
+    std::vector<Move> released;
+    compensation_.arc(
+        clockwise, turns, position_, target,
+        [&](PlanePoint start) { return arcCenter(block, clockwise, start, end, column); }, line_,
+        column, released);
+    for (Move& move : released) appendMove(move);
+    position_ = target;
+    return;
+  }
+  const PlanePoint center =
+      arcCenter(block, clockwise, {position_[axes.first], position_[axes.second]}, end, column);
   Move move;
   move.kind = MoveKind::Arc;
   move.to = target;
   move.center = position_;
-  component(move.center, axes.first) = found.center.a;
-  component(move.center, axes.second) = found.center.b;
+  component(move.center, axes.first) = center.a;
+  component(move.center, axes.second) = center.b;
   component(move.axis, axes.normal) = clockwise ? -1.0 : 1.0;
-  move.turns = turns;
+  move.turns = turns - 1;
   addMove(move);
 }
 

@@ -59,6 +59,9 @@ class GcodeInterpreter {
   void runCycle(const Block& block, std::uint32_t column);
   void checkFeed(const Block& block, Motion motion, std::uint32_t column) const;
   Vec3 endPoint(const Block& block, bool machine_coordinates) const;
+  int arcTurns(const Block& block, bool clockwise, std::uint32_t column) const;
+  PlanePoint arcCenter(const Block& block, bool clockwise, PlanePoint start, PlanePoint end,
+                       std::uint32_t column) const;
   void addArc(const Block& block, Motion motion, const Vec3& target, std::uint32_t column);
   void addMove(MoveKind kind, const Vec3& target);
   void addMove(Move move);
@@ -71,7 +74,7 @@ class GcodeInterpreter {
   Vec3 position_;  ///< mm, canonical coordinates; LinuxCNC starts at the origin
   CoordinateOffsets offsets_;
   const std::map<int, double>& tool_lengths_;
-  Dialect dialect_;                          ///< its arc radius rule applies
+  Dialect dialect_;                         ///< its arc radius rule applies
   std::optional<double> arc_tolerance_mm_;  ///< --arc-tolerance
   const std::map<int, double>& tool_diameters_;
   CutterCompensation compensation_;

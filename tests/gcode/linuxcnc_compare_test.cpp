@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -48,6 +49,22 @@ const char* const kCorpusAccepted[] = {
     "linuxcnc_useful-subroutines.ngc", "linuxcnc_comp.ngc",
     // rejected by LinuxCNC (G1 before any F word): must be rejected on the same line
     "freecad_test_centroid_00.ngc", "freecad_test_linuxcnc_00.ngc"};
+
+// Corpus files run again with every tool of this diameter (mm), so that G41/G42 move the tool.
+const struct {
+  const char* name;
+  double tool_diameter;
+} kCorpusCompensated[] = {{"linuxcnc_comp.ngc", 3.175}};
+
+/// A program to compare, and the diameter of every tool in the table both interpreters get.
+struct Case {
+  fs::path file;
+  double tool_diameter = 0;
+};
+
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.file << " with tools of " << c.tool_diameter << " mm";
+}
 
 bool onPath(const std::string& name) {
   const char* path = std::getenv("PATH");
@@ -94,11 +111,11 @@ double toolDiameter(const fs::path& program) {
   return diameter;
 }
 
-/// The options that tell readProgram what the side files tell rs274.
-ProgramOptions optionsFor(const fs::path& program) {
+/// The options that tell readProgram what the side files (and the tool diameter) tell rs274.
+ProgramOptions optionsFor(const fs::path& program, double tool_diameter) {
   ProgramOptions options;
   // The harness's generated table holds T1-T99, all of the --tool-diameter given.
-  for (int tool = 1; tool <= 99; ++tool) options.tool_diameters_mm[tool] = toolDiameter(program);
+  for (int tool = 1; tool <= 99; ++tool) options.tool_diameters_mm[tool] = tool_diameter;
   options.machine_unit_mm = 25.4;
   if (const fs::path var = sideFile(program, ".var"); !var.empty()) {
     std::ifstream in(var);
@@ -120,7 +137,7 @@ ProgramOptions optionsFor(const fs::path& program) {
   return options;
 }
 
-Reference runLinuxcnc(const fs::path& file) {
+Reference runLinuxcnc(const fs::path& file, double tool_diameter) {
   Reference reference;
   std::string command =
       "python3 " + quotedForShell(kHarness.string()) + " -q " + quotedForShell(file.string());
@@ -128,8 +145,7 @@ Reference runLinuxcnc(const fs::path& file) {
     command += " -v " + quotedForShell(var.string());
   if (const fs::path table = sideFile(file, ".tbl"); !table.empty())
     command += " -t " + quotedForShell(table.string());
-  if (const double diameter = toolDiameter(file); diameter > 0)
-    command += " --tool-diameter " + std::to_string(diameter);
+  if (tool_diameter > 0) command += " --tool-diameter " + std::to_string(tool_diameter);
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return reference;
   char text[4096];
@@ -217,24 +233,25 @@ std::string describe(const Motion& m) {
   return text;
 }
 
-class LinuxcncComparison : public testing::TestWithParam<fs::path> {
+class LinuxcncComparison : public testing::TestWithParam<Case> {
  protected:
   void SetUp() override {
     if (!onPath("rs274"))
       GTEST_SKIP() << "rs274 (LinuxCNC's interpreter, Debian package linuxcnc-uspace) is not on "
                       "the PATH: comparison with LinuxCNC skipped";
     if (!fs::exists(kHarness)) GTEST_SKIP() << "harness " << kHarness << " not found";
-    if (!fs::exists(GetParam())) GTEST_SKIP() << GetParam() << " not found";
+    if (!fs::exists(GetParam().file)) GTEST_SKIP() << GetParam().file << " not found";
   }
 };
 
 TEST_P(LinuxcncComparison, SameMotionsAsLinuxcnc) {
-  const fs::path& file = GetParam();
-  const Reference reference = runLinuxcnc(file);
+  const fs::path& file = GetParam().file;
+  const double tool_diameter = GetParam().tool_diameter;
+  const Reference reference = runLinuxcnc(file, tool_diameter);
   std::ifstream in(file, std::ios::binary);
   if (reference.error_line != 0) {
     try {
-      readProgram(in, file.string(), optionsFor(file));
+      readProgram(in, file.string(), optionsFor(file, tool_diameter));
       ADD_FAILURE() << "LinuxCNC rejects the program, readProgram accepts it: " << reference.error;
     } catch (const InputError& e) {
       EXPECT_EQ(e.line(), reference.error_line) << e.what() << "\nLinuxCNC: " << reference.error;
@@ -246,7 +263,8 @@ TEST_P(LinuxcncComparison, SameMotionsAsLinuxcnc) {
   // rs274 prints 4 decimals in program units: 5e-5 mm for G21, 1.27e-3 mm for G20.
   const bool inches = usesInches(file);
   const double tolerance = inches ? 3e-3 : 1e-4;
-  const std::vector<Motion> actual = ours(readProgram(in, file.string(), optionsFor(file)));
+  const std::vector<Motion> actual =
+      ours(readProgram(in, file.string(), optionsFor(file, tool_diameter)));
   // rs274 rounds each end point to 4 decimals in program units, so a move shorter than that
   // (a 1e-5 inch step of a V-carve) can print as zero-length and be dropped above: ours may
   // skip such a tiny move where it does not match.
@@ -277,19 +295,25 @@ TEST_P(LinuxcncComparison, SameMotionsAsLinuxcnc) {
   EXPECT_EQ(expected.size() - j, 0u) << "LinuxCNC has more motions than ours";
 }
 
-std::vector<fs::path> programsToCompare() {
+std::vector<Case> programsToCompare() {
   std::vector<fs::path> files;
   if (fs::is_directory(kPrograms))
     for (const auto& entry : fs::directory_iterator(kPrograms))
       if (entry.path().extension() == ".ngc") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  for (const char* name : kCorpusAccepted) files.push_back(kCorpus / name);
-  return files;
+  std::vector<Case> cases;
+  for (const fs::path& file : files) cases.push_back({file, toolDiameter(file)});
+  for (const char* name : kCorpusAccepted) cases.push_back({kCorpus / name, 0});
+  for (const auto& corpus : kCorpusCompensated)
+    cases.push_back({kCorpus / corpus.name, corpus.tool_diameter});
+  return cases;
 }
 
-std::string testName(const testing::TestParamInfo<fs::path>& info) {
-  std::string name =
-      info.param.parent_path().filename().string() + "_" + info.param.stem().string();
+std::string testName(const testing::TestParamInfo<Case>& info) {
+  const fs::path& file = info.param.file;
+  std::string name = file.parent_path().filename().string() + "_" + file.stem().string();
+  if (file.parent_path() == kCorpus && info.param.tool_diameter > 0)
+    name += "_tool_" + std::to_string(info.param.tool_diameter);
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return name;
