@@ -6,7 +6,9 @@
 
 namespace gougechek {
 
-enum class MoveKind : std::uint8_t { Rapid, Feed, Arc };
+/// Probe: a G38.2..G38.5 move toward its target at feed; the probe stops where it touches, so
+/// the move is not a cut (no gouge is reported for it, holder collisions are).
+enum class MoveKind : std::uint8_t { Rapid, Feed, Arc, Probe };
 
 struct Move {
   MoveKind kind = MoveKind::Feed;

@@ -48,6 +48,11 @@ CodeInfo describeGCode(int tenths) {
     case 860:
     case 870:
     case 890:
+    case 331:  // rigid tapping, probing: probing_and_tapping.cpp
+    case 382:
+    case 383:
+    case 384:
+    case 385:
       return accept(CodeGroup::Motion);
     case 40:
       return accept(CodeGroup::NonModal);  // dwell: no motion
@@ -124,13 +129,7 @@ CodeInfo describeGCode(int tenths) {
     case 191:
       return refuse(name() + " (UVW planes) is not supported");
     case 330:
-    case 331:
-      return refuse(name() + " spindle-synchronized motion is not supported yet");
-    case 382:
-    case 383:
-    case 384:
-    case 385:
-      return refuse(name() + " probing is not supported yet");
+      return refuse("G33 spindle-synchronized motion (threading) is not supported yet");
     case 432:
       return refuse("G43.2 additional tool length offset is not supported yet");
     case 760:

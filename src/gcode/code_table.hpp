@@ -9,7 +9,7 @@ namespace gougechek {
 
 enum class CodeGroup : std::uint8_t {
   NonModal,     // G4 G28 G30 G53 G92.x ...; M codes without a group
-  Motion,       // G0 G1 G2 G3 G80, canned cycles G73 G74 G81-G89
+  Motion,       // G0 G1 G2 G3 G80, G33.1, G38.2-G38.5, canned cycles G73 G74 G81-G89
   Plane,        // G17 G18 G19
   Distance,     // G90 G91
   ArcDistance,  // G90.1 G91.1

@@ -74,6 +74,7 @@ GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program, Para
                                    const ProgramOptions& options)
     : file_name_(std::move(file_name)),
       program_(program),
+      parameters_(parameters),
       offsets_(parameters, options.machine_unit_mm, options.parameters),
       tool_lengths_(options.tool_lengths_mm),
       dialect_(options.dialect),
@@ -472,6 +473,16 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
       case 800:
         motion_ = Motion::None;
         break;
+      case 331:
+        motion_ = Motion::RigidTap;
+        break;
+      case 382:
+      case 383:
+      case 384:
+      case 385:
+        motion_ = Motion::Probe;
+        probe_code_ = codes.motion;
+        break;
       default:
         motion_ = Motion::Cycle;
         cycle_code_ = codes.motion;
@@ -491,13 +502,18 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
   }
   const bool arc = motion_ == Motion::ArcClockwise || motion_ == Motion::ArcCounterClockwise;
   if (codes.machine_coordinates) {
-    if (arc || motion_ == Motion::None || motion_ == Motion::Cycle)
+    if (motion_ != Motion::Rapid && motion_ != Motion::Feed)
       fail(codes.machine_column, "G53 works with G0 and G1 only");
     if (!absolute_) fail(codes.machine_column, "G53 cannot be used in incremental mode (G91)");
   }
   // A cycle runs when its code is on the line even without axis words (at the current point).
   if (motion_ == Motion::Cycle) return runCycle(block, column);
   cycles_.cancel();
+  if (motion_ == Motion::RigidTap || motion_ == Motion::Probe) {
+    const std::string name = motion_ == Motion::RigidTap ? "G33.1" : gCodeName(probe_code_);
+    if (!axes) fail(column, name + " needs an axis word (where the move goes)");
+    return motion_ == Motion::RigidTap ? runRigidTap(block, column) : runProbe(block, column);
+  }
   // A G0/G1 without axis words moves nothing (rs274 reports it as a zero-length move).
   if (motion_ == Motion::None || (!arc && !axes)) return;
   if (motion_ != Motion::Rapid) checkFeed(block, motion_, column);

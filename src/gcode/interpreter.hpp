@@ -41,7 +41,16 @@ class GcodeInterpreter {
   void warnOnce(std::uint32_t line, const std::string& message);
 
  private:
-  enum class Motion : std::uint8_t { None, Rapid, Feed, ArcClockwise, ArcCounterClockwise, Cycle };
+  enum class Motion : std::uint8_t {
+    None,
+    Rapid,
+    Feed,
+    ArcClockwise,
+    ArcCounterClockwise,
+    Cycle,
+    RigidTap,  ///< G33.1
+    Probe,     ///< G38.2 .. G38.5
+  };
   enum class FeedMode : std::uint8_t { PerMinute, InverseTime, PerRevolution };
   struct BlockCodes;
 
@@ -57,6 +66,8 @@ class GcodeInterpreter {
   AxisValues axisValues(const Block& block) const;
   void goHome(const Block& block, const BlockCodes& codes);
   void runCycle(const Block& block, std::uint32_t column);
+  void runRigidTap(const Block& block, std::uint32_t column);  // probing_and_tapping.cpp
+  void runProbe(const Block& block, std::uint32_t column);     // probing_and_tapping.cpp
   void checkFeed(const Block& block, Motion motion, std::uint32_t column) const;
   Vec3 endPoint(const Block& block, bool machine_coordinates) const;
   int arcTurns(const Block& block, bool clockwise, std::uint32_t column) const;
@@ -69,6 +80,7 @@ class GcodeInterpreter {
 
   std::string file_name_;
   Program& program_;
+  Parameters& parameters_;  ///< a probe sets #5061..#5070
   std::uint32_t line_ = 0;
 
   Vec3 position_;  ///< mm, canonical coordinates; LinuxCNC starts at the origin
@@ -84,6 +96,7 @@ class GcodeInterpreter {
   double tool_length_ = 0;        ///< mm, the active tool length offset (G43, G43.1)
   Motion motion_ = Motion::None;  ///< LinuxCNC starts in G80
   int cycle_code_ = 0;            ///< the canned cycle of Motion::Cycle, in tenths
+  int probe_code_ = 0;            ///< the G38.x of Motion::Probe, in tenths
   CannedCycle cycles_;
   bool retract_to_r_ = true;   ///< G99, LinuxCNC's initial retract mode
   int spindle_ = 0;            ///< 1: M3, -1: M4, 0: stopped

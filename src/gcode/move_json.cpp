@@ -40,6 +40,8 @@ const char* kindName(MoveKind kind) {
       return "feed";
     case MoveKind::Arc:
       return "arc";
+    case MoveKind::Probe:
+      return "probe";
   }
   return "feed";
 }

@@ -231,15 +231,20 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
     out.push_back(v);
   };
 
-  // The cutting part: a gouge (feed) or a rapid collision.
-  const FrustumCore& cutting = cutter.cutting;
-  const double clearance = rapid ? settings_.rapid_clearance : 0.0;
-  Finding f = deepest(cutting, pieces, cutting_candidates_, reportBelow(cutting, move, false),
-                      cutter.natural_skin, cutter.radius);
-  const bool violates = f.found && (f.depth > tolerance || (clearance > 0 && f.depth > -clearance));
-  if (!f.found && buried(cutting, pieces, cutting_front_)) f = {true, cutter.radius, from, true, 0};
-  if (f.found && (violates || f.severe))
-    report(rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge, f);
+  // The cutting part: a gouge (feed) or a rapid collision. A probe stops where it touches, so
+  // its tip reaching into the part is no finding.
+  if (move.kind != MoveKind::Probe) {
+    const FrustumCore& cutting = cutter.cutting;
+    const double clearance = rapid ? settings_.rapid_clearance : 0.0;
+    Finding f = deepest(cutting, pieces, cutting_candidates_, reportBelow(cutting, move, false),
+                        cutter.natural_skin, cutter.radius);
+    const bool violates =
+        f.found && (f.depth > tolerance || (clearance > 0 && f.depth > -clearance));
+    if (!f.found && buried(cutting, pieces, cutting_front_))
+      f = {true, cutter.radius, from, true, 0};
+    if (f.found && (violates || f.severe))
+      report(rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge, f);
+  }
 
   if (cutter.shank) {
     const FrustumCore& shank = *cutter.shank;

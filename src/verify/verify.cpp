@@ -52,11 +52,19 @@ void Verifier<K>::check(const std::vector<Move>& block) {
   for (const Move& move : block) cutterFor(move);
 
   // Where the tool comes from before the first move is unknown unless given: then the first
-  // move is checked where it ends, the tool standing there.
+  // move is checked where it ends, the tool standing there. After a probe the tool stands where
+  // the probe touched, somewhere along the probe's path, which it travelled in the air: the next
+  // straight move is checked from the probe's start, which covers every such place it leaves.
   starts_.resize(block.size());
-  for (std::size_t i = 0; i < block.size(); ++i) starts_[i] = block[i].from;
+  for (std::size_t i = 0; i < block.size(); ++i) {
+    starts_[i] = block[i].from;
+    const Move* previous = i > 0 ? &block[i - 1] : (previous_ ? &*previous_ : nullptr);
+    if (previous && previous->kind == MoveKind::Probe && block[i].kind != MoveKind::Arc)
+      starts_[i] = previous->from;
+  }
   if (checked_ == 0 && !block.empty() && block[0].kind != MoveKind::Arc)
     starts_[0] = settings_.start.value_or(block[0].to);
+  if (!block.empty()) previous_ = block.back();
 
   // Each move's violations land in its own slot, so nothing depends on the thread count.
   found_.assign(block.size(), {});

@@ -4,6 +4,7 @@
 // tree and runs one of these; benchmarks and pipelines that check several programs against
 // one part keep the tree.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ class Verifier {
   std::string program_file_;
   std::map<int, CutterModel> cutters_;
   std::size_t checked_ = 0;          // moves checked so far: ordinals continue across blocks
+  std::optional<Move> previous_;     // the last move of the previous block
   std::vector<Vec3> starts_;
   std::vector<std::vector<Violation>> found_;
   VerifyResult result_;

@@ -21,6 +21,19 @@ TEST(MoveJson, LinearMove) {
             "\"to\": [10,5.25,0]}\n");
 }
 
+TEST(MoveJson, ProbeMoveHasItsOwnKind) {
+  Move move;
+  move.kind = MoveKind::Probe;
+  move.from = {1, 2, 5};
+  move.to = {1, 2, -3};
+  move.line = 7;
+  std::ostringstream out;
+  writeMoveJson(move, 2, out);
+  EXPECT_EQ(out.str(),
+            "{\"move\": 2, \"line\": 7, \"kind\": \"probe\", \"tool\": 0, \"from\": [1,2,5], "
+            "\"to\": [1,2,-3]}\n");
+}
+
 TEST(MoveJson, ArcMoveRoundTripsItsNumbers) {
   Move move;
   move.kind = MoveKind::Arc;
