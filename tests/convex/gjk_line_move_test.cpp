@@ -65,22 +65,38 @@ TEST(GjkLineMove, PointsMatchBruteForce) {
   }
 }
 
-TEST(GjkLineMove, TrianglesMatchBruteForce) {
-  RandomGeometry random(12);
+/// A random move and a random triangle near the swept core of one cutter.
+struct MoveAndTriangle {
+  Move move;
+  Triangle triangle;
+  PathPiece path;
+  std::string kinds;  // what the move and the triangle are, for failure messages
+};
+
+/// Calls check(core, case) `count` times for every cutter core, with fresh random cases.
+template <class Check>
+void forRandomTriangles(RandomGeometry& random, int count, Check&& check) {
   for (const auto& core : test::allCores()) {
     const double scale = core.core.outerRadius() + 0.5 * (core.core.z_top - core.core.z_bottom);
-    for (int i = 0; i < 250; ++i) {
+    for (int i = 0; i < count; ++i) {
       std::string move_kind, triangle_kind;
       const Move move = random.move(move_kind);
       const Triangle t = random.triangle(nearTheMove(random, core.core, move), scale,
                                          move.to - move.from, triangle_kind);
-      const PathPiece path = PathPiece::segment(move.from, move.to);
-      const GjkResult r = sweptDistance(core.core, path, t.data(), 3, random.direction());
-      const double truth = test::distanceToSweptCore(core.core, move.from, move.to, t);
-      ASSERT_NEAR(r.distance, truth, kAgreement)
-          << describe(core, move, t.data(), 3, move_kind + ", " + triangle_kind);
+      check(core, MoveAndTriangle{move, t, PathPiece::segment(move.from, move.to),
+                                  move_kind + ", " + triangle_kind});
     }
   }
+}
+
+TEST(GjkLineMove, TrianglesMatchBruteForce) {
+  RandomGeometry random(12);
+  forRandomTriangles(random, 250, [&](const test::NamedCore& core, const MoveAndTriangle& c) {
+    const GjkResult r = sweptDistance(core.core, c.path, c.triangle.data(), 3, random.direction());
+    const double truth = test::distanceToSweptCore(core.core, c.move.from, c.move.to, c.triangle);
+    ASSERT_NEAR(r.distance, truth, kAgreement)
+        << describe(core, c.move, c.triangle.data(), 3, c.kinds);
+  });
 }
 
 /// Where a triangle touches a rim or flank of a curved core, GJK's convergence is linear and
@@ -115,8 +131,7 @@ TEST(GjkLineMove, TangentTrianglesAreAtTheirExactDistance) {
         // curved rim sublinearly and stalls a few micrometres off.
         const bool polytope = core.core.radius_bottom == 0 && core.core.radius_top == 0;
         const bool cylinder = core.core.radius_bottom == core.core.radius_top && gap >= 1e-3;
-        ASSERT_NEAR(r.distance, gap,
-                    polytope || cylinder ? kAgreement : kCurvedContactAgreement)
+        ASSERT_NEAR(r.distance, gap, polytope || cylinder ? kAgreement : kCurvedContactAgreement)
             << describe(core, move, t.data(), 3, move_kind + ", " + triangle_kind);
       }
     }
@@ -126,59 +141,45 @@ TEST(GjkLineMove, TangentTrianglesAreAtTheirExactDistance) {
 TEST(GjkLineMove, FarResultsAreValidLowerBounds) {
   RandomGeometry random(14);
   int far_count = 0, near_count = 0;
-  for (const auto& core : test::allCores()) {
-    const double scale = core.core.outerRadius() + 0.5 * (core.core.z_top - core.core.z_bottom);
-    for (int i = 0; i < 60; ++i) {
-      std::string move_kind, triangle_kind;
-      const Move move = random.move(move_kind);
-      const Triangle t = random.triangle(nearTheMove(random, core.core, move), scale,
-                                         move.to - move.from, triangle_kind);
-      const double truth = test::distanceToSweptCore(core.core, move.from, move.to, t);
-      const double stop_above = truth * random.uniform(0.2, 1.5) + random.uniform(0, 0.1);
-      const PathPiece path = PathPiece::segment(move.from, move.to);
-      const GjkResult r =
-          sweptDistance(core.core, path, t.data(), 3, random.direction(), stop_above);
-      const std::string what = describe(core, move, t.data(), 3, move_kind + ", " + triangle_kind);
-      if (r.far) {
-        ++far_count;
-        EXPECT_GE(r.distance, stop_above) << what;
-        EXPECT_LE(r.distance, truth + kAgreement) << what;
-      } else {
-        ++near_count;
-        EXPECT_NEAR(r.distance, truth, kAgreement) << what;
-        EXPECT_LT(truth, stop_above + kAgreement) << what;
-      }
+  forRandomTriangles(random, 60, [&](const test::NamedCore& core, const MoveAndTriangle& c) {
+    const double truth = test::distanceToSweptCore(core.core, c.move.from, c.move.to, c.triangle);
+    const double stop_above = truth * random.uniform(0.2, 1.5) + random.uniform(0, 0.1);
+    const GjkResult r =
+        sweptDistance(core.core, c.path, c.triangle.data(), 3, random.direction(), stop_above);
+    const std::string what = describe(core, c.move, c.triangle.data(), 3, c.kinds);
+    if (r.far) {
+      ++far_count;
+      EXPECT_GE(r.distance, stop_above) << what;
+      EXPECT_LE(r.distance, truth + kAgreement) << what;
+    } else {
+      ++near_count;
+      EXPECT_NEAR(r.distance, truth, kAgreement) << what;
+      EXPECT_LT(truth, stop_above + kAgreement) << what;
     }
-  }
+  });
   EXPECT_GT(far_count, 50);
   EXPECT_GT(near_count, 50);
 }
 
 TEST(GjkLineMove, WitnessesLieOnTheShapesAndSpanTheDistance) {
   RandomGeometry random(15);
-  for (const auto& core : test::allCores()) {
-    const double scale = core.core.outerRadius() + 0.5 * (core.core.z_top - core.core.z_bottom);
-    for (int i = 0; i < 60; ++i) {
-      std::string move_kind, triangle_kind;
-      const Move move = random.move(move_kind);
-      const Triangle t = random.triangle(nearTheMove(random, core.core, move), scale,
-                                         move.to - move.from, triangle_kind);
-      const PathPiece path = PathPiece::segment(move.from, move.to);
-      const GjkResult r = sweptDistance(core.core, path, t.data(), 3, random.direction());
-      const std::string what = describe(core, move, t.data(), 3, move_kind + ", " + triangle_kind);
-      EXPECT_NEAR(norm(r.on_a - r.on_b), r.distance, kAgreement) << what;
-      EXPECT_GE(r.s, -1e-12) << what;
-      EXPECT_LE(r.s, 1 + 1e-12) << what;
-      // On a segment the path is affine in s, so on_a is the core point on_a − at(s) moved there.
-      EXPECT_LE(test::distanceToCore(core.core, r.on_a - path.at(r.s)), kAgreement) << what;
-      const double off_triangle =
-          test::minimumOverTriangle(t, [&](const Vec3& x) { return norm(x - r.on_b); });
-      EXPECT_LE(off_triangle, kAgreement) << what;
-      if (r.distance > 0) {
-        EXPECT_LE(norm(r.axis - (r.on_a - r.on_b)), kAgreement) << what;
-      }
+  forRandomTriangles(random, 60, [&](const test::NamedCore& core, const MoveAndTriangle& c) {
+    const Triangle& t = c.triangle;
+    const PathPiece& path = c.path;
+    const GjkResult r = sweptDistance(core.core, path, t.data(), 3, random.direction());
+    const std::string what = describe(core, c.move, t.data(), 3, c.kinds);
+    EXPECT_NEAR(norm(r.on_a - r.on_b), r.distance, kAgreement) << what;
+    EXPECT_GE(r.s, -1e-12) << what;
+    EXPECT_LE(r.s, 1 + 1e-12) << what;
+    // On a segment the path is affine in s, so on_a is the core point on_a − at(s) moved there.
+    EXPECT_LE(test::distanceToCore(core.core, r.on_a - path.at(r.s)), kAgreement) << what;
+    const double off_triangle =
+        test::minimumOverTriangle(t, [&](const Vec3& x) { return norm(x - r.on_b); });
+    EXPECT_LE(off_triangle, kAgreement) << what;
+    if (r.distance > 0) {
+      EXPECT_LE(norm(r.axis - (r.on_a - r.on_b)), kAgreement) << what;
     }
-  }
+  });
 }
 
 }  // namespace
