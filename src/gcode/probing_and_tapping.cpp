@@ -47,8 +47,8 @@ void GcodeInterpreter::runProbe(const Block& block, std::uint32_t column) {
     fail(column, name + ": the probe target is the start point, nothing to touch");
   warnOnce(line_,
            "probe moves (G38.2-G38.5) are not checked for gouges, only for holder collisions: "
-           "the probe stops where it touches. The next move starts 0.254 mm short of the "
-           "target, where LinuxCNC's simulation puts the probe");
+           "the probe stops where it touches, so the move after it is checked from where the "
+           "probe started");
   addMove(MoveKind::Probe, target);
 
   // The probe result, as rs274 reports it: the target, in program coordinates and units
