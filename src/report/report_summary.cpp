@@ -95,6 +95,7 @@ std::string describeViolation(const Report& report, const Violation& violation) 
   text.append(fixedDecimal(violation.at.z, 3)).append(") tool ");
   text.append(std::to_string(violation.tool));
   if (violation.severe) text.append(" [severe]");
+  if (violation.exact) text.append(" [exact]");
   return text;
 }
 
