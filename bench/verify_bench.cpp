@@ -15,7 +15,7 @@
 
 #include "gcode/program.hpp"
 #include "io/part_reader.hpp"
-#include "verify/verify_with_tree.hpp"
+#include "verify/verifier.hpp"
 
 namespace gougechek {
 namespace {

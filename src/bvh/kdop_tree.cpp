@@ -111,26 +111,17 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
 
 template <int K>
 int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
-  if (nodes_.empty()) return 0;
   int winding = 0;
-  std::uint32_t stack[kStackCapacity];
-  int top = 0;
-  stack[top++] = 0;
-  while (top > 0) {
-    const Node& node = nodes_[stack[--top]];
-    ++node_tests;
-    // Slabs 0, 1, 2 are x, y, z: the upward ray can only meet triangles whose XY intervals
-    // hold p and that reach up to p.z.
-    const Kdop<K>& b = node.box;
-    if (p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2]) continue;
-    if (node.count == 0) {
-      stack[top++] = node.first + 1;
-      stack[top++] = node.first;
-      continue;
-    }
-    for (std::uint32_t t = node.first; t < node.first + node.count; ++t)
+  // Slabs 0, 1, 2 are x, y, z: the upward ray can only meet triangles whose XY intervals hold
+  // p and that reach up to p.z.
+  auto ray_may_cross = [&](const Kdop<K>& b) {
+    return !(p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2]);
+  };
+  auto count_crossings = [&](const Node& leaf) {
+    for (std::uint32_t t = leaf.first; t < leaf.first + leaf.count; ++t)
       winding += upwardRayCrossing(corners_[t][0], corners_[t][1], corners_[t][2], p);
-  }
+  };
+  descend(ray_may_cross, count_crossings, node_tests);
   return winding;
 }
 

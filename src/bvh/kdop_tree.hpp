@@ -74,14 +74,22 @@ class KdopTree {
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
   static bool nodeOverlaps(const Kdop<K>& node, const Kdop<K>& box) { return node.overlaps(box); }
   template <class Q>
-  static bool nodeOverlaps(const Kdop<K>& node, const Q& box) { return box.overlaps(node); }
+  static bool nodeOverlaps(const Kdop<K>& node, const Q& box) {
+    return box.overlaps(node);
+  }
   static const Kdop<K>& kdopOf(const Kdop<K>& box) { return box; }
   template <class Q>
-  static const Kdop<K>& kdopOf(const Q& box) { return box.kdop(); }
+  static const Kdop<K>& kdopOf(const Q& box) {
+    return box.kdop();
+  }
   static bool triangleOverlaps(const Corners& t, const Kdop<K>& box);
 
   template <class Q, class F>
   void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
+  /// Depth-first from the root into every node `keep(box)` accepts, calling on_leaf(leaf) for
+  /// the leaves reached: the one traversal behind the box query and the ray's winding number.
+  template <class Keep, class OnLeaf>
+  void descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tests) const;
   /// Lowers the front below `node`, known to overlap `box`, appending the new cells to `out`.
   template <class Q, class F>
   void lowerFront(std::uint32_t node, const Q& box, Front& front, F& on_triangle,
@@ -123,8 +131,8 @@ void KdopTree<K>::reportLeaf(const Node& leaf, const Q& box, F& on_triangle) con
 }
 
 template <int K>
-template <class Q, class F>
-void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const {
+template <class Keep, class OnLeaf>
+void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
   std::uint32_t stack[kStackCapacity];
   int top = 0;
@@ -132,14 +140,21 @@ void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests
   while (top > 0) {
     const Node& node = nodes_[stack[--top]];
     ++node_tests;
-    if (!nodeOverlaps(node.box, box)) continue;
+    if (!keep(node.box)) continue;
     if (node.count == 0) {
       stack[top++] = node.first + 1;
       stack[top++] = node.first;
     } else {
-      reportLeaf(node, box, on_triangle);
+      on_leaf(node);
     }
   }
+}
+
+template <int K>
+template <class Q, class F>
+void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const {
+  descend([&](const Kdop<K>& node_box) { return nodeOverlaps(node_box, box); },
+          [&](const Node& leaf) { reportLeaf(leaf, box, on_triangle); }, node_tests);
 }
 
 template <int K>

@@ -24,9 +24,12 @@ FrustumCore shrunkFrustum(double z0, double z1, double r0, double tan_a, double 
   return core;
 }
 
-}  // namespace
+// The artificial skin for sharp edges at this tolerance.
+double sharpEdgeSkin(double tolerance) {
+  return std::max(0.2 * tolerance, 1e-4);
+}
 
-double sharpEdgeSkin(double tolerance) { return std::max(0.2 * tolerance, 1e-4); }
+}  // namespace
 
 CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance) {
   const double radius = tool.diameter / 2, corner = tool.corner_radius;
@@ -45,7 +48,7 @@ CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance
       break;
     case CutterType::Taper: {
       const double tan_a = std::tan(tool.taper_angle_deg * std::numbers::pi / 180);
-      const double tip = radius - corner;   // radius of the corner's centre circle
+      const double tip = radius - corner;  // radius of the corner's centre circle
       if (corner > 0) {
         model.natural_skin = true;
         const double top = std::max(flute, corner);

@@ -14,12 +14,9 @@ namespace gougechek {
 struct CutterModel {
   FrustumCore cutting;               ///< flutes, grown by the stock to leave
   std::optional<FrustumCore> shank;  ///< non-cutting cylinder above the flutes, if checked
-  bool natural_skin = false;         ///< ball, bull, cornered taper: exact depths, severe on core contact
-  double radius = 0;                 ///< R for "severe" (flat) and buried depths
+  bool natural_skin = false;  ///< ball, bull, cornered taper: exact depths, severe on core contact
+  double radius = 0;          ///< R for "severe" (flat) and buried depths
 };
-
-/// The artificial skin for sharp edges at this tolerance.
-double sharpEdgeSkin(double tolerance);
 
 CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance);
 

@@ -11,7 +11,7 @@
 
 #include "gougechek/error.hpp"
 #include "verify/move_checker.hpp"
-#include "verify/verify_with_tree.hpp"
+#include "verify/verifier.hpp"
 
 namespace gougechek {
 namespace {
