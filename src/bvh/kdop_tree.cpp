@@ -107,6 +107,51 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
     for (std::uint32_t t = node.first; t < node.first + node.count; ++t)
       for (const Vec3& corner : corners_[t]) node.box.add(corner);
   }
+  buildPatchBoxes();
+}
+
+template <int K>
+void KdopTree<K>::buildPatchBoxes() {
+  // Bottom-up: each node's area vector (the sum of its triangles' cross products, twice their
+  // vector area) and total area, and the range of triangle slots under it (leaves are
+  // contiguous in depth-first order).
+  const std::size_t count = nodes_.size();
+  std::vector<Vec3> area_vector(count);
+  std::vector<double> area(count, 0.0);
+  std::vector<std::uint32_t> slot_end(count);
+  for (std::size_t i = count; i-- > 0;) {
+    const Node& node = nodes_[i];
+    if (node.count == 0) {
+      area_vector[i] = area_vector[node.first] + area_vector[node.first + 1];
+      area[i] = area[node.first] + area[node.first + 1];
+      slot_end[i] = slot_end[node.first + 1];
+      continue;
+    }
+    for (std::uint32_t t = node.first; t < node.first + node.count; ++t) {
+      const Corners& c = corners_[t];
+      const Vec3 n = cross(c[1] - c[0], c[2] - c[0]);
+      area_vector[i] += n;
+      area[i] += norm(n);
+    }
+    slot_end[i] = node.first + node.count;
+  }
+  patch_boxes_.assign(count, PatchBox{});
+  // Top-down: a left child starts where its parent does, a right child where its sibling ends.
+  std::vector<std::uint32_t> slot_begin(count, 0);
+  for (std::size_t i = 0; i < count; ++i) {
+    const Node& node = nodes_[i];
+    if (node.count != 0) continue;
+    slot_begin[node.first] = slot_begin[i];
+    slot_begin[node.first + 1] = slot_end[node.first];
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    const double length = norm(area_vector[i]);
+    if (length == 0 || length < kMinNormalCoherence * area[i]) continue;
+    PatchBox& box = patch_boxes_[i];
+    box = PatchBox::empty(area_vector[i] / length);
+    for (std::uint32_t t = slot_begin[i]; t < slot_end[i]; ++t)
+      for (const Vec3& corner : corners_[t]) box.add(corner);
+  }
 }
 
 template <int K>
@@ -114,7 +159,8 @@ int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
   int winding = 0;
   // Slabs 0, 1, 2 are x, y, z: the upward ray can only meet triangles whose XY intervals hold
   // p and that reach up to p.z.
-  auto ray_may_cross = [&](const Kdop<K>& b) {
+  auto ray_may_cross = [&](std::uint32_t node) {
+    const Kdop<K>& b = nodes_[node].box;
     return !(p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2]);
   };
   auto count_crossings = [&](const Node& leaf) {

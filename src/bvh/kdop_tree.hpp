@@ -15,6 +15,7 @@
 
 #include "bvh/front.hpp"
 #include "geom/kdop.hpp"
+#include "geom/patch_box.hpp"
 #include "gougechek/mesh.hpp"
 
 namespace gougechek {
@@ -34,12 +35,15 @@ class KdopTree {
   /// Calls on_triangle(original triangle index) once for every triangle whose k-DOP overlaps
   /// `box`; adds the number of node k-DOP tests to node_tests. `box` is a Kdop<K>, or any
   /// refinement of one: a type with `const Kdop<K>& kdop() const` and
-  /// `bool overlaps(const Kdop<K>& node) const` that may reject more nodes than the k-DOP
-  /// alone (an exact distance test, say); triangles are tested against its kdop().
+  /// `bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const` that may
+  /// reject more nodes than the k-DOP alone (by the node's patch box or an exact distance
+  /// test, say); triangles are tested against its kdop().
   template <class Q, class F>
   void query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const;
 
-  /// Same triangles as the plain query, but starts from `front` and leaves the new front there:
+  /// Same triangles as the plain query (or, for a refinement whose test of a node may pass
+  /// where its parent's failed, a superset of them: the front skips the ancestors), but
+  /// starts from `front` and leaves the new front there:
   /// overlapping front nodes are lowered recursively; disjoint siblings that end up adjacent
   /// are raised to their parent, as many levels as the pairs allow (Klosowski raises one level
   /// per query; with runs of moves far apart that left the front too deep).
@@ -58,6 +62,9 @@ class KdopTree {
   /// Nodes on the longest root-to-leaf path (0 for an empty mesh).
   int depth() const { return depth_; }
   const Kdop<K>& rootBox() const { return nodes_.empty() ? empty_box_ : nodes_[0].box; }
+  /// The box of a node's triangles along their mean normal; bounds nothing where the normals
+  /// spread too far for it to be thinner than the k-DOP (see kMinNormalCoherence).
+  const PatchBox& patchBox(std::uint32_t node) const { return patch_boxes_[node]; }
 
  private:
   struct Node {
@@ -71,11 +78,19 @@ class KdopTree {
   static constexpr int kMeanSplitDepth = 48;
   static constexpr int kStackCapacity = kMeanSplitDepth + 34;
 
+  /// A node gets a patch box when its triangles' summed area vectors keep at least this
+  /// fraction of their total area: their normals then lie within about 60° of the mean, and
+  /// the patch box can be thinner than the k-DOP. Below it (a closed part's top nodes) it is
+  /// skipped.
+  static constexpr double kMinNormalCoherence = 0.5;
+
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
-  static bool nodeOverlaps(const Kdop<K>& node, const Kdop<K>& box) { return node.overlaps(box); }
+  bool nodeOverlaps(std::uint32_t node, const Kdop<K>& box) const {
+    return nodes_[node].box.overlaps(box);
+  }
   template <class Q>
-  static bool nodeOverlaps(const Kdop<K>& node, const Q& box) {
-    return box.overlaps(node);
+  bool nodeOverlaps(std::uint32_t node, const Q& box) const {
+    return box.overlaps(nodes_[node].box, patch_boxes_[node]);
   }
   static const Kdop<K>& kdopOf(const Kdop<K>& box) { return box; }
   template <class Q>
@@ -86,7 +101,9 @@ class KdopTree {
 
   template <class Q, class F>
   void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
-  /// Depth-first from the root into every node `keep(box)` accepts, calling on_leaf(leaf) for
+  /// Fills patch_boxes_ once nodes_ and corners_ are built.
+  void buildPatchBoxes();
+  /// Depth-first from the root into every node `keep(index)` accepts, calling on_leaf(leaf) for
   /// the leaves reached: the one traversal behind the box query and the ray's winding number.
   template <class Keep, class OnLeaf>
   void descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tests) const;
@@ -100,6 +117,7 @@ class KdopTree {
   void appendDisjoint(std::uint32_t node, Front& front) const;
 
   std::vector<Node> nodes_;
+  std::vector<PatchBox> patch_boxes_;        ///< per node; apart so k-DOP queries stay compact
   std::vector<std::uint32_t> parents_;       ///< parent of each node (the root's is 0)
   std::vector<Corners> corners_;             ///< triangle corners in leaf order
   std::vector<std::uint32_t> triangle_ids_;  ///< original index of each slot of corners_
@@ -138,9 +156,10 @@ void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tes
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
-    const Node& node = nodes_[stack[--top]];
+    const std::uint32_t index = stack[--top];
+    const Node& node = nodes_[index];
     ++node_tests;
-    if (!keep(node.box)) continue;
+    if (!keep(index)) continue;
     if (node.count == 0) {
       stack[top++] = node.first + 1;
       stack[top++] = node.first;
@@ -153,7 +172,7 @@ void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tes
 template <int K>
 template <class Q, class F>
 void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const {
-  descend([&](const Kdop<K>& node_box) { return nodeOverlaps(node_box, box); },
+  descend([&](std::uint32_t node) { return nodeOverlaps(node, box); },
           [&](const Node& leaf) { reportLeaf(leaf, box, on_triangle); }, node_tests);
 }
 
@@ -194,7 +213,7 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& 
     if (top == 0) return;
     node = stack[--top];
     ++node_tests;
-    overlapping = nodeOverlaps(nodes_[node].box, box);
+    overlapping = nodeOverlaps(node, box);
   }
 }
 
@@ -208,7 +227,7 @@ void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle,
   front.scratch_disjoint.clear();
   for (const std::uint32_t node : front.nodes) {
     ++node_tests;
-    if (nodeOverlaps(nodes_[node].box, box))
+    if (nodeOverlaps(node, box))
       lowerFront(node, box, front, on_triangle, node_tests);
     else
       appendDisjoint(node, front);

@@ -26,12 +26,15 @@ constexpr double kRunSpanInDiameters = 1.0;
 }  // namespace
 
 template <int K>
-bool SweptRegionQuery<K>::overlaps(const Kdop<K>& node) const {
-  if (!box_.overlaps(node)) return false;
+bool SweptRegionQuery<K>::overlaps(const Kdop<K>& node, const PatchBox& node_patch) const {
+  if (!box_.overlaps(node) || slabFartherThan(region_, node_patch.slab, reach_)) return false;
   std::array<Vec3, 8> corners;
-  for (int i = 0; i < 8; ++i)
-    corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
-                  i & 4 ? node.hi[2] : node.lo[2]};
+  if (node_patch.bounds())
+    corners = node_patch.corners();
+  else
+    for (int i = 0; i < 8; ++i)
+      corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
+                    i & 4 ? node.hi[2] : node.lo[2]};
   GjkQuery query;
   query.initial_direction = axis_;
   query.stop_above = reach_;
@@ -92,9 +95,12 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
     const SweptRegion region{&core, region_points_, region_arcs_};
     const SweptRegionQuery<K> query(region, sweptBox(region, reach), reach + kBoxSlack);
     auto on_triangle = [&](std::uint32_t index) {
+      const auto corners = triangle(index);
       Kdop<K> box = Kdop<K>::empty();
-      for (const Vec3& p : triangle(index)) box.add(p);
-      out.push_back({index, box});
+      for (const Vec3& p : corners) box.add(p);
+      const Vec3 n = cross(corners[1] - corners[0], corners[2] - corners[0]);
+      const double length = norm(n);
+      out.push_back({index, box, length > 0 ? slabAlong(n / length, corners) : NormalSlab{}});
     };
     if (settings_.front_tracking)
       tree_.query(query, front, on_triangle, stats.node_tests);
@@ -147,7 +153,8 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
     const SweptCore sweep{&core, &piece};
     const Kdop<K> box = sweptBox(sweep, report_below);
     for (const Candidate& candidate : candidates) {
-      if (!candidate.box.overlaps(box)) continue;
+      if (!candidate.box.overlaps(box) || slabFartherThan(sweep, candidate.plane, report_below))
+        continue;
       ++stats.triangle_tests;
       const std::uint32_t index = candidate.triangle;
       const auto tri = triangle(index);

@@ -17,16 +17,17 @@
 
 namespace gougechek {
 
-/// The tree query for a swept region: its k-DOP grown by the reach, refined by an exact GJK
-/// distance from the region to each node's axis-aligned box, which prunes the many nodes under
-/// a cutter resting on the surface that the k-DOP slabs alone keep.
+/// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
+/// normal slab (two support queries) and then by an exact GJK distance from the region to the
+/// node's patch box (or, for a node without one, its axis-aligned box). Both prune the many
+/// nodes under a cutter resting on the surface that the k-DOP slabs alone keep.
 template <int K>
 class SweptRegionQuery {
  public:
   SweptRegionQuery(const SweptRegion& region, const Kdop<K>& box, double reach)
       : region_(region), box_(box), reach_(reach) {}
   const Kdop<K>& kdop() const { return box_; }
-  bool overlaps(const Kdop<K>& node) const;
+  bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const;
 
  private:
   SweptRegion region_;
@@ -59,6 +60,7 @@ class MoveChecker {
   struct Candidate {
     std::uint32_t triangle;
     Kdop<K> box;            // the triangle's own k-DOP
+    NormalSlab plane;       // the triangle's plane (a slab of zero thickness)
   };
   struct CoreContact {
     double bound;             // depthBound of the triangle
