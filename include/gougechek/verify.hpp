@@ -43,9 +43,18 @@ struct Violation {
 
 /// Counters for benchmarks: how much culling and narrow-phase work the check did.
 struct VerifyStats {
-  std::uint64_t node_tests = 0;       ///< k-DOP overlap tests against tree nodes
+  std::uint64_t node_tests = 0;       ///< node tests of the swept cutters' tree queries
+  std::uint64_t ray_node_tests = 0;   ///< node tests of the inside/outside ray casts
   std::uint64_t triangle_tests = 0;   ///< narrow-phase cutter–triangle tests
   std::uint64_t deep_tests = 0;       ///< triangles that needed the interior-depth search
+
+  VerifyStats& operator+=(const VerifyStats& o) {
+    node_tests += o.node_tests;
+    ray_node_tests += o.ray_node_tests;
+    triangle_tests += o.triangle_tests;
+    deep_tests += o.deep_tests;
+    return *this;
+  }
 };
 
 struct VerifyResult {

@@ -207,12 +207,22 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
 
 template <int K>
 bool MoveChecker<K>::buried(const FrustumCore& core, std::span<const PathPiece> pieces,
-                            Front& front) {
-  const Vec3 probe = pieces.front().start() + Vec3{0, 0, core.z_bottom};
-  const Kdop<K>& root = tree_.rootBox();
-  for (int axis = 0; axis < 3; ++axis)
-    if (probe[axis] < root.lo[axis] || probe[axis] > root.hi[axis]) return false;
-  if (tree_.windingNumber(probe, stats.node_tests) == 0) return false;
+                            const Vec3& from, const Vec3& to, Front& front,
+                            WindingCarry& carry) {
+  const Vec3 probe = from + Vec3{0, 0, core.z_bottom};
+  int winding = 0;
+  if (carry.known && carry.probe == probe) {
+    winding = carry.winding;
+  } else {
+    const Kdop<K>& root = tree_.rootBox();
+    bool inside_root = true;
+    for (int axis = 0; axis < 3; ++axis)
+      inside_root = inside_root && probe[axis] >= root.lo[axis] && probe[axis] <= root.hi[axis];
+    winding = inside_root ? tree_.windingNumber(probe, stats.ray_node_tests) : 0;
+  }
+  // The core's axis point moved along the path, inside the swept core, which met no triangle.
+  carry = {true, to + Vec3{0, 0, core.z_bottom}, winding};
+  if (winding == 0) return false;
   // Inside the material: buried only if the cutter touches no surface at all.
   gather(core, pieces, core.margin, front, buried_candidates_);
   return !deepest(core, pieces, buried_candidates_, core.margin, false, 0).found;
@@ -247,7 +257,9 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
                         cutter.natural_skin, cutter.radius);
     const bool violates =
         f.found && (f.depth > tolerance || (clearance > 0 && f.depth > -clearance));
-    if (!f.found && buried(cutting, pieces, cutting_front_))
+    if (f.found)
+      cutting_winding_.known = false;
+    else if (buried(cutting, pieces, from, move.to, cutting_front_, cutting_winding_))
       f = {true, cutter.radius, from, true, 0};
     if (f.found && (violates || f.severe))
       report(rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge, f);
@@ -257,7 +269,9 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
     const FrustumCore& shank = *cutter.shank;
     Finding h = deepest(shank, pieces, shank_candidates_, reportBelow(shank, move, true), false,
                         shank.outerRadius());
-    if (!h.found && buried(shank, pieces, shank_front_))
+    if (h.found)
+      shank_winding_.known = false;
+    else if (buried(shank, pieces, from, move.to, shank_front_, shank_winding_))
       h = {true, shank.outerRadius(), from, true, 0};
     if (h.found && (h.depth > tolerance || h.severe)) report(ViolationKind::HolderCollision, h);
   }

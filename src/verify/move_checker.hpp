@@ -67,6 +67,14 @@ class MoveChecker {
     std::uint32_t triangle;
     std::uint32_t piece;      // index into the move's pieces
   };
+  /// The winding number of the part around the core's lowest axis point at the end of the last
+  /// move checked, kept while that move touched nothing: a path that meets no triangle cannot
+  /// change it, so the next move starting there needs no ray cast.
+  struct WindingCarry {
+    bool known = false;
+    Vec3 probe;    // the point it belongs to
+    int winding = 0;
+  };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
     std::size_t first, count;
@@ -80,8 +88,10 @@ class MoveChecker {
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
                   const std::vector<Candidate>& candidates, double report_below,
                   bool natural_skin, double radius);
-  /// True if `core` swept along `pieces` lies wholly inside the material, touching nothing.
-  bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, Front& front);
+  /// True if `core` swept along `pieces` (from tool-tip position `from` to `to`), which came
+  /// within its reporting distance of no triangle, lies wholly inside the material.
+  bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
+              const Vec3& to, Front& front, WindingCarry& carry);
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
@@ -102,6 +112,7 @@ class MoveChecker {
   std::vector<Vec3> region_points_;        // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
   Front cutting_front_, shank_front_;
+  WindingCarry cutting_winding_, shank_winding_;
   Vec3 warm_axis_{0, 0, 1};
 };
 

@@ -75,10 +75,7 @@ void Verifier<K>::check(const std::vector<Move>& block) {
       [&](const tbb::blocked_range<std::size_t>& range) {
         MoveChecker<K> checker(part_, tree_, settings_);
         checker.checkBlock(block, starts_, range.begin(), range.end(), cutters_, found_);
-        VerifyStats& s = stats.local();
-        s.node_tests += checker.stats.node_tests;
-        s.triangle_tests += checker.stats.triangle_tests;
-        s.deep_tests += checker.stats.deep_tests;
+        stats.local() += checker.stats;
         const std::size_t now = done += range.size();
         if (settings_.progress) settings_.progress(now, 0);
       },
@@ -89,11 +86,7 @@ void Verifier<K>::check(const std::vector<Move>& block) {
       v.move += static_cast<std::uint32_t>(checked_);
       result_.violations.push_back(v);
     }
-  stats.combine_each([&](const VerifyStats& s) {
-    result_.stats.node_tests += s.node_tests;
-    result_.stats.triangle_tests += s.triangle_tests;
-    result_.stats.deep_tests += s.deep_tests;
-  });
+  stats.combine_each([&](const VerifyStats& s) { result_.stats += s; });
   checked_ += block.size();
 }
 
