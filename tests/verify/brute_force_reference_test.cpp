@@ -115,12 +115,16 @@ std::vector<Move> makeProgram(std::mt19937& rng, int random_moves = 60) {
   std::uniform_real_distribution<double> xy(-5, 45), z(35, 46);
   for (int i = 0; i < random_moves; ++i)
     go(i % 4 == 0 ? MoveKind::Rapid : MoveKind::Feed, {xy(rng), xy(rng), z(rng)});
-  // A rapid clipping the block's corner and a buried move deep inside.
+  // A rapid clipping the block's corner and buried moves deep inside: after the first, each
+  // starts where the last, touching nothing, left off (the checker carries inside/outside on).
   go(MoveKind::Rapid, {-10, -10, 30});
   go(MoveKind::Rapid, {10, -2, 30});
   go(MoveKind::Rapid, {20, 20, 60});
   go(MoveKind::Feed, {20, 20, 10});
   go(MoveKind::Feed, {25, 20, 10});
+  go(MoveKind::Feed, {25, 25, 12});
+  go(MoveKind::Feed, {20, 25, 10});
+  go(MoveKind::Feed, {20, 20, 11});
   go(MoveKind::Feed, {25, 20, 60});
   return moves;
 }
