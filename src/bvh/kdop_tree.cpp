@@ -5,6 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include "bvh/ray_crossing.hpp"
 
 namespace gougechek {
@@ -46,6 +49,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
     centroids[t] = (mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0;
   }
   triangle_ids_.resize(n);
+  nodes_.reserve(2 * ((n + leaf_size - 1) / leaf_size));   // a full tree's node count
   std::iota(triangle_ids_.begin(), triangle_ids_.end(), 0u);
 
   struct Task {
@@ -144,14 +148,19 @@ void KdopTree<K>::buildPatchBoxes() {
     slot_begin[node.first] = slot_begin[i];
     slot_begin[node.first + 1] = slot_end[node.first];
   }
-  for (std::size_t i = 0; i < count; ++i) {
-    const double length = norm(area_vector[i]);
-    if (length == 0 || length < kMinNormalCoherence * area[i]) continue;
-    PatchBox& box = patch_boxes_[i];
-    box = PatchBox::empty(area_vector[i] / length);
-    for (std::uint32_t t = slot_begin[i]; t < slot_end[i]; ++t)
-      for (const Vec3& corner : corners_[t]) box.add(corner);
-  }
+  // Each box reads every corner below its node: n·depth work, shared out over the cores.
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count), [&](const auto& nodes) {
+    for (std::size_t i = nodes.begin(); i < nodes.end(); ++i) {
+        const double length = norm(area_vector[i]);
+      if (slot_end[i] - slot_begin[i] > kMaxPatchTriangles || length == 0 ||
+          length < kMinNormalCoherence * area[i])
+        continue;
+      PatchBox::Builder box(area_vector[i] / length);
+      for (std::uint32_t t = slot_begin[i]; t < slot_end[i]; ++t)
+        for (const Vec3& corner : corners_[t]) box.add(corner);
+      patch_boxes_[i] = box.box();
+    }
+  });
 }
 
 template <int K>

@@ -83,6 +83,10 @@ class KdopTree {
   /// the patch box can be thinner than the k-DOP. Below it (a closed part's top nodes) it is
   /// skipped.
   static constexpr double kMinNormalCoherence = 0.5;
+  /// Nodes above this many triangles get no patch box: building one reads every corner below
+  /// (n·depth work in all), and near the cutter so large a node holds the contact itself, so
+  /// its box would seldom prove it out of reach.
+  static constexpr std::uint32_t kMaxPatchTriangles = 4096;
 
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
   bool nodeOverlaps(std::uint32_t node, const Kdop<K>& box) const {

@@ -3,6 +3,10 @@
 // normal slab (geom/normal_slab.hpp) closed off sideways by two tangent slabs. A tilted patch's
 // axis-aligned box is as thick as the patch is wide; this box stays as thin as the patch is
 // curved, so a distance test against it prunes where the axis-aligned one cannot.
+//
+// A tree holds one per node, so it is kept small: the normal, and the extents as floats
+// rounded outward (a few µm looser at most, never tighter); the tangents follow from the
+// normal by a fixed rule.
 #include <array>
 #include <cmath>
 
@@ -10,39 +14,86 @@
 
 namespace gougechek {
 
-struct PatchBox {
-  NormalSlab slab;              ///< along the normal; bounds nothing for an incoherent patch
-  NormalSlab across, along;     ///< along two tangents completing the normal's frame
+class PatchBox {
+ public:
+  /// The box's axes: the unit normal and two unit tangents completing a right-handed frame.
+  struct Frame {
+    std::array<Vec3, 3> axes;
 
-  bool bounds() const { return slab.bounds(); }
+    static Frame of(const Vec3& normal) {
+      // Any tangent will do; crossing with the axis least aligned with the normal keeps it
+      // well conditioned.
+      const Vec3 n = {std::fabs(normal.x), std::fabs(normal.y), std::fabs(normal.z)};
+      const Vec3 axis = n.x <= n.y && n.x <= n.z ? Vec3{1, 0, 0}
+                        : n.y <= n.z             ? Vec3{0, 1, 0}
+                                                 : Vec3{0, 0, 1};
+      const Vec3 tangent = normalized(cross(normal, axis));
+      return {{normal, tangent, cross(normal, tangent)}};
+    }
+  };
 
-  /// The empty box along the unit `normal`.
-  static PatchBox empty(const Vec3& normal) {
-    // Any tangent will do; crossing with the axis least aligned with the normal keeps it
-    // well conditioned.
-    const Vec3 n = {std::fabs(normal.x), std::fabs(normal.y), std::fabs(normal.z)};
-    const Vec3 axis = n.x <= n.y && n.x <= n.z ? Vec3{1, 0, 0}
-                      : n.y <= n.z             ? Vec3{0, 1, 0}
-                                               : Vec3{0, 0, 1};
-    const Vec3 tangent = normalized(cross(normal, axis));
-    return {NormalSlab::empty(normal), NormalSlab::empty(tangent),
-            NormalSlab::empty(cross(normal, tangent))};
-  }
+  /// Gathers points in double precision, then gives the box around them.
+  class Builder {
+   public:
+    /// `normal` has unit length.
+    explicit Builder(const Vec3& normal) : frame_(Frame::of(normal)) {}
+    void add(const Vec3& p) {
+      for (int i = 0; i < 3; ++i) {
+        const double s = dot(frame_.axes[i], p);
+        lo_[i] = std::min(lo_[i], s);
+        hi_[i] = std::max(hi_[i], s);
+      }
+    }
+    PatchBox box() const {
+      PatchBox b;
+      b.normal_ = frame_.axes[0];
+      for (int i = 0; i < 3; ++i) {
+        b.lo_[i] = roundDown(lo_[i]);
+        b.hi_[i] = roundUp(hi_[i]);
+      }
+      return b;
+    }
 
-  void add(const Vec3& p) {
-    slab.add(p);
-    across.add(p);
-    along.add(p);
-  }
+   private:
+    Frame frame_;
+    std::array<double, 3> lo_{INFINITY, INFINITY, INFINITY};
+    std::array<double, 3> hi_{-INFINITY, -INFINITY, -INFINITY};
+  };
+
+  /// A box that bounds nothing (a patch whose normals spread too far for one).
+  PatchBox() = default;
+
+  bool bounds() const { return normal_ != Vec3{}; }
+  const Vec3& normal() const { return normal_; }
+  /// The extent along axis i of Frame::of(normal()) (0: the normal).
+  double lo(int i) const { return lo_[i]; }
+  double hi(int i) const { return hi_[i]; }
+  /// The slab along the normal; it bounds nothing for a box that bounds nothing.
+  NormalSlab slab() const { return bounds() ? NormalSlab{normal_, lo_[0], hi_[0]} : NormalSlab{}; }
 
   std::array<Vec3, 8> corners() const {
+    const Frame frame = Frame::of(normal_);
     std::array<Vec3, 8> c;
-    for (int i = 0; i < 8; ++i)
-      c[i] = slab.normal * (i & 1 ? slab.hi : slab.lo) +
-             across.normal * (i & 2 ? across.hi : across.lo) +
-             along.normal * (i & 4 ? along.hi : along.lo);
+    for (int i = 0; i < 8; ++i) {
+      c[i] = Vec3{};
+      for (int axis = 0; axis < 3; ++axis)
+        c[i] += frame.axes[axis] * double((i >> axis) & 1 ? hi_[axis] : lo_[axis]);
+    }
     return c;
   }
+
+ private:
+  static float roundDown(double v) {
+    const float f = static_cast<float>(v);
+    return f <= v ? f : std::nextafter(f, -INFINITY);
+  }
+  static float roundUp(double v) {
+    const float f = static_cast<float>(v);
+    return f >= v ? f : std::nextafter(f, INFINITY);
+  }
+
+  Vec3 normal_;
+  std::array<float, 3> lo_{}, hi_{};
 };
 
 }  // namespace gougechek

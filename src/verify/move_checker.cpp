@@ -27,7 +27,7 @@ constexpr double kRunSpanInDiameters = 1.0;
 
 template <int K>
 bool SweptRegionQuery<K>::overlaps(const Kdop<K>& node, const PatchBox& node_patch) const {
-  if (!box_.overlaps(node) || slabFartherThan(region_, node_patch.slab, reach_)) return false;
+  if (!box_.overlaps(node) || slabFartherThan(region_, node_patch.slab(), reach_)) return false;
   std::array<Vec3, 8> corners;
   if (node_patch.bounds())
     corners = node_patch.corners();

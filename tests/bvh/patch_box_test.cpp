@@ -14,13 +14,13 @@ namespace {
 // Tolerance on coordinates of order 1 after a change of frame.
 constexpr double kRounding = 1e-12;
 
-bool holds(const NormalSlab& slab, const Vec3& p) {
-  const double s = dot(slab.normal, p);
-  return s >= slab.lo - kRounding && s <= slab.hi + kRounding;
-}
-
 bool holds(const PatchBox& box, const Vec3& p) {
-  return holds(box.slab, p) && holds(box.across, p) && holds(box.along, p);
+  const PatchBox::Frame frame = PatchBox::Frame::of(box.normal());
+  for (int axis = 0; axis < 3; ++axis) {
+    const double s = dot(frame.axes[axis], p);
+    if (s < box.lo(axis) - kRounding || s > box.hi(axis) + kRounding) return false;
+  }
+  return true;
 }
 
 Vec3 randomUnit(std::mt19937& rng) {
@@ -51,23 +51,39 @@ TEST(PatchBox, FrameIsOrthonormalAndBoxHoldsItsPoints) {
                                          double(trial % 3 == 2)} *
                                         (trial < 3 ? 1.0 : -1.0)
                                   : randomUnit(rng);
-    PatchBox box = PatchBox::empty(normal);
+    PatchBox::Builder builder(normal);
     std::vector<Vec3> points(1 + trial % 9);
     for (Vec3& p : points) {
       p = {coordinate(rng), coordinate(rng), coordinate(rng)};
-      box.add(p);
+      builder.add(p);
     }
-    EXPECT_NEAR(norm(box.across.normal), 1, 1e-15);
-    EXPECT_NEAR(norm(box.along.normal), 1, 1e-15);
-    EXPECT_NEAR(dot(box.across.normal, normal), 0, 1e-15);
-    EXPECT_NEAR(dot(box.along.normal, normal), 0, 1e-15);
-    EXPECT_NEAR(dot(box.along.normal, box.across.normal), 0, 1e-15);
+    const PatchBox box = builder.box();
+    const auto& axes = PatchBox::Frame::of(normal).axes;
+    EXPECT_EQ(box.normal(), normal);
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_NEAR(norm(axes[i]), 1, 1e-15);
+      EXPECT_NEAR(dot(axes[i], axes[(i + 1) % 3]), 0, 1e-15);
+    }
+    EXPECT_NEAR(dot(cross(axes[0], axes[1]), axes[2]), 1, 1e-15) << "right-handed";
+    // Extents are floats rounded outward: never tighter than the points, at most a float
+    // rounding step looser.
+    for (int axis = 0; axis < 3; ++axis) {
+      double lo = INFINITY, hi = -INFINITY;
+      for (const Vec3& p : points) {
+        lo = std::min(lo, dot(axes[axis], p));
+        hi = std::max(hi, dot(axes[axis], p));
+      }
+      EXPECT_LE(box.lo(axis), lo);
+      EXPECT_GE(box.hi(axis), hi);
+      EXPECT_LT(lo - box.lo(axis), 1e-6);
+      EXPECT_LT(box.hi(axis) - hi, 1e-6);
+    }
     for (const Vec3& p : points) EXPECT_TRUE(holds(box, p));
     // The corners span exactly the extents: each lies on the box's faces.
     for (const Vec3& c : box.corners()) {
       EXPECT_TRUE(holds(box, c));
       const double s = dot(normal, c);
-      EXPECT_TRUE(std::abs(s - box.slab.lo) < 1e-12 || std::abs(s - box.slab.hi) < 1e-12);
+      EXPECT_TRUE(std::abs(s - box.lo(0)) < 1e-12 || std::abs(s - box.hi(0)) < 1e-12);
     }
   }
 }
@@ -100,6 +116,7 @@ TEST(NormalSlab, FartherThanAgreesWithEveryPointOfTheShape) {
   EXPECT_GT(kept, 2000);
   EXPECT_FALSE(slabFartherThan(PointHull{{{0, 0, 100}}}, NormalSlab{}, 1))
       << "a slab without a normal bounds nothing";
+  EXPECT_FALSE(PatchBox{}.slab().bounds());
 }
 
 // A tree query that descends only into nodes whose patch box holds one triangle. It reaches
@@ -151,14 +168,14 @@ TEST(KdopTreePatchBoxes, EveryAncestorHoldsTheTriangle) {
 TEST(KdopTreePatchBoxes, ClosedPartsRootHasNoneAndLeavesLieInTheirPlane) {
   const KdopTree<14> cube(test::subdividedCube(4), 1);
   EXPECT_FALSE(cube.patchBox(0).bounds()) << "a closed surface's normals cancel";
-  // One-triangle leaves: the box is the triangle's plane, zero thick up to rounding.
+  // One-triangle leaves: the box is the triangle's plane, as thin as float rounding allows.
   const Mesh terrain = test::terrainBlock(8, 3.0);
   const KdopTree<6> tree(terrain, 1);
   std::size_t leaves = 0;
   for (std::uint32_t node = 0; node < tree.nodeCount(); ++node) {
     const PatchBox& box = tree.patchBox(node);
     if (!box.bounds()) continue;
-    if (box.slab.hi - box.slab.lo < 1e-12) ++leaves;
+    if (box.hi(0) - box.lo(0) < 1e-6) ++leaves;
   }
   EXPECT_GE(leaves, terrain.triangles.size());
 }
