@@ -90,6 +90,7 @@ void BM_Check(benchmark::State& state) {
   const double moves = static_cast<double>(program().moves.size());
   state.counters["violations"] = static_cast<double>(result.violations.size());
   state.counters["node_tests/move"] = static_cast<double>(result.stats.node_tests) / moves;
+  state.counters["certified/move"] = static_cast<double>(result.stats.certified_nodes) / moves;
   state.counters["ray_tests/move"] = static_cast<double>(result.stats.ray_node_tests) / moves;
   state.counters["tri_tests/move"] = static_cast<double>(result.stats.triangle_tests) / moves;
   state.counters["us/move"] = benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate |

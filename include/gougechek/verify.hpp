@@ -45,12 +45,14 @@ struct Violation {
 struct VerifyStats {
   std::uint64_t node_tests = 0;       ///< node tests of the swept cutters' tree queries
   std::uint64_t ray_node_tests = 0;   ///< node tests of the inside/outside ray casts
+  std::uint64_t certified_nodes = 0;  ///< front nodes kept disjoint on a certificate, untested
   std::uint64_t triangle_tests = 0;   ///< narrow-phase cutter–triangle tests
   std::uint64_t deep_tests = 0;       ///< triangles that needed the interior-depth search
 
   VerifyStats& operator+=(const VerifyStats& o) {
     node_tests += o.node_tests;
     ray_node_tests += o.ray_node_tests;
+    certified_nodes += o.certified_nodes;
     triangle_tests += o.triangle_tests;
     deep_tests += o.deep_tests;
     return *this;

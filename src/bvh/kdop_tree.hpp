@@ -9,6 +9,8 @@
 // of a reordered copy of the triangles' corners, which keeps a leaf's triangles contiguous.
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -47,6 +49,16 @@ class KdopTree {
   /// overlapping front nodes are lowered recursively; disjoint siblings that end up adjacent
   /// are raised to their parent, as many levels as the pairs allow (Klosowski raises one level
   /// per query; with runs of moves far apart that left the front too deep).
+  ///
+  /// A refinement may also certify separation, with `double separation(const Kdop<K>&,
+  /// const PatchBox&) const` (a lower bound on the distance from its shape to a node's
+  /// triangles; the node overlaps when it is ≤ reach()), `double reach() const` and
+  /// `double travel() const` (an upper bound on how far its shape has moved since the front
+  /// was empty, summed over the queries: every point of each query's shape lies within the
+  /// travel added since of the previous shape). A disjoint front node then keeps its
+  /// distance, less the travel since, as a certificate, and is carried over untested while
+  /// that exceeds the reach; a raised pair keeps the smaller certificate. The skipped tests
+  /// are counted in front.certified.
   template <class Q, class F>
   void query(const Q& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const;
 
@@ -103,6 +115,28 @@ class KdopTree {
   }
   static bool triangleOverlaps(const Corners& t, const Kdop<K>& box);
 
+  template <class Q>
+  static constexpr bool kCertifies = requires(const Q& q, const Kdop<K>& b, const PatchBox& p) {
+    { q.separation(b, p) } -> std::convertible_to<double>;
+    { q.reach() } -> std::convertible_to<double>;
+    { q.travel() } -> std::convertible_to<double>;
+  };
+  /// One node test for a front query: whether the node overlaps, and the certificate of a
+  /// disjoint one (−∞ for queries that do not certify).
+  struct Verdict {
+    bool overlapping;
+    double budget;
+  };
+  template <class Q>
+  Verdict judge(std::uint32_t node, const Q& box) const {
+    if constexpr (kCertifies<Q>) {
+      const double separation = box.separation(nodes_[node].box, patch_boxes_[node]);
+      return {!(separation > box.reach()), separation + box.travel()};
+    } else {
+      return {nodeOverlaps(node, box), -INFINITY};
+    }
+  }
+
   template <class Q, class F>
   void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
   /// Fills patch_boxes_ once nodes_ and corners_ are built.
@@ -118,7 +152,7 @@ class KdopTree {
   /// Appends a node found disjoint to the next front; while it completes a pair of disjoint
   /// siblings there, the pair gives way to their parent (raising as far as it goes, at no
   /// extra test: a parent that overlaps after all is lowered again by the next query).
-  void appendDisjoint(std::uint32_t node, Front& front) const;
+  void appendDisjoint(std::uint32_t node, double budget, Front& front) const;
 
   std::vector<Node> nodes_;
   std::vector<PatchBox> patch_boxes_;        ///< per node; apart so k-DOP queries stay compact
@@ -181,17 +215,21 @@ void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests
 }
 
 template <int K>
-void KdopTree<K>::appendDisjoint(std::uint32_t node, Front& front) const {
+void KdopTree<K>::appendDisjoint(std::uint32_t node, double budget, Front& front) const {
   std::vector<std::uint32_t>& next = front.scratch;
   std::vector<std::uint8_t>& disjoint = front.scratch_disjoint;
+  std::vector<double>& budgets = front.scratch_budgets;
   while (node != 0 && !isLeftChild(node) && !next.empty() && next.back() == node - 1 &&
          disjoint.back()) {
+    budget = std::min(budget, budgets.back());
     next.pop_back();
     disjoint.pop_back();
+    budgets.pop_back();
     node = parents_[node];
   }
   next.push_back(node);
   disjoint.push_back(1);
+  budgets.push_back(budget);
 }
 
 template <int K>
@@ -200,24 +238,26 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& 
                              std::uint64_t& node_tests) const {
   std::uint32_t stack[kStackCapacity];
   int top = 0;
-  bool overlapping = true;  // `node` itself was tested by the caller
+  Verdict verdict{true, -INFINITY};  // `node` itself was tested by the caller
   for (;;) {
     const Node& n = nodes_[node];
-    if (!overlapping) {
+    if (!verdict.overlapping) {
       front.scratch.push_back(node);
       front.scratch_disjoint.push_back(1);
+      front.scratch_budgets.push_back(verdict.budget);
     } else if (n.count == 0) {
       stack[top++] = n.first + 1;
       stack[top++] = n.first;
     } else {
       front.scratch.push_back(node);
       front.scratch_disjoint.push_back(0);
+      front.scratch_budgets.push_back(-INFINITY);
       reportLeaf(n, box, on_triangle);
     }
     if (top == 0) return;
     node = stack[--top];
     ++node_tests;
-    overlapping = nodeOverlaps(node, box);
+    verdict = judge(node, box);
   }
 }
 
@@ -226,17 +266,31 @@ template <class Q, class F>
 void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle,
                         std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
-  if (front.nodes.empty()) front.nodes.push_back(0);
+  if (front.nodes.empty()) {
+    front.nodes.push_back(0);
+    front.budgets.push_back(-INFINITY);
+  }
   front.scratch.clear();
   front.scratch_disjoint.clear();
-  for (const std::uint32_t node : front.nodes) {
+  front.scratch_budgets.clear();
+  for (std::size_t i = 0; i < front.nodes.size(); ++i) {
+    const std::uint32_t node = front.nodes[i];
+    if constexpr (kCertifies<Q>) {
+      if (front.budgets[i] - box.travel() > box.reach()) {
+        ++front.certified;
+        appendDisjoint(node, front.budgets[i], front);
+        continue;
+      }
+    }
     ++node_tests;
-    if (nodeOverlaps(node, box))
+    const Verdict verdict = judge(node, box);
+    if (verdict.overlapping)
       lowerFront(node, box, front, on_triangle, node_tests);
     else
-      appendDisjoint(node, front);
+      appendDisjoint(node, verdict.budget, front);
   }
   std::swap(front.nodes, front.scratch);
+  std::swap(front.budgets, front.scratch_budgets);
 }
 
 extern template class KdopTree<6>;

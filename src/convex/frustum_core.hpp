@@ -32,6 +32,8 @@ struct FrustumCore {
     return {v.x * scale, v.y * scale, z};
   }
 
+  bool operator==(const FrustumCore&) const = default;
+
   /// Largest radius of the cutter (core plus skin), for "buried" depths.
   double outerRadius() const { return std::max(radius_bottom, radius_top) + margin; }
 };

@@ -39,6 +39,12 @@ struct KdopDirections {
     return d;
   }
   static constexpr std::array<Vec3, kSlabs> kDirs = directions();
+  /// 1/|d_j|: turns a gap along direction j into millimetres.
+  static inline const std::array<double, kSlabs> kInverseNorms = [] {
+    std::array<double, kSlabs> inverse;
+    for (int j = 0; j < kSlabs; ++j) inverse[j] = 1 / norm(kDirs[j]);
+    return inverse;
+  }();
 };
 
 template <int K>

@@ -36,17 +36,17 @@ NormalSlab slabAlong(const Vec3& normal, const Points& points) {
   return slab;
 }
 
-/// True if the convex `shape` (anything with a support function returning `.point`) keeps
-/// farther than `reach` from every point of `slab`: the shape's interval along the normal,
-/// from two support points, lies more than `reach` beyond one face of the slab. The side the
-/// shape usually sits on (above the surface) is tried first.
+/// A lower bound on the distance between the convex `shape` (anything with a support function
+/// returning `.point`) and `slab`: how far the shape's interval along the normal, from two
+/// support points, lies beyond one face of the slab (≤ 0 where they overlap along it; −∞ for
+/// a slab that bounds nothing). The side the shape usually sits on (above the surface) is
+/// tried first, and the second support is needed only when it is not there.
 template <class Shape>
-bool slabFartherThan(const Shape& shape, const NormalSlab& slab, double reach) {
-  if (!slab.bounds()) return false;
-  const double shape_lo = dot(slab.normal, shape.support(-slab.normal).point);
-  if (shape_lo - slab.hi > reach) return true;
-  const double shape_hi = dot(slab.normal, shape.support(slab.normal).point);
-  return slab.lo - shape_hi > reach;
+double slabSeparation(const Shape& shape, const NormalSlab& slab) {
+  if (!slab.bounds()) return -INFINITY;
+  const double above = dot(slab.normal, shape.support(-slab.normal).point) - slab.hi;
+  if (above > 0) return above;
+  return slab.lo - dot(slab.normal, shape.support(slab.normal).point);
 }
 
 }  // namespace gougechek

@@ -23,11 +23,40 @@ constexpr std::size_t kRunMoves = 8;
 constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
 
+/// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
+/// point, or at a corner of an arc piece's axis-aligned box (from six support queries).
+double farthestFrom(const Vec3& p, std::span<const Vec3> points, std::span<const PathPiece> arcs) {
+  double farthest = 0;
+  for (const Vec3& q : points) farthest = std::max(farthest, norm(q - p));
+  for (const PathPiece& arc : arcs) {
+    Vec3 lo, hi;
+    for (int axis = 0; axis < 3; ++axis) {
+      Vec3 d;
+      d.x = axis == 0, d.y = axis == 1, d.z = axis == 2;
+      hi += d * dot(d, arc.support(d).point);
+      lo += d * dot(d, arc.support(-d).point);
+    }
+    const Vec3 far{std::max(std::fabs(lo.x - p.x), std::fabs(hi.x - p.x)),
+                   std::max(std::fabs(lo.y - p.y), std::fabs(hi.y - p.y)),
+                   std::max(std::fabs(lo.z - p.z), std::fabs(hi.z - p.z))};
+    farthest = std::max(farthest, norm(far));
+  }
+  return farthest;
+}
+
 }  // namespace
 
 template <int K>
-bool SweptRegionQuery<K>::overlaps(const Kdop<K>& node, const PatchBox& node_patch) const {
-  if (!box_.overlaps(node) || slabFartherThan(region_, node_patch.slab(), reach_)) return false;
+double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node_patch) const {
+  // box_ is the region's k-DOP grown by the reach: a gap g along direction d_j puts the node
+  // g/|d_j| beyond the reach.
+  double gap = -INFINITY;
+  for (int j = 0; j < Kdop<K>::kSlabs; ++j)
+    gap = std::max(gap, std::max(node.lo[j] - box_.hi[j], box_.lo[j] - node.hi[j]) *
+                            KdopDirections<K>::kInverseNorms[j]);
+  if (gap > 0) return reach_ + gap;
+  const double slab_gap = slabSeparation(region_, node_patch.slab());
+  if (slab_gap > reach_) return slab_gap;
   std::array<Vec3, 8> corners;
   if (node_patch.bounds())
     corners = node_patch.corners();
@@ -41,7 +70,7 @@ bool SweptRegionQuery<K>::overlaps(const Kdop<K>& node, const PatchBox& node_pat
   query.tolerance = 1e-3 * reach_;
   const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
   if (r.far) axis_ = r.axis;
-  return !r.far;
+  return r.far ? r.distance : std::min(r.distance, reach_);
 }
 
 template <int K>
@@ -79,8 +108,13 @@ double MoveChecker<K>::reportBelow(const FrustumCore& core, const Move& move, bo
 
 template <int K>
 void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> pieces,
-                            double reach, Front& front, std::vector<Candidate>& out) {
+                            double reach, TrackedFront& tracked, std::vector<Candidate>& out) {
   out.clear();
+  // Certificates hold for the core they were found with.
+  if (!(tracked.core == core)) {
+    tracked.front.reset();
+    tracked.core = core;
+  }
   auto collect = [&](std::span<const PathPiece> region_pieces) {
     region_points_.clear();
     region_arcs_.clear();
@@ -93,7 +127,11 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
         if (region_points_.empty() || region_points_.back() != p) region_points_.push_back(p);
     }
     const SweptRegion region{&core, region_points_, region_arcs_};
-    const SweptRegionQuery<K> query(region, sweptBox(region, reach), reach + kBoxSlack);
+    if (tracked.front.nodes.empty()) tracked.travel = 0;
+    else tracked.travel += farthestFrom(tracked.last_point, region_points_, region_arcs_);
+    tracked.last_point = region_pieces.back().at(1);
+    const SweptRegionQuery<K> query(region, sweptBox(region, reach), reach + kBoxSlack,
+                                    tracked.travel);
     auto on_triangle = [&](std::uint32_t index) {
       const auto corners = triangle(index);
       Kdop<K> box = Kdop<K>::empty();
@@ -102,10 +140,13 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
       const double length = norm(n);
       out.push_back({index, box, length > 0 ? slabAlong(n / length, corners) : NormalSlab{}});
     };
-    if (settings_.front_tracking)
-      tree_.query(query, front, on_triangle, stats.node_tests);
-    else
+    if (settings_.front_tracking) {
+      const std::uint64_t certified = tracked.front.certified;
+      tree_.query(query, tracked.front, on_triangle, stats.node_tests);
+      stats.certified_nodes += tracked.front.certified - certified;
+    } else {
       tree_.query(query, on_triangle, stats.node_tests);
+    }
   };
   if (pieces.size() <= kRunPieces) {
     collect(pieces);
@@ -153,7 +194,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
     const SweptCore sweep{&core, &piece};
     const Kdop<K> box = sweptBox(sweep, report_below);
     for (const Candidate& candidate : candidates) {
-      if (!candidate.box.overlaps(box) || slabFartherThan(sweep, candidate.plane, report_below))
+      if (!candidate.box.overlaps(box) || slabSeparation(sweep, candidate.plane) > report_below)
         continue;
       ++stats.triangle_tests;
       const std::uint32_t index = candidate.triangle;
@@ -207,7 +248,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
 
 template <int K>
 bool MoveChecker<K>::buried(const FrustumCore& core, std::span<const PathPiece> pieces,
-                            const Vec3& from, const Vec3& to, Front& front,
+                            const Vec3& from, const Vec3& to, TrackedFront& front,
                             WindingCarry& carry) {
   const Vec3 probe = from + Vec3{0, 0, core.z_bottom};
   int winding = 0;

@@ -20,19 +20,29 @@ namespace gougechek {
 /// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
 /// normal slab (two support queries) and then by an exact GJK distance from the region to the
 /// node's patch box (or, for a node without one, its axis-aligned box). Both prune the many
-/// nodes under a cutter resting on the surface that the k-DOP slabs alone keep.
+/// nodes under a cutter resting on the surface that the k-DOP slabs alone keep. Each test
+/// yields a lower bound on the distance, which the front keeps as a separation certificate.
 template <int K>
 class SweptRegionQuery {
  public:
-  SweptRegionQuery(const SweptRegion& region, const Kdop<K>& box, double reach)
-      : region_(region), box_(box), reach_(reach) {}
+  /// `travel`: how far the swept core has moved, in all, since its front was empty.
+  SweptRegionQuery(const SweptRegion& region, const Kdop<K>& box, double reach, double travel)
+      : region_(region), box_(box), reach_(reach), travel_(travel) {}
   const Kdop<K>& kdop() const { return box_; }
-  bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const;
+  double reach() const { return reach_; }
+  double travel() const { return travel_; }
+  /// A lower bound on the distance from the region to the node's triangles; exact enough to
+  /// decide whether it exceeds the reach.
+  double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
+  bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const {
+    return !(separation(node_box, node_patch) > reach_);
+  }
 
  private:
   SweptRegion region_;
   Kdop<K> box_;
   double reach_;
+  double travel_;
   mutable Vec3 axis_{0, 0, 1};
 };
 
@@ -75,6 +85,14 @@ class MoveChecker {
     Vec3 probe;    // the point it belongs to
     int winding = 0;
   };
+  /// A tree front for one cutter core, with what its separation certificates need: the core
+  /// they hold for and the travel of the queries since the front was empty.
+  struct TrackedFront {
+    Front front;
+    FrustumCore core;
+    double travel = 0;
+    Vec3 last_point;   // end of the previous query's path
+  };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
     std::size_t first, count;
@@ -82,7 +100,7 @@ class MoveChecker {
 
   /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`.
   void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
-              Front& front, std::vector<Candidate>& out);
+              TrackedFront& tracked, std::vector<Candidate>& out);
   /// Deepest finding of `core` along one move's `pieces` among `candidates`, counting only
   /// triangles whose core distance is below `report_below`.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
@@ -91,7 +109,7 @@ class MoveChecker {
   /// True if `core` swept along `pieces` (from tool-tip position `from` to `to`), which came
   /// within its reporting distance of no triangle, lies wholly inside the material.
   bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
-              const Vec3& to, Front& front, WindingCarry& carry);
+              const Vec3& to, TrackedFront& front, WindingCarry& carry);
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
@@ -111,7 +129,7 @@ class MoveChecker {
   std::vector<PathPiece> move_pieces_;     // scratch for splitMovePath
   std::vector<Vec3> region_points_;        // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
-  Front cutting_front_, shank_front_;
+  TrackedFront cutting_front_, shank_front_;
   WindingCarry cutting_winding_, shank_winding_;
   Vec3 warm_axis_{0, 0, 1};
 };

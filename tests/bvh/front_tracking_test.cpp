@@ -96,6 +96,62 @@ TYPED_TEST(FrontTracking, SavesNodeTestsOnACoherentPath) {
       << "front " << front_tests << " vs plain " << plain_tests;
 }
 
+// A query that certifies separation: a point whose distance to a node's axis-aligned box
+// (exact, and monotone down the tree) is compared with the reach.
+template <int K>
+struct CertifyingBall {
+  Vec3 centre;
+  double reach_mm, travel_mm;
+  Kdop<K> box;
+  const Kdop<K>& kdop() const { return box; }
+  double reach() const { return reach_mm; }
+  double travel() const { return travel_mm; }
+  double separation(const Kdop<K>& node, const PatchBox&) const {
+    auto outside = [&](int axis) {
+      return std::max({node.lo[axis] - centre[axis], centre[axis] - node.hi[axis], 0.0});
+    };
+    return norm(Vec3{outside(0), outside(1), outside(2)});
+  }
+  bool overlaps(const Kdop<K>& node, const PatchBox& patch) const {
+    return !(separation(node, patch) > reach_mm);
+  }
+};
+
+// With certificates the front must still report exactly what the plain query reports, while
+// skipping tests; had it ignored the travel (the bug this guards), it would miss triangles.
+TYPED_TEST(FrontTracking, CertificatesSkipTestsAndMissNothing) {
+  constexpr int K = TypeParam::value;
+  std::mt19937 rng(23);
+  const Mesh mesh = test::randomSoup(3000, rng);
+  std::uniform_real_distribution<double> unit(0, 1), step(-0.01, 0.01), reach(0.01, 0.06);
+  const KdopTree<K> tree(mesh, 1);
+  Front front;
+  Vec3 at{0.5, 0.5, 0.5};
+  double travel = 0;
+  std::uint64_t plain_tests = 0, front_tests = 0;
+  std::size_t hits_seen = 0;
+  for (int move = 0; move < 3000; ++move) {
+    const bool jump = unit(rng) < 0.01;
+    const Vec3 to = jump ? Vec3{unit(rng), unit(rng), unit(rng)}
+                         : at + Vec3{step(rng), step(rng), step(rng)};
+    travel += norm(to - at);
+    at = to;
+    const double r = reach(rng);
+    const CertifyingBall<K> query{at, r, travel, test::sweptBall<K>(at, at, r)};
+    std::vector<std::uint32_t> expected, hits;
+    tree.query(query, [&](std::uint32_t t) { expected.push_back(t); }, plain_tests);
+    tree.query(query, front, [&](std::uint32_t t) { hits.push_back(t); }, front_tests);
+    // The point's exact distance to each box is monotone, so plain and front agree exactly.
+    std::sort(expected.begin(), expected.end());
+    std::sort(hits.begin(), hits.end());
+    ASSERT_EQ(hits, expected) << "move " << move;
+    ASSERT_TRUE(tree.isCut(front.nodes));
+    hits_seen += hits.size();
+  }
+  EXPECT_GT(hits_seen, 1000u);
+  EXPECT_GT(front.certified, front_tests / 4) << "certificates were used";
+}
+
 TEST(FrontTrackingReset, ResetStartsAgainAtTheRoot) {
   std::mt19937 rng(9);
   const KdopTree<18> tree(test::randomSoup(500, rng), 1);

@@ -88,7 +88,7 @@ TEST(PatchBox, FrameIsOrthonormalAndBoxHoldsItsPoints) {
   }
 }
 
-TEST(NormalSlab, FartherThanAgreesWithEveryPointOfTheShape) {
+TEST(NormalSlab, SeparationAgreesWithEveryPointOfTheShape) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> coordinate(-1, 1), offset(-3, 3), reach(0, 1);
   int culled = 0, kept = 0;
@@ -108,13 +108,13 @@ TEST(NormalSlab, FartherThanAgreesWithEveryPointOfTheShape) {
       all_above = all_above && dot(normal, p) - hi > r;
       all_below = all_below && lo - dot(normal, p) > r;
     }
-    const bool farther = slabFartherThan(hull, slab, r);
+    const bool farther = slabSeparation(hull, slab) > r;
     EXPECT_EQ(farther, all_above || all_below) << "trial " << trial;
     (farther ? culled : kept)++;
   }
   EXPECT_GT(culled, 2000);
   EXPECT_GT(kept, 2000);
-  EXPECT_FALSE(slabFartherThan(PointHull{{{0, 0, 100}}}, NormalSlab{}, 1))
+  EXPECT_EQ(slabSeparation(PointHull{{{0, 0, 100}}}, NormalSlab{}), -INFINITY)
       << "a slab without a normal bounds nothing";
   EXPECT_FALSE(PatchBox{}.slab().bounds());
 }
