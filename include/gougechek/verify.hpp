@@ -20,7 +20,7 @@ struct VerifySettings {
   double rapid_clearance = 0.0;   ///< rapids must stay this far away (0: only penetration counts)
   std::optional<Vec3> start;      ///< where the tool is before the first move, if known
   int threads = 0;                ///< 0: all cores
-  int kdop = 6;                   ///< k of the part's k-DOP tree: 6 (fastest, README), 14, 18, 26
+  int kdop = 18;                  ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
   bool front_tracking = true;     ///< start each query from the previous move's front
   /// Called now and then, from any worker thread, with (moves done, moves total), total 0
   /// when the program is streamed and its length unknown. Must be thread-safe.

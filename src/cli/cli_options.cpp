@@ -51,7 +51,7 @@ po::options_description visibleOptions() {
       "progress", "show a progress bar even when stderr is not a terminal")(
       "moves", "print the interpreted moves of PATH as JSON lines and exit (no PART needed)")(
       "kdop", po::value<std::string>()->value_name("K"),
-      "k-DOP of the part tree: 6, 14, 18, 26 (default 6; for benchmarks)")(
+      "k-DOP of the part tree: 6, 14, 18, 26 (default 18; for benchmarks)")(
       "no-front-tracking", "start every tree query at the root (for benchmarks)")(
       "version", "print the version and exit")("help,h", "print this help and exit");
   return options;

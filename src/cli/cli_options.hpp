@@ -39,7 +39,7 @@ struct CliOptions {
   int threads = 0;  ///< 0: all cores
   bool quiet = false;
   bool force_progress = false;
-  int kdop = 6;
+  int kdop = 18;
   bool front_tracking = true;
 };
 
