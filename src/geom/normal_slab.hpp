@@ -12,7 +12,7 @@
 namespace gougechek {
 
 struct NormalSlab {
-  Vec3 normal;              ///< unit length; the zero vector when the slab bounds nothing
+  Vec3 normal;  ///< unit length; the zero vector when the slab bounds nothing
   double lo = -INFINITY;
   double hi = INFINITY;
 

@@ -47,10 +47,10 @@ TEST(PatchBox, FrameIsOrthonormalAndBoxHoldsItsPoints) {
   std::uniform_real_distribution<double> coordinate(-2, 2);
   for (int trial = 0; trial < 500; ++trial) {
     // Axis-aligned normals included: the tangent must still be well defined.
-    const Vec3 normal = trial < 6 ? Vec3{double(trial % 3 == 0), double(trial % 3 == 1),
-                                         double(trial % 3 == 2)} *
-                                        (trial < 3 ? 1.0 : -1.0)
-                                  : randomUnit(rng);
+    const Vec3 normal =
+        trial < 6 ? Vec3{double(trial % 3 == 0), double(trial % 3 == 1), double(trial % 3 == 2)} *
+                        (trial < 3 ? 1.0 : -1.0)
+                  : randomUnit(rng);
     PatchBox::Builder builder(normal);
     std::vector<Vec3> points(1 + trial % 9);
     for (Vec3& p : points) {
@@ -149,7 +149,8 @@ void expectPatchBoxesHoldTheirTriangles(const Mesh& mesh, int leaf_size) {
       query.box.add(query.corners[k]);
     }
     bool found = false;
-    tree.query(query, [&](std::uint32_t hit) { found = found || hit == t; }, node_tests);
+    tree.query(
+        query, [&](std::uint32_t hit) { found = found || hit == t; }, node_tests);
     ASSERT_TRUE(found) << "triangle " << t << ", leaf size " << leaf_size;
     bounded_nodes += query.bounded_nodes;
   }

@@ -42,10 +42,10 @@ std::vector<Move> wanderingProgram(std::mt19937& rng) {
       const double end = start + (ccw ? sweep : -sweep);
       m.to = m.center + Vec3{radius * std::cos(end), radius * std::sin(end), 0};
       m.center.z = at.z;
-      m.to.x = std::clamp(m.to.x, 1.0, kSize - 1);   // stay over the part: recompute if moved
+      m.to.x = std::clamp(m.to.x, 1.0, kSize - 1);  // stay over the part: recompute if moved
       m.to.y = std::clamp(m.to.y, 1.0, kSize - 1);
       if (std::abs(norm(Vec3{m.to.x - m.center.x, m.to.y - m.center.y, 0}) - radius) > 1e-9) {
-        m.kind = MoveKind::Feed;   // clamped off the circle: go straight instead
+        m.kind = MoveKind::Feed;  // clamped off the circle: go straight instead
       }
       m.to.z = height(m.to.x, m.to.y) + dip(rng);
     } else {
