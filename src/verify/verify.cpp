@@ -4,10 +4,12 @@
 #include <tbb/combinable.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 #include "gougechek/error.hpp"
 #include "verify/move_checker.hpp"
@@ -111,13 +113,21 @@ namespace {
 template <int K>
 VerifyResult buildAndVerify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
                             const VerifySettings& settings, const std::string& program_file) {
-  const KdopTree<K> tree(part);
-  Verifier<K> verifier(part, tree, tools, settings, program_file);
-  std::vector<Move> block;
-  for (bool more = true; more;) {
-    block.clear();
-    more = source(block, kStreamMoves);
-    if (!block.empty()) verifier.check(block);
+  // Reading the program overlaps the rest: the first block is read while the tree is built,
+  // and each next block while the current one is checked.
+  std::optional<KdopTree<K>> tree;
+  std::vector<Move> block, next;
+  bool more = true;
+  tbb::parallel_invoke([&] { tree.emplace(part); }, [&] { more = source(block, kStreamMoves); });
+  Verifier<K> verifier(part, *tree, tools, settings, program_file);
+  while (!block.empty()) {
+    next.clear();
+    if (more)
+      tbb::parallel_invoke([&] { verifier.check(block); },
+                           [&] { more = source(next, kStreamMoves); });
+    else
+      verifier.check(block);
+    std::swap(block, next);
   }
   return verifier.finish();
 }
