@@ -1,12 +1,14 @@
 #include "bvh/kdop_tree.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 
 #include "bvh/ray_crossing.hpp"
 
@@ -49,50 +51,78 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
     centroids[t] = (mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0;
   }
   triangle_ids_.resize(n);
-  nodes_.reserve(2 * ((n + leaf_size - 1) / leaf_size));   // a full tree's node count
   std::iota(triangle_ids_.begin(), triangle_ids_.end(), 0u);
 
-  struct Task {
-    std::uint32_t node, begin, end;
-    int depth;
+  // Splitting reads every centroid once per level, most of the build's work: large ranges
+  // split their halves in parallel, each split recorded, and one pass then numbers the nodes
+  // depth-first, the same tree a sequential build gives.
+  struct Split {
+    std::uint32_t begin, end;
+    std::int64_t left, right;   // records of the halves; −1 for a leaf
   };
-  std::vector<Task> tasks{{0, 0, static_cast<std::uint32_t>(n), 1}};
-  nodes_.push_back({Kdop<K>::empty(), 0, 0});
-  parents_.push_back(0);
+  // A binary tree over n triangles has at most 2n − 1 nodes.
+  std::vector<Split> splits(2 * n - 1);
+  std::atomic<std::int64_t> recorded{0};
+  auto keep = [&](const Split& s) {
+    const std::int64_t index = recorded.fetch_add(1, std::memory_order_relaxed);
+    splits[index] = s;
+    return index;
+  };
+  std::atomic<int> depth{0};
   const auto leaf_limit = static_cast<std::uint32_t>(leaf_size);
-  while (!tasks.empty()) {
-    const Task task = tasks.back();
-    tasks.pop_back();
-    depth_ = std::max(depth_, task.depth);
-    if (task.end - task.begin <= leaf_limit) {
-      nodes_[task.node].first = task.begin;
-      nodes_[task.node].count = task.end - task.begin;
-      continue;
+  auto split = [&](auto& self, std::uint32_t first, std::uint32_t last, int level) -> std::int64_t {
+    for (int seen = depth.load(); seen < level && !depth.compare_exchange_weak(seen, level);) {
     }
-    std::uint32_t* const begin = triangle_ids_.data() + task.begin;
-    std::uint32_t* const end = triangle_ids_.data() + task.end;
+    if (last - first <= leaf_limit) return keep({first, last, -1, -1});
+    std::uint32_t* const begin = triangle_ids_.data() + first;
+    std::uint32_t* const end = triangle_ids_.data() + last;
     Vec3 mean;
     const int axis = splatterAxis(centroids, begin, end, mean);
     std::uint32_t* mid = std::partition(
         begin, end, [&](std::uint32_t t) { return centroids[t][axis] < mean[axis]; });
     // Mean splits may leave a side empty (equal centroids) or, on strongly graded meshes, grow
     // deep; the median split below bounds the depth and hence the traversal stacks.
-    if (mid == begin || mid == end || task.depth >= kMeanSplitDepth) {
+    if (mid == begin || mid == end || level >= kMeanSplitDepth) {
       mid = begin + (end - begin) / 2;
       std::nth_element(begin, mid, end, [&](std::uint32_t a, std::uint32_t b) {
         return centroids[a][axis] < centroids[b][axis];
       });
     }
+    const auto middle = static_cast<std::uint32_t>(mid - triangle_ids_.data());
+    std::int64_t left = 0, right = 0;
+    if (last - first >= kParallelSplitTriangles)
+      tbb::parallel_invoke([&] { left = self(self, first, middle, level + 1); },
+                           [&] { right = self(self, middle, last, level + 1); });
+    else
+      left = self(self, first, middle, level + 1), right = self(self, middle, last, level + 1);
+    return keep({first, last, left, right});
+  };
+  const std::int64_t root = split(split, 0, static_cast<std::uint32_t>(n), 1);
+  depth_ = depth.load();
+
+  // Numbering: a node's children are appended as a pair when it is reached, left subtree first.
+  nodes_.reserve(recorded);
+  parents_.reserve(recorded);
+  nodes_.push_back({Kdop<K>::empty(), 0, 0});
+  parents_.push_back(0);
+  std::vector<std::pair<std::int64_t, std::uint32_t>> stack{{root, 0}};   // (split, node)
+  while (!stack.empty()) {
+    const auto [record, node] = stack.back();
+    stack.pop_back();
+    const Split& s = splits[record];
+    if (s.left < 0) {
+      nodes_[node].first = s.begin;
+      nodes_[node].count = s.end - s.begin;
+      continue;
+    }
     const auto left = static_cast<std::uint32_t>(nodes_.size());
-    nodes_[task.node].first = left;
+    nodes_[node].first = left;
     nodes_.push_back({Kdop<K>::empty(), 0, 0});
     nodes_.push_back({Kdop<K>::empty(), 0, 0});
-    parents_.push_back(task.node);
-    parents_.push_back(task.node);
-    const auto split = static_cast<std::uint32_t>(mid - triangle_ids_.data());
-    // Right pushed first so the left subtree is numbered first: depth-first order.
-    tasks.push_back({left + 1, split, task.end, task.depth + 1});
-    tasks.push_back({left, task.begin, split, task.depth + 1});
+    parents_.push_back(node);
+    parents_.push_back(node);
+    stack.push_back({s.right, left + 1});
+    stack.push_back({s.left, left});
   }
 
   corners_.resize(n);

@@ -89,6 +89,8 @@ class KdopTree {
   /// halve the triangle count, so depth ≤ kMeanSplitDepth + 32 and a stack holds depth + 1.
   static constexpr int kMeanSplitDepth = 48;
   static constexpr int kStackCapacity = kMeanSplitDepth + 34;
+  /// Ranges of at least this many triangles split their two halves in parallel.
+  static constexpr std::uint32_t kParallelSplitTriangles = 1u << 15;
 
   /// A node gets a patch box when its triangles' summed area vectors keep at least this
   /// fraction of their total area: their normals then lie within about 60° of the mean, and
