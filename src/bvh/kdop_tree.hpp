@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bvh/front.hpp"
+#include "bvh/huge_page_allocator.hpp"
 #include "geom/kdop.hpp"
 #include "geom/patch_box.hpp"
 #include "gougechek/mesh.hpp"
@@ -156,11 +157,11 @@ class KdopTree {
   /// extra test: a parent that overlaps after all is lowered again by the next query).
   void appendDisjoint(std::uint32_t node, double budget, Front& front) const;
 
-  std::vector<Node> nodes_;
-  std::vector<PatchBox> patch_boxes_;        ///< per node; apart so k-DOP queries stay compact
-  std::vector<std::uint32_t> parents_;       ///< parent of each node (the root's is 0)
-  std::vector<Corners> corners_;             ///< triangle corners in leaf order
-  std::vector<std::uint32_t> triangle_ids_;  ///< original index of each slot of corners_
+  HugePageVector<Node> nodes_;
+  HugePageVector<PatchBox> patch_boxes_;        ///< per node; apart so k-DOP queries stay compact
+  HugePageVector<std::uint32_t> parents_;       ///< parent of each node (the root's is 0)
+  HugePageVector<Corners> corners_;             ///< triangle corners in leaf order
+  HugePageVector<std::uint32_t> triangle_ids_;  ///< original index of each slot of corners_
   int depth_ = 0;
   Kdop<K> empty_box_ = Kdop<K>::empty();
 };
