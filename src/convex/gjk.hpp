@@ -18,11 +18,15 @@ struct GjkQuery {
   /// Stop once the distance is proven ≥ this (the result is then `far`).
   double stop_above = std::numeric_limits<double>::infinity();
   double tolerance = 1e-9;  ///< absolute gap between the bounds at which the answer is final
+  /// Stop once the distance is proven ≤ this (the result is then near, `distance` an upper
+  /// bound): for callers that only ask whether the shapes come within some distance.
+  double stop_below = -std::numeric_limits<double>::infinity();
 };
 
 struct GjkResult {
   bool far = false;       ///< proven distance ≥ stop_above; `distance` is then a lower bound
-  double distance = 0;    ///< 0 when the shapes touch or intersect
+  double distance = 0;    ///< 0 when the shapes touch or intersect; an upper bound when
+                          ///< stop_below ended the search
   Vec3 on_a, on_b;        ///< closest points (witnesses) on A and on B
   double s = 0;           ///< path parameter of on_a (where along the move)
   Vec3 axis;              ///< last search direction: from B toward A when separated
@@ -94,7 +98,7 @@ GjkResult gjkDistance(const ShapeA& a, const Vec3* b, int b_count, const GjkQuer
       result.axis = v;
       return result;
     }
-    if (norm(v) - lower <= query.tolerance) break;
+    if (norm(v) <= query.stop_below || norm(v) - lower <= query.tolerance) break;
   }
   witnesses(simplex, result);
   result.distance = norm(v);

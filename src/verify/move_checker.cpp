@@ -67,6 +67,7 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
   GjkQuery query;
   query.initial_direction = axis_;
   query.stop_above = reach_;
+  query.stop_below = reach_;   // within reach: the node overlaps, however near it comes
   query.tolerance = 1e-3 * reach_;
   const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
   if (r.far) axis_ = r.axis;
