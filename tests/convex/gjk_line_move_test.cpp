@@ -161,6 +161,37 @@ TEST(GjkLineMove, FarResultsAreValidLowerBounds) {
   EXPECT_GT(near_count, 50);
 }
 
+// With both bounds set, as the tree's node test asks: a far answer is a lower bound above
+// stop_above; otherwise the distance is an upper bound, and either stop_below ended the search
+// (the shapes do come that close) or it is the exact distance.
+TEST(GjkLineMove, WithinAndBeyondBoundsAreDecidedCorrectly) {
+  RandomGeometry random(15);
+  int far_count = 0, within_count = 0;
+  forRandomTriangles(random, 60, [&](const test::NamedCore& core, const MoveAndTriangle& c) {
+    const double truth = test::distanceToSweptCore(core.core, c.move.from, c.move.to, c.triangle);
+    const double bound = truth * random.uniform(0.5, 1.5) + random.uniform(0, 0.05);
+    const SweptCore swept{&core.core, &c.path};
+    GjkQuery query;
+    query.initial_direction = random.direction();
+    query.stop_above = bound;
+    query.stop_below = bound;
+    query.tolerance = 1e-3 * bound;
+    const GjkResult r = gjkDistance(swept, c.triangle.data(), 3, query);
+    const std::string what = describe(core, c.move, c.triangle.data(), 3, c.kinds);
+    if (r.far) {
+      ++far_count;
+      EXPECT_GE(r.distance, bound) << what;
+      EXPECT_LE(r.distance, truth + kAgreement) << what;
+    } else {
+      ++within_count;
+      EXPECT_GE(r.distance, truth - kAgreement) << what;
+      EXPECT_LE(truth, bound + query.tolerance) << what;
+    }
+  });
+  EXPECT_GT(far_count, 50);
+  EXPECT_GT(within_count, 50);
+}
+
 TEST(GjkLineMove, WitnessesLieOnTheShapesAndSpanTheDistance) {
   RandomGeometry random(15);
   forRandomTriangles(random, 60, [&](const test::NamedCore& core, const MoveAndTriangle& c) {
