@@ -68,11 +68,8 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
     splits[index] = s;
     return index;
   };
-  std::atomic<int> depth{0};
   const auto leaf_limit = static_cast<std::uint32_t>(leaf_size);
   auto split = [&](auto& self, std::uint32_t first, std::uint32_t last, int level) -> std::int64_t {
-    for (int seen = depth.load(); seen < level && !depth.compare_exchange_weak(seen, level);) {
-    }
     if (last - first <= leaf_limit) return keep({first, last, -1, -1});
     std::uint32_t* const begin = triangle_ids_.data() + first;
     std::uint32_t* const end = triangle_ids_.data() + last;
@@ -98,18 +95,24 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
     return keep({first, last, left, right});
   };
   const std::int64_t root = split(split, 0, static_cast<std::uint32_t>(n), 1);
-  depth_ = depth.load();
 
   // Numbering: a node's children are appended as a pair when it is reached, left subtree first.
   nodes_.reserve(recorded);
   parents_.reserve(recorded);
   nodes_.push_back({Kdop<K>::empty(), 0, 0});
   parents_.push_back(0);
-  std::vector<std::pair<std::int64_t, std::uint32_t>> stack{{root, 0}};   // (split, node)
+  struct Pending {
+    std::int64_t split;
+    std::uint32_t node;
+    int level;
+  };
+  std::vector<Pending> stack{{root, 0, 1}};
   while (!stack.empty()) {
-    const auto [record, node] = stack.back();
+    const Pending pending = stack.back();
     stack.pop_back();
-    const Split& s = splits[record];
+    depth_ = std::max(depth_, pending.level);
+    const std::uint32_t node = pending.node;
+    const Split& s = splits[pending.split];
     if (s.left < 0) {
       nodes_[node].first = s.begin;
       nodes_[node].count = s.end - s.begin;
@@ -121,8 +124,8 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
     nodes_.push_back({Kdop<K>::empty(), 0, 0});
     parents_.push_back(node);
     parents_.push_back(node);
-    stack.push_back({s.right, left + 1});
-    stack.push_back({s.left, left});
+    stack.push_back({s.right, left + 1, pending.level + 1});
+    stack.push_back({s.left, left, pending.level + 1});
   }
 
   corners_.resize(n);
@@ -181,7 +184,7 @@ void KdopTree<K>::buildPatchBoxes() {
   // Each box reads every corner below its node: n·depth work, shared out over the cores.
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count), [&](const auto& nodes) {
     for (std::size_t i = nodes.begin(); i < nodes.end(); ++i) {
-        const double length = norm(area_vector[i]);
+      const double length = norm(area_vector[i]);
       if (slot_end[i] - slot_begin[i] > kMaxPatchTriangles || length == 0 ||
           length < kMinNormalCoherence * area[i])
         continue;

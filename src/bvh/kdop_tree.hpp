@@ -12,6 +12,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -37,10 +38,10 @@ class KdopTree {
 
   /// Calls on_triangle(original triangle index) once for every triangle whose k-DOP overlaps
   /// `box`; adds the number of node k-DOP tests to node_tests. `box` is a Kdop<K>, or any
-  /// refinement of one: a type with `const Kdop<K>& kdop() const` and
-  /// `bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const` that may
-  /// reject more nodes than the k-DOP alone (by the node's patch box or an exact distance
-  /// test, say); triangles are tested against its kdop().
+  /// refinement of one: a type with `const Kdop<K>& kdop() const` and either
+  /// `bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const` or the
+  /// separation test below, that may reject more nodes than the k-DOP alone (by the node's
+  /// patch box or an exact distance test, say); triangles are tested against its kdop().
   template <class Q, class F>
   void query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const;
 
@@ -51,7 +52,7 @@ class KdopTree {
   /// are raised to their parent, as many levels as the pairs allow (Klosowski raises one level
   /// per query; with runs of moves far apart that left the front too deep).
   ///
-  /// A refinement may also certify separation, with `double separation(const Kdop<K>&,
+  /// A refinement may instead certify separation, with `double separation(const Kdop<K>&,
   /// const PatchBox&) const` (a lower bound on the distance from its shape to a node's
   /// triangles; the node overlaps when it is ≤ reach()), `double reach() const` and
   /// `double travel() const` (an upper bound on how far its shape has moved since the front
@@ -104,12 +105,9 @@ class KdopTree {
   static constexpr std::uint32_t kMaxPatchTriangles = 4096;
 
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
-  bool nodeOverlaps(std::uint32_t node, const Kdop<K>& box) const {
-    return nodes_[node].box.overlaps(box);
-  }
   template <class Q>
   bool nodeOverlaps(std::uint32_t node, const Q& box) const {
-    return box.overlaps(nodes_[node].box, patch_boxes_[node]);
+    return judge(node, box).overlapping;
   }
   static const Kdop<K>& kdopOf(const Kdop<K>& box) { return box; }
   template <class Q>
@@ -124,8 +122,8 @@ class KdopTree {
     { q.reach() } -> std::convertible_to<double>;
     { q.travel() } -> std::convertible_to<double>;
   };
-  /// One node test for a front query: whether the node overlaps, and the certificate of a
-  /// disjoint one (−∞ for queries that do not certify).
+  /// One node test: whether the node overlaps, and the certificate of a disjoint one (−∞ for
+  /// queries that do not certify).
   struct Verdict {
     bool overlapping;
     double budget;
@@ -135,8 +133,10 @@ class KdopTree {
     if constexpr (kCertifies<Q>) {
       const double separation = box.separation(nodes_[node].box, patch_boxes_[node]);
       return {!(separation > box.reach()), separation + box.travel()};
+    } else if constexpr (std::is_same_v<Q, Kdop<K>>) {
+      return {nodes_[node].box.overlaps(box), -INFINITY};
     } else {
-      return {nodeOverlaps(node, box), -INFINITY};
+      return {box.overlaps(nodes_[node].box, patch_boxes_[node]), -INFINITY};
     }
   }
 

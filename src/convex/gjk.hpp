@@ -98,7 +98,8 @@ GjkResult gjkDistance(const ShapeA& a, const Vec3* b, int b_count, const GjkQuer
       result.axis = v;
       return result;
     }
-    if (norm(v) <= query.stop_below || norm(v) - lower <= query.tolerance) break;
+    const double upper = norm(v);
+    if (upper <= query.stop_below || upper - lower <= query.tolerance) break;
   }
   witnesses(simplex, result);
   result.distance = norm(v);

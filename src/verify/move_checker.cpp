@@ -29,17 +29,13 @@ double farthestFrom(const Vec3& p, std::span<const Vec3> points, std::span<const
   double farthest = 0;
   for (const Vec3& q : points) farthest = std::max(farthest, norm(q - p));
   for (const PathPiece& arc : arcs) {
-    Vec3 lo, hi;
-    for (int axis = 0; axis < 3; ++axis) {
-      Vec3 d;
-      d.x = axis == 0, d.y = axis == 1, d.z = axis == 2;
-      hi += d * dot(d, arc.support(d).point);
-      lo += d * dot(d, arc.support(-d).point);
-    }
-    const Vec3 far{std::max(std::fabs(lo.x - p.x), std::fabs(hi.x - p.x)),
-                   std::max(std::fabs(lo.y - p.y), std::fabs(hi.y - p.y)),
-                   std::max(std::fabs(lo.z - p.z), std::fabs(hi.z - p.z))};
-    farthest = std::max(farthest, norm(far));
+    const Vec3 hi{arc.support({1, 0, 0}).point.x, arc.support({0, 1, 0}).point.y,
+                  arc.support({0, 0, 1}).point.z};
+    const Vec3 lo{arc.support({-1, 0, 0}).point.x, arc.support({0, -1, 0}).point.y,
+                  arc.support({0, 0, -1}).point.z};
+    const Vec3 corner{std::max(hi.x - p.x, p.x - lo.x), std::max(hi.y - p.y, p.y - lo.y),
+                      std::max(hi.z - p.z, p.z - lo.z)};
+    farthest = std::max(farthest, norm(corner));
   }
   return farthest;
 }

@@ -34,9 +34,6 @@ class SweptRegionQuery {
   /// A lower bound on the distance from the region to the node's triangles; exact enough to
   /// decide whether it exceeds the reach.
   double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
-  bool overlaps(const Kdop<K>& node_box, const PatchBox& node_patch) const {
-    return !(separation(node_box, node_patch) > reach_);
-  }
 
  private:
   SweptRegion region_;

@@ -112,9 +112,6 @@ struct CertifyingBall {
     };
     return norm(Vec3{outside(0), outside(1), outside(2)});
   }
-  bool overlaps(const Kdop<K>& node, const PatchBox& patch) const {
-    return !(separation(node, patch) > reach_mm);
-  }
 };
 
 // With certificates the front must still report exactly what the plain query reports, while
