@@ -80,8 +80,6 @@ class ControlFlow {
   /// Counts one more run of a loop body; fails past the iteration limit.
   void countIteration(Frame& frame, std::uint32_t column);
   double value(const OWord& oword, std::uint32_t line) const;
-  /// The innermost loop frame called `name`, with the frames above it popped; fails if none.
-  Frame& innermostLoop(const OWord& oword, std::uint32_t line);
   Frame* top(FrameKind kind, const std::string& name);
   int callDepth() const;
   void seek(LineReader::Position position);

@@ -32,32 +32,29 @@ class PatchBox {
     }
   };
 
-  /// Gathers points in double precision, then gives the box around them.
+  /// Gathers points in double precision, one normal slab per axis, then gives the box.
   class Builder {
    public:
     /// `normal` has unit length.
-    explicit Builder(const Vec3& normal) : frame_(Frame::of(normal)) {}
+    explicit Builder(const Vec3& normal) {
+      const Frame frame = Frame::of(normal);
+      for (int i = 0; i < 3; ++i) slabs_[i] = NormalSlab::empty(frame.axes[i]);
+    }
     void add(const Vec3& p) {
-      for (int i = 0; i < 3; ++i) {
-        const double s = dot(frame_.axes[i], p);
-        lo_[i] = std::min(lo_[i], s);
-        hi_[i] = std::max(hi_[i], s);
-      }
+      for (NormalSlab& slab : slabs_) slab.add(p);
     }
     PatchBox box() const {
       PatchBox b;
-      b.normal_ = frame_.axes[0];
+      b.normal_ = slabs_[0].normal;
       for (int i = 0; i < 3; ++i) {
-        b.lo_[i] = roundDown(lo_[i]);
-        b.hi_[i] = roundUp(hi_[i]);
+        b.lo_[i] = roundDown(slabs_[i].lo);
+        b.hi_[i] = roundUp(slabs_[i].hi);
       }
       return b;
     }
 
    private:
-    Frame frame_;
-    std::array<double, 3> lo_{INFINITY, INFINITY, INFINITY};
-    std::array<double, 3> hi_{-INFINITY, -INFINITY, -INFINITY};
+    std::array<NormalSlab, 3> slabs_;
   };
 
   /// A box that bounds nothing (a patch whose normals spread too far for one).
