@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <memory>
 #include <optional>
 
@@ -110,6 +111,31 @@ template class Verifier<26>;
 
 namespace {
 
+/// Runs `first` and `second` side by side. If either throws, `first`'s exception is rethrown
+/// before `second`'s: the error reported is the one a sequential run meets first, whatever
+/// the timing.
+template <class First, class Second>
+void sideBySide(First&& first, Second&& second) {
+  std::exception_ptr first_error, second_error;
+  tbb::parallel_invoke(
+      [&] {
+        try {
+          first();
+        } catch (...) {
+          first_error = std::current_exception();
+        }
+      },
+      [&] {
+        try {
+          second();
+        } catch (...) {
+          second_error = std::current_exception();
+        }
+      });
+  if (first_error) std::rethrow_exception(first_error);
+  if (second_error) std::rethrow_exception(second_error);
+}
+
 template <int K>
 VerifyResult buildAndVerify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
                             const VerifySettings& settings, const std::string& program_file) {
@@ -118,13 +144,12 @@ VerifyResult buildAndVerify(const Mesh& part, const MoveSource& source, const To
   std::optional<KdopTree<K>> tree;
   std::vector<Move> block, next;
   bool more = true;
-  tbb::parallel_invoke([&] { tree.emplace(part); }, [&] { more = source(block, kStreamMoves); });
+  sideBySide([&] { tree.emplace(part); }, [&] { more = source(block, kStreamMoves); });
   Verifier<K> verifier(part, *tree, tools, settings, program_file);
   while (!block.empty()) {
     next.clear();
     if (more)
-      tbb::parallel_invoke([&] { verifier.check(block); },
-                           [&] { more = source(next, kStreamMoves); });
+      sideBySide([&] { verifier.check(block); }, [&] { more = source(next, kStreamMoves); });
     else
       verifier.check(block);
     std::swap(block, next);

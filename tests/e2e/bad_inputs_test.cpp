@@ -118,5 +118,18 @@ TEST_F(BadInputs, MissingToolNamesTheFirstMoveWithoutACutter) {
                    "t3.nc:5: ", "no cutter known for tool 3");
 }
 
+TEST_F(BadInputs, FirstErrorInTheProgramWinsWhileTheNextBlockIsRead) {
+  // The next block of moves (from move 65,537) is read while the first is checked. The first
+  // move lacks a cutter and the next block starts with a bad line: the earlier error is the
+  // one reported, every time.
+  std::string program = "G21 G90\n";
+  for (int i = 0; i < 65536; ++i) program += i % 2 ? "G1 X60 Z30 F500\n" : "G1 X-10 Z30 F500\n";
+  program += "G6 X1\n";
+  writeText(file("two_blocks.nc"), program);
+  for (int run_number = 0; run_number < 5; ++run_number)
+    expectInputError(run("box.stl two_blocks.nc"), "two_blocks.nc:2: ",
+                     "no cutter known for tool 0");
+}
+
 }  // namespace
 }  // namespace gougechek
