@@ -93,8 +93,8 @@ void BM_Check(benchmark::State& state) {
   state.counters["certified/move"] = static_cast<double>(result.stats.certified_nodes) / moves;
   state.counters["ray_tests/move"] = static_cast<double>(result.stats.ray_node_tests) / moves;
   state.counters["tri_tests/move"] = static_cast<double>(result.stats.triangle_tests) / moves;
-  state.counters["us/move"] = benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate |
-                                                                   benchmark::Counter::kInvert);
+  state.counters["us/move"] =
+      benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 BENCHMARK(BM_ImportPart)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
@@ -103,14 +103,14 @@ BENCHMARK_TEMPLATE(BM_BuildTree, 6)->Unit(benchmark::kMillisecond)->Iterations(1
 BENCHMARK_TEMPLATE(BM_BuildTree, 14)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(BM_BuildTree, 18)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(BM_BuildTree, 26)->Unit(benchmark::kMillisecond)->Iterations(1);
-#define GOUGECHEK_CHECK_BENCH(K)                                                          \
-  BENCHMARK_TEMPLATE(BM_Check, K)                                                         \
-      ->ArgNames({"front", "threads"})                                                    \
-      ->Args({0, 1})                                                                      \
-      ->Args({1, 1})                                                                      \
-      ->Args({1, 2})                                                                      \
-      ->Unit(benchmark::kMillisecond)                                                     \
-      ->Iterations(1)                                                                     \
+#define GOUGECHEK_CHECK_BENCH(K)       \
+  BENCHMARK_TEMPLATE(BM_Check, K)      \
+      ->ArgNames({"front", "threads"}) \
+      ->Args({0, 1})                   \
+      ->Args({1, 1})                   \
+      ->Args({1, 2})                   \
+      ->Unit(benchmark::kMillisecond)  \
+      ->Iterations(1)                  \
       ->UseRealTime()
 GOUGECHEK_CHECK_BENCH(6);
 GOUGECHEK_CHECK_BENCH(14);

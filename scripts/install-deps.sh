@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3
+          clang-format       # scripts/check-format.sh
           linuxcnc-uspace    # rs274: the reference interpreter the G-code tests compare with
           libocct-data-exchange-dev libocct-modeling-algorithms-dev   # STEP/IGES (src/io/)
           libocct-modeling-data-dev libocct-foundation-dev)

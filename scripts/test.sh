@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, builds (Release, warnings as errors), runs ctest.
+# The whole test suite: installs what is missing, checks the formatting, builds (Release,
+# warnings as errors) and runs ctest, then builds and runs the whole suite again under
+# AddressSanitizer and UBSan (the asan preset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+jobs="$(nproc)"
 scripts/install-deps.sh
+scripts/check-format.sh
+
 cmake --preset release
-cmake --build --preset release -j"$(nproc)"
-ctest --preset release -j"$(nproc)"
+cmake --build --preset release -j"$jobs"
+ctest --preset release -j"$jobs"
+
+cmake --preset asan
+cmake --build --preset asan -j"$jobs"
+ctest --preset asan -j"$jobs"

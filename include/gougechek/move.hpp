@@ -14,11 +14,11 @@ struct Move {
   MoveKind kind = MoveKind::Feed;
   Vec3 from;
   Vec3 to;
-  Vec3 center;              ///< arcs: centre, in the plane of `from`
-  Vec3 axis;                ///< arcs: unit rotation axis; the arc turns counter-clockwise about it
-  int turns = 0;            ///< arcs: extra full turns
-  int tool = 0;             ///< tool number in effect (0: none selected)
-  std::uint32_t line = 0;   ///< 1-based physical line of the program file
+  Vec3 center;             ///< arcs: centre, in the plane of `from`
+  Vec3 axis;               ///< arcs: unit rotation axis; the arc turns counter-clockwise about it
+  int turns = 0;           ///< arcs: extra full turns
+  int tool = 0;            ///< tool number in effect (0: none selected)
+  std::uint32_t line = 0;  ///< 1-based physical line of the program file
 };
 
 }  // namespace gougechek

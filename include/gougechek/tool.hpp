@@ -10,13 +10,13 @@ enum class CutterType { Ball, Flat, Bull, Taper };
 
 struct ToolSpec {
   CutterType type = CutterType::Ball;
-  double diameter = 0;          ///< D: full diameter (taper: diameter at the tip's widest point)
-  double corner_radius = 0;     ///< r: ball D/2, flat 0
-  double taper_angle_deg = 0;   ///< taper: flank half-angle A from the axis, degrees
-  double flute_length = 0;      ///< L: cutting length from the tip
-  double shank_diameter = 0;    ///< DS: non-cutting cylinder above the flutes
-  double overall_length = 0;    ///< LT: tip to holder face; 0 = shank not checked
-  double length_offset = 0;     ///< tool table Z: the tool length offset G43 applies (mm)
+  double diameter = 0;         ///< D: full diameter (taper: diameter at the tip's widest point)
+  double corner_radius = 0;    ///< r: ball D/2, flat 0
+  double taper_angle_deg = 0;  ///< taper: flank half-angle A from the axis, degrees
+  double flute_length = 0;     ///< L: cutting length from the tip
+  double shank_diameter = 0;   ///< DS: non-cutting cylinder above the flutes
+  double overall_length = 0;   ///< LT: tip to holder face; 0 = shank not checked
+  double length_offset = 0;    ///< tool table Z: the tool length offset G43 applies (mm)
 };
 
 /// Which cutter each tool number uses. `fallback` serves tool numbers not in `by_number`.

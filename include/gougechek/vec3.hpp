@@ -17,20 +17,45 @@ struct Vec3 {
   constexpr Vec3 operator-() const { return {-x, -y, -z}; }
   constexpr Vec3 operator*(double s) const { return {x * s, y * s, z * s}; }
   constexpr Vec3 operator/(double s) const { return {x / s, y / s, z / s}; }
-  constexpr Vec3& operator+=(const Vec3& o) { x += o.x; y += o.y; z += o.z; return *this; }
-  constexpr Vec3& operator-=(const Vec3& o) { x -= o.x; y -= o.y; z -= o.z; return *this; }
-  constexpr Vec3& operator*=(double s) { x *= s; y *= s; z *= s; return *this; }
+  constexpr Vec3& operator+=(const Vec3& o) {
+    x += o.x;
+    y += o.y;
+    z += o.z;
+    return *this;
+  }
+  constexpr Vec3& operator-=(const Vec3& o) {
+    x -= o.x;
+    y -= o.y;
+    z -= o.z;
+    return *this;
+  }
+  constexpr Vec3& operator*=(double s) {
+    x *= s;
+    y *= s;
+    z *= s;
+    return *this;
+  }
   constexpr bool operator==(const Vec3&) const = default;
 };
 
-constexpr Vec3 operator*(double s, const Vec3& v) { return v * s; }
-constexpr double dot(const Vec3& a, const Vec3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+constexpr Vec3 operator*(double s, const Vec3& v) {
+  return v * s;
+}
+constexpr double dot(const Vec3& a, const Vec3& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 constexpr Vec3 cross(const Vec3& a, const Vec3& b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-constexpr double norm2(const Vec3& a) { return dot(a, a); }
-inline double norm(const Vec3& a) { return std::sqrt(norm2(a)); }
-inline Vec3 normalized(const Vec3& a) { return a / norm(a); }
+constexpr double norm2(const Vec3& a) {
+  return dot(a, a);
+}
+inline double norm(const Vec3& a) {
+  return std::sqrt(norm2(a));
+}
+inline Vec3 normalized(const Vec3& a) {
+  return a / norm(a);
+}
 inline bool isFinite(const Vec3& a) {
   return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);
 }

@@ -15,13 +15,13 @@
 namespace gougechek {
 
 struct VerifySettings {
-  double tolerance = 0.01;        ///< penetration up to this depth is accepted
-  double stock = 0.0;             ///< the cutter is grown by this much
-  double rapid_clearance = 0.0;   ///< rapids must stay this far away (0: only penetration counts)
-  std::optional<Vec3> start;      ///< where the tool is before the first move, if known
-  int threads = 0;                ///< 0: all cores
-  int kdop = 18;                  ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
-  bool front_tracking = true;     ///< start each query from the previous move's front
+  double tolerance = 0.01;       ///< penetration up to this depth is accepted
+  double stock = 0.0;            ///< the cutter is grown by this much
+  double rapid_clearance = 0.0;  ///< rapids must stay this far away (0: only penetration counts)
+  std::optional<Vec3> start;     ///< where the tool is before the first move, if known
+  int threads = 0;               ///< 0: all cores
+  int kdop = 18;                 ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
+  bool front_tracking = true;    ///< start each query from the previous move's front
   /// Called now and then, from any worker thread, with (moves done, moves total), total 0
   /// when the program is streamed and its length unknown. Must be thread-safe.
   std::function<void(std::size_t, std::size_t)> progress;
@@ -31,14 +31,14 @@ enum class ViolationKind : std::uint8_t { Gouge, RapidCollision, HolderCollision
 
 struct Violation {
   ViolationKind kind = ViolationKind::Gouge;
-  std::uint32_t line = 0;   ///< program line of the move
-  std::uint32_t move = 0;   ///< 1-based ordinal of the move
+  std::uint32_t line = 0;  ///< program line of the move
+  std::uint32_t move = 0;  ///< 1-based ordinal of the move
   int tool = 0;
-  double depth = 0;         ///< mm; for a rapid within clearance but not touching, negative
-  Vec3 at;                  ///< tool-tip position where the largest depth occurs
-  bool severe = false;      ///< core reached the part, flat cut ≥ R, or buried
-  Move path;                ///< the move as checked (`from`: where the tool really came from)
-  bool exact = false;       ///< depth re-measured on the part's exact (B-rep) surface
+  double depth = 0;     ///< mm; for a rapid within clearance but not touching, negative
+  Vec3 at;              ///< tool-tip position where the largest depth occurs
+  bool severe = false;  ///< core reached the part, flat cut ≥ R, or buried
+  Move path;            ///< the move as checked (`from`: where the tool really came from)
+  bool exact = false;   ///< depth re-measured on the part's exact (B-rep) surface
 };
 
 /// Counters for benchmarks: how much culling and narrow-phase work the check did.
@@ -60,7 +60,7 @@ struct VerifyStats {
 };
 
 struct VerifyResult {
-  std::vector<Violation> violations;   ///< ordered by line, then kind
+  std::vector<Violation> violations;  ///< ordered by line, then kind
   VerifyStats stats;
 };
 

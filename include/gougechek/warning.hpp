@@ -6,8 +6,8 @@
 namespace gougechek {
 
 struct InputWarning {
-  std::string file;          ///< which input it is about
-  std::uint32_t line = 0;    ///< 1-based line in that file; 0 when it concerns the whole file
+  std::string file;        ///< which input it is about
+  std::uint32_t line = 0;  ///< 1-based line in that file; 0 when it concerns the whole file
   std::string message;
 };
 

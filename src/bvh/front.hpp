@@ -10,11 +10,11 @@
 namespace gougechek {
 
 struct Front {
-  std::vector<std::uint32_t> nodes;    ///< node indices, left to right; empty = start at the root
+  std::vector<std::uint32_t> nodes;  ///< node indices, left to right; empty = start at the root
   /// Per node, for queries that certify separation (see KdopTree::query): the node's proven
   /// distance from the query shape plus the travel at the time, −∞ where none is known.
   std::vector<double> budgets;
-  std::vector<std::uint32_t> scratch;  ///< the next front is built here, then swapped in
+  std::vector<std::uint32_t> scratch;          ///< the next front is built here, then swapped in
   std::vector<std::uint8_t> scratch_disjoint;  ///< per scratch node: found disjoint this query
   std::vector<double> scratch_budgets;
   std::uint64_t certified = 0;  ///< node tests skipped on a certificate, over all queries

@@ -28,7 +28,7 @@ struct HugePageAllocator {
     const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
     void* memory = std::aligned_alloc(kHugePage, rounded);
     if (memory == nullptr) throw std::bad_alloc();
-    madvise(memory, rounded, MADV_HUGEPAGE);   // a hint; failure leaves ordinary pages
+    madvise(memory, rounded, MADV_HUGEPAGE);  // a hint; failure leaves ordinary pages
     return static_cast<T*>(memory);
   }
 

@@ -1,14 +1,14 @@
 #include "bvh/kdop_tree.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
+
 #include <algorithm>
 #include <atomic>
 #include <numeric>
 #include <stdexcept>
 #include <string>
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_invoke.h>
 
 #include "bvh/ray_crossing.hpp"
 
@@ -58,7 +58,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
   // depth-first, the same tree a sequential build gives.
   struct Split {
     std::uint32_t begin, end;
-    std::int64_t left, right;   // records of the halves; −1 for a leaf
+    std::int64_t left, right;  // records of the halves; −1 for a leaf
   };
   // A binary tree over n triangles has at most 2n − 1 nodes.
   std::vector<Split> splits(2 * n - 1);

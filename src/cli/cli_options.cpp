@@ -28,9 +28,8 @@ po::options_description visibleOptions() {
       "controller the program is for: linuxcnc, fanuc, haas, grbl (default linuxcnc)")(
       "arc-tolerance", po::value<std::string>()->value_name("MM"),
       "allowed difference of an arc's end radius from its start radius, replacing the "
-      "dialect's absolute allowance")(
-      "tolerance", po::value<std::string>()->value_name("MM"),
-      "accepted penetration depth (default 0.01)")(
+      "dialect's absolute allowance")("tolerance", po::value<std::string>()->value_name("MM"),
+                                      "accepted penetration depth (default 0.01)")(
       "stock", po::value<std::string>()->value_name("MM"), "stock to leave (default 0)")(
       "rapid-clearance", po::value<std::string>()->value_name("MM"),
       "distance rapids must keep from the part (default 0)")(
@@ -173,8 +172,8 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   options.work_offsets = stringOption(values, "work-offsets");
   if (auto text = stringOption(values, "dialect")) {
     const auto dialect = dialectFromName(*text);
-    if (!dialect) throw UsageError("--dialect: unknown dialect '" + *text +
-                                   "' (linuxcnc, fanuc, haas, grbl)");
+    if (!dialect)
+      throw UsageError("--dialect: unknown dialect '" + *text + "' (linuxcnc, fanuc, haas, grbl)");
     options.dialect = *dialect;
   }
   if (auto text = stringOption(values, "arc-tolerance")) {

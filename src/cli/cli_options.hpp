@@ -31,7 +31,7 @@ struct CliOptions {
   double stock = 0;
   double rapid_clearance = 0;
   std::optional<Vec3> start;
-  double part_unit_scale = 1;  ///< 25.4 with --part-units in
+  double part_unit_scale = 1;              ///< 25.4 with --part-units in
   std::optional<double> deflection;        ///< STEP/IGES tessellation; unset: tolerance/5
   std::optional<std::string> export_mesh;  ///< write the checked mesh here
   std::optional<std::string> report_file;

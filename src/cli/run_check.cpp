@@ -104,13 +104,12 @@ PartOptions partOptions(const CliOptions& options) {
 void confirmExact(const Part& part, const ToolLibrary& tools, const VerifySettings& settings,
                   double deflection, VerifyResult& result) {
   const ExactSurfaces& exact = *part.exact;
-  const ExactPart exact_part{part.mesh, part.face_of_triangle,
-                             [&exact](const FrustumCore& core, const Vec3& tip,
-                                      std::span<const std::uint32_t> faces) {
-                               return exact.distance({tip, core.z_bottom, core.z_top,
-                                                      core.radius_bottom, core.radius_top},
-                                                     faces);
-                             }};
+  const ExactPart exact_part{
+      part.mesh, part.face_of_triangle,
+      [&exact](const FrustumCore& core, const Vec3& tip, std::span<const std::uint32_t> faces) {
+        return exact.distance({tip, core.z_bottom, core.z_top, core.radius_bottom, core.radius_top},
+                              faces);
+      }};
   confirmOnExactSurfaces(result.violations, exact_part, tools, settings, deflection);
 }
 

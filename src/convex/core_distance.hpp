@@ -18,7 +18,8 @@ namespace gougechek {
 inline GjkResult coreDistance(const FrustumCore& core, const PathPiece& path, const Vec3* b,
                               int count, const GjkQuery& query) {
   const double height = core.z_top - core.z_bottom;
-  const bool cylinder = core.radius_bottom == core.radius_top && core.radius_bottom > 0 && height > 0;
+  const bool cylinder =
+      core.radius_bottom == core.radius_top && core.radius_bottom > 0 && height > 0;
   if (!cylinder) return gjkDistance(SweptCore{&core, &path}, b, count, query);
   FrustumCore disk = core;
   disk.z_top = core.z_bottom;

@@ -10,15 +10,15 @@
 namespace gougechek {
 
 struct FrustumCore {
-  double z_bottom = 0;        ///< height of the lower disk
-  double z_top = 0;           ///< height of the upper disk
-  double radius_bottom = 0;   ///< radius of the lower disk
-  double radius_top = 0;      ///< radius of the upper disk
-  double margin = 0;          ///< radius of the sphere swept over the core
+  double z_bottom = 0;       ///< height of the lower disk
+  double z_top = 0;          ///< height of the upper disk
+  double radius_bottom = 0;  ///< radius of the lower disk
+  double radius_top = 0;     ///< radius of the upper disk
+  double margin = 0;         ///< radius of the sphere swept over the core
 
   /// A point of the core extreme in direction v (the farther rim of the better disk).
   Vec3 support(const Vec3& v) const {
-    if (radius_bottom == 0 && radius_top == 0)   // an axial segment (ball core)
+    if (radius_bottom == 0 && radius_top == 0)  // an axial segment (ball core)
       return {0, 0, z_top > z_bottom && v.z >= 0 ? z_top : z_bottom};
     // sqrt, not hypot: millimetre values cannot overflow, and this is the hottest call.
     const double horizontal = std::sqrt(v.x * v.x + v.y * v.y);

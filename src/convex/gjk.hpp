@@ -14,7 +14,7 @@
 namespace gougechek {
 
 struct GjkQuery {
-  Vec3 initial_direction;   ///< any nonzero vector; a previous separating axis is a good guess
+  Vec3 initial_direction;  ///< any nonzero vector; a previous separating axis is a good guess
   /// Stop once the distance is proven ≥ this (the result is then `far`).
   double stop_above = std::numeric_limits<double>::infinity();
   double tolerance = 1e-9;  ///< absolute gap between the bounds at which the answer is final
@@ -24,12 +24,12 @@ struct GjkQuery {
 };
 
 struct GjkResult {
-  bool far = false;       ///< proven distance ≥ stop_above; `distance` is then a lower bound
-  double distance = 0;    ///< 0 when the shapes touch or intersect; an upper bound when
-                          ///< stop_below ended the search
-  Vec3 on_a, on_b;        ///< closest points (witnesses) on A and on B
-  double s = 0;           ///< path parameter of on_a (where along the move)
-  Vec3 axis;              ///< last search direction: from B toward A when separated
+  bool far = false;     ///< proven distance ≥ stop_above; `distance` is then a lower bound
+  double distance = 0;  ///< 0 when the shapes touch or intersect; an upper bound when
+                        ///< stop_below ended the search
+  Vec3 on_a, on_b;      ///< closest points (witnesses) on A and on B
+  double s = 0;         ///< path parameter of on_a (where along the move)
+  Vec3 axis;            ///< last search direction: from B toward A when separated
 };
 
 template <class ShapeA>
@@ -91,7 +91,8 @@ GjkResult gjkDistance(const ShapeA& a, const Vec3* b, int b_count, const GjkQuer
     }
     v = next;
     double largest2 = 0;
-    for (int i = 0; i < simplex.size; ++i) largest2 = std::max(largest2, norm2(simplex.vertex[i].w));
+    for (int i = 0; i < simplex.size; ++i)
+      largest2 = std::max(largest2, norm2(simplex.vertex[i].w));
     if (simplex.size == 4 || norm2(v) <= 1e-24 * largest2) {
       witnesses(simplex, result);
       result.distance = 0;

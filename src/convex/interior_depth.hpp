@@ -13,8 +13,8 @@
 namespace gougechek {
 
 struct DepthBracket {
-  double lower = 0;   ///< x is at least this deep (0 when x is outside or on the boundary)
-  double upper = 0;   ///< and at most this deep
+  double lower = 0;  ///< x is at least this deep (0 when x is outside or on the boundary)
+  double upper = 0;  ///< and at most this deep
 };
 
 /// The polytope EPA grows: support points of the shape, outward triangular faces. It depends
@@ -33,15 +33,15 @@ class ExpandingPolytope {
  private:
   struct Face {
     std::array<int, 3> v;
-    Vec3 normal;       // unit, outward
-    double offset;     // normal · vertex
+    Vec3 normal;    // unit, outward
+    double offset;  // normal · vertex
   };
   void addFace(int a, int b, int c);
 
   std::vector<Vec3> vertices_;
   std::vector<Face> faces_;
-  std::vector<Face> kept_;                       // scratch for add()
-  std::vector<std::pair<int, int>> horizon_;     // scratch for add()
+  std::vector<Face> kept_;                    // scratch for add()
+  std::vector<std::pair<int, int>> horizon_;  // scratch for add()
 };
 
 /// Interior depths of many points in one shape, sharing one expanding polytope.
@@ -67,16 +67,27 @@ class InteriorDepth {
         break;
       polytope_.add(p);
     }
-    if (bracket.upper <= 0) return {0, 0};   // x is outside or on the boundary
+    if (bracket.upper <= 0) return {0, 0};  // x is outside or on the boundary
     bracket.lower = std::min(bracket.lower, bracket.upper);
     return bracket;
   }
 
  private:
   void start() {
-    static constexpr std::array<Vec3, 14> kStart = {
-        {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}, {1, 1, 1},
-         {-1, -1, -1}, {1, -1, 1}, {-1, 1, -1}, {1, 1, -1}, {-1, -1, 1}, {1, -1, -1}, {-1, 1, 1}}};
+    static constexpr std::array<Vec3, 14> kStart = {{{1, 0, 0},
+                                                     {-1, 0, 0},
+                                                     {0, 1, 0},
+                                                     {0, -1, 0},
+                                                     {0, 0, 1},
+                                                     {0, 0, -1},
+                                                     {1, 1, 1},
+                                                     {-1, -1, -1},
+                                                     {1, -1, 1},
+                                                     {-1, 1, -1},
+                                                     {1, 1, -1},
+                                                     {-1, -1, 1},
+                                                     {1, -1, -1},
+                                                     {-1, 1, 1}}};
     std::vector<Vec3> points;
     points.reserve(kStart.size());
     for (const Vec3& d : kStart) points.push_back(shape_.support(d).point);

@@ -11,7 +11,7 @@ namespace gougechek {
 
 struct PathPoint {
   Vec3 point;
-  double s = 0;   ///< path parameter: 0 at the piece's start, 1 at its end
+  double s = 0;  ///< path parameter: 0 at the piece's start, 1 at its end
 };
 
 class PathPiece {
@@ -35,8 +35,8 @@ class PathPiece {
   Vec3 pointAtAngle(double theta) const;
 
   bool is_arc_ = false;
-  Vec3 start_, delta_;                    // segment: start and end − start
-  Vec3 center_, radial_, tangent_, axis_; // arc: radial × angle frame, tangent = axis × radial
+  Vec3 start_, delta_;                     // segment: start and end − start
+  Vec3 center_, radial_, tangent_, axis_;  // arc: radial × angle frame, tangent = axis × radial
   double angle_ = 0, rise_ = 0;
 };
 

@@ -10,15 +10,15 @@
 namespace gougechek {
 
 struct SimplexVertex {
-  Vec3 w;         ///< point of the CSO A − B
-  Vec3 on_a;      ///< its support point on A
-  Vec3 on_b;      ///< its support point on B
-  double s = 0;   ///< path parameter of on_a
+  Vec3 w;        ///< point of the CSO A − B
+  Vec3 on_a;     ///< its support point on A
+  Vec3 on_b;     ///< its support point on B
+  double s = 0;  ///< path parameter of on_a
 };
 
 struct Simplex {
   std::array<SimplexVertex, 4> vertex;
-  std::array<double, 4> weight{};   ///< barycentric weights of the closest point
+  std::array<double, 4> weight{};  ///< barycentric weights of the closest point
   int size = 0;
 
   /// Replaces the simplex by the smallest face containing its point closest to the origin and

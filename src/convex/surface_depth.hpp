@@ -15,9 +15,9 @@
 namespace gougechek {
 
 struct SurfaceDepth {
-  double depth = 0;   ///< largest depth found (a lower bound within `tolerance` of the truth)
-  Vec3 point;         ///< where on the triangle
-  double s = 0;       ///< path parameter of a core position containing (or nearest to) `point`
+  double depth = 0;  ///< largest depth found (a lower bound within `tolerance` of the truth)
+  Vec3 point;        ///< where on the triangle
+  double s = 0;      ///< path parameter of a core position containing (or nearest to) `point`
 };
 
 /// Signed depth of x in core ⊕ sphere(margin): margin − signed distance from x to the core.

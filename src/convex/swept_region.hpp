@@ -12,8 +12,8 @@ namespace gougechek {
 
 struct SweptRegion {
   const FrustumCore* core = nullptr;
-  std::span<const Vec3> points;          ///< ends of the straight pieces
-  std::span<const PathPiece> arcs;       ///< arc pieces; points and arcs are not both empty
+  std::span<const Vec3> points;     ///< ends of the straight pieces
+  std::span<const PathPiece> arcs;  ///< arc pieces; points and arcs are not both empty
 
   PathPoint support(const Vec3& v) const {
     Vec3 best;

@@ -53,8 +53,8 @@ ArcCenter checkCenterArc(PlanePoint start, PlanePoint end, PlanePoint center,
     case ArcRadiusRule::Grbl:
       rejected = difference > tol && (difference > kGrblMaxRadiusDifferenceMm ||
                                       difference > kSpiralRelativeTolerance * start_radius);
-      allowed = std::max(tol, std::min(kGrblMaxRadiusDifferenceMm,
-                                       kSpiralRelativeTolerance * start_radius));
+      allowed = std::max(
+          tol, std::min(kGrblMaxRadiusDifferenceMm, kSpiralRelativeTolerance * start_radius));
       break;
     case ArcRadiusRule::Absolute:
       rejected = difference > tol;

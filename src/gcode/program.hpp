@@ -38,10 +38,9 @@ struct ProgramOptions {
   std::uint64_t max_loop_iterations = 1'000'000;
 };
 
-/// Interprets a whole G-code program (in options.dialect) into memory (ProgramReader reads it block by block).
-/// `file_name` is used in messages.
-/// Throws InputError (`file:line:col: message`) on anything that could move the tool and is not
-/// understood.
+/// Interprets a whole G-code program (in options.dialect) into memory (ProgramReader reads it block
+/// by block). `file_name` is used in messages. Throws InputError (`file:line:col: message`) on
+/// anything that could move the tool and is not understood.
 Program readProgram(std::istream& in, const std::string& file_name, const ProgramOptions& options);
 Program readProgram(std::istream& in, const std::string& file_name);
 

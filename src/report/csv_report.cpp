@@ -14,8 +14,7 @@ void writeCsvReport(const Report& report, std::ostream& out) {
         << shortestDecimal(roundToMicron(violation.at.x)) << ','
         << shortestDecimal(roundToMicron(violation.at.y)) << ','
         << shortestDecimal(roundToMicron(violation.at.z)) << ','
-        << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "")
-        << "\n";
+        << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << "\n";
   }
 }
 

@@ -86,7 +86,9 @@ void writeSummary(const Report& report, std::ostream& out) {
 void writeViolationTable(const Report& report, std::ostream& out) {
   const int decimals = depthDecimals(report.tolerance);
   out << "<table class=\"violations\">\n<tr><th>kind</th><th>line</th><th>move</th><th>tool</th>"
-         "<th>depth (mm)</th><th>X</th><th>Y</th><th>Z</th><th>severe</th><th>exact</th><th>G-code</th></tr>\n";
+         "<th>depth "
+         "(mm)</th><th>X</th><th>Y</th><th>Z</th><th>severe</th><th>exact</th><th>G-code</th></"
+         "tr>\n";
   for (const Violation& violation : report.violations) {
     const auto source = report.source_lines.find(violation.line);
     out << "<tr><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)

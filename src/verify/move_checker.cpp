@@ -63,7 +63,7 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
   GjkQuery query;
   query.initial_direction = axis_;
   query.stop_above = reach_;
-  query.stop_below = reach_;   // within reach: the node overlaps, however near it comes
+  query.stop_below = reach_;  // within reach: the node overlaps, however near it comes
   query.tolerance = 1e-3 * reach_;
   const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
   if (r.far) axis_ = r.axis;
@@ -124,8 +124,10 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
         if (region_points_.empty() || region_points_.back() != p) region_points_.push_back(p);
     }
     const SweptRegion region{&core, region_points_, region_arcs_};
-    if (tracked.front.nodes.empty()) tracked.travel = 0;
-    else tracked.travel += farthestFrom(tracked.last_point, region_points_, region_arcs_);
+    if (tracked.front.nodes.empty())
+      tracked.travel = 0;
+    else
+      tracked.travel += farthestFrom(tracked.last_point, region_points_, region_arcs_);
     tracked.last_point = region_pieces.back().at(1);
     const SweptRegionQuery<K> query(region, sweptBox(region, reach), reach + kBoxSlack,
                                     tracked.travel);
@@ -153,11 +155,10 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
   for (std::size_t i = 0; i < pieces.size(); ++i) collect(pieces.subspan(i, 1));
   std::sort(out.begin(), out.end(),
             [](const Candidate& a, const Candidate& b) { return a.triangle < b.triangle; });
-  out.erase(std::unique(out.begin(), out.end(),
-                        [](const Candidate& a, const Candidate& b) {
-                          return a.triangle == b.triangle;
-                        }),
-            out.end());
+  out.erase(
+      std::unique(out.begin(), out.end(),
+                  [](const Candidate& a, const Candidate& b) { return a.triangle == b.triangle; }),
+      out.end());
 }
 
 template <int K>
@@ -175,10 +176,11 @@ double MoveChecker<K>::depthBound(const SweptCore& sweep, const std::array<Vec3,
 }
 
 template <int K>
-typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
-    const FrustumCore& core, std::span<const PathPiece> pieces,
-    const std::vector<Candidate>& candidates, double report_below, bool natural_skin,
-    double radius) {
+typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
+                                                         std::span<const PathPiece> pieces,
+                                                         const std::vector<Candidate>& candidates,
+                                                         double report_below, bool natural_skin,
+                                                         double radius) {
   Finding best;
   auto consider = [&](const Finding& f) {
     if (!best.found || f.depth > best.depth ||
@@ -229,7 +231,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(
   auto allowance = [&](double depth) {
     return 0.15 * std::max(0.1 * settings_.tolerance, 0.01 * depth);
   };
-  bool searched = false;   // the first contact is always measured: it decides severity
+  bool searched = false;  // the first contact is always measured: it decides severity
   for (const CoreContact& c : cores_reached_) {
     if (searched && (best.severe || c.bound <= best.depth + allowance(best.depth))) break;
     searched = true;
@@ -336,16 +338,17 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
         grown.add(piece.start());
         grown.add(piece.at(1));
       }
-      const double extent = std::max({grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1],
-                                      grown.hi[2] - grown.lo[2]});
+      const double extent = std::max(
+          {grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1], grown.hi[2] - grown.lo[2]});
       const bool fits = pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit;
       if (!run_.empty() && !fits) break;
       span = grown;
       run_.push_back({pieces_.size(), move_pieces_.size()});
       pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
       cutting_reach = std::max(cutting_reach, reportBelow(cutter.cutting, moves[j], false));
-      if (cutter.shank) shank_reach = std::max(shank_reach, reportBelow(*cutter.shank, moves[j], true));
-      if (!fits) {   // a long move or arc goes alone
+      if (cutter.shank)
+        shank_reach = std::max(shank_reach, reportBelow(*cutter.shank, moves[j], true));
+      if (!fits) {  // a long move or arc goes alone
         ++j;
         break;
       }

@@ -58,7 +58,7 @@ class MoveChecker {
 
  private:
   struct Finding {
-    bool found = false;   // some triangle came within the reporting distance
+    bool found = false;  // some triangle came within the reporting distance
     double depth = 0;
     Vec3 at;
     bool severe = false;
@@ -66,20 +66,20 @@ class MoveChecker {
   };
   struct Candidate {
     std::uint32_t triangle;
-    Kdop<K> box;            // the triangle's own k-DOP
-    NormalSlab plane;       // the triangle's plane (a slab of zero thickness)
+    Kdop<K> box;       // the triangle's own k-DOP
+    NormalSlab plane;  // the triangle's plane (a slab of zero thickness)
   };
   struct CoreContact {
-    double bound;             // depthBound of the triangle
+    double bound;  // depthBound of the triangle
     std::uint32_t triangle;
-    std::uint32_t piece;      // index into the move's pieces
+    std::uint32_t piece;  // index into the move's pieces
   };
   /// The winding number of the part around the core's lowest axis point at the end of the last
   /// move checked, kept while that move touched nothing: a path that meets no triangle cannot
   /// change it, so the next move starting there needs no ray cast.
   struct WindingCarry {
     bool known = false;
-    Vec3 probe;    // the point it belongs to
+    Vec3 probe;  // the point it belongs to
     int winding = 0;
   };
   /// A tree front for one cutter core, with what its separation certificates need: the core
@@ -88,7 +88,7 @@ class MoveChecker {
     Front front;
     FrustumCore core;
     double travel = 0;
-    Vec3 last_point;   // end of the previous query's path
+    Vec3 last_point;  // end of the previous query's path
   };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
@@ -101,8 +101,8 @@ class MoveChecker {
   /// Deepest finding of `core` along one move's `pieces` among `candidates`, counting only
   /// triangles whose core distance is below `report_below`.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
-                  const std::vector<Candidate>& candidates, double report_below,
-                  bool natural_skin, double radius);
+                  const std::vector<Candidate>& candidates, double report_below, bool natural_skin,
+                  double radius);
   /// True if `core` swept along `pieces` (from tool-tip position `from` to `to`), which came
   /// within its reporting distance of no triangle, lies wholly inside the material.
   bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
@@ -119,12 +119,12 @@ class MoveChecker {
   const Mesh& part_;
   const KdopTree<K>& tree_;
   const VerifySettings& settings_;
-  std::vector<PathPiece> pieces_;          // the pieces of the moves of the current run
-  std::vector<MovePieces> run_;            // per move of the run
+  std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
+  std::vector<MovePieces> run_;    // per move of the run
   std::vector<Candidate> cutting_candidates_, shank_candidates_, buried_candidates_;
   std::vector<CoreContact> cores_reached_;
-  std::vector<PathPiece> move_pieces_;     // scratch for splitMovePath
-  std::vector<Vec3> region_points_;        // scratch for gather's regions
+  std::vector<PathPiece> move_pieces_;  // scratch for splitMovePath
+  std::vector<Vec3> region_points_;     // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
   TrackedFront cutting_front_, shank_front_;
   WindingCarry cutting_winding_, shank_winding_;

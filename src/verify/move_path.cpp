@@ -20,14 +20,14 @@ void splitMovePath(const Move& move, const Vec3& from, double tolerance,
   };
   const Vec3 r0 = in_plane(move.from), r1 = in_plane(move.to);
   const double radius0 = norm(r0), radius1 = norm(r1);
-  if (radius0 == 0) {   // degenerate arc: the tool stays on the axis
+  if (radius0 == 0) {  // degenerate arc: the tool stays on the axis
     pieces.push_back(PathPiece::segment(move.from, move.to));
     return;
   }
   const Vec3 u = r0 / radius0, t = cross(axis, u);
   constexpr double kTwoPi = 2 * std::numbers::pi;
   double sweep = std::atan2(dot(r1, t), dot(r1, u));
-  if (sweep <= 0) sweep += kTwoPi;   // end == start is a full circle, as LinuxCNC reads it
+  if (sweep <= 0) sweep += kTwoPi;  // end == start is a full circle, as LinuxCNC reads it
   sweep += kTwoPi * move.turns;
   const double rise = dot(move.to - move.from, axis);
 
@@ -39,8 +39,8 @@ void splitMovePath(const Move& move, const Vec3& from, double tolerance,
       allowed >= radius ? std::numbers::pi / 2 : 2 * std::acos(1 - allowed / radius);
   const double pieces_for_spiral = std::abs(radius1 - radius0) / (allowed / 2);
   const int count = static_cast<int>(std::clamp(
-      std::ceil(std::max(sweep / std::min(max_step, std::numbers::pi / 2), pieces_for_spiral)),
-      1.0, 1e6));
+      std::ceil(std::max(sweep / std::min(max_step, std::numbers::pi / 2), pieces_for_spiral)), 1.0,
+      1e6));
   const double step = sweep / count;
   for (int k = 0; k < count; ++k) {
     const double theta = k * step;

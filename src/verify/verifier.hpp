@@ -36,8 +36,8 @@ class Verifier {
   const VerifySettings& settings_;
   std::string program_file_;
   std::map<int, CutterModel> cutters_;
-  std::size_t checked_ = 0;          // moves checked so far: ordinals continue across blocks
-  std::optional<Move> previous_;     // the last move of the previous block
+  std::size_t checked_ = 0;       // moves checked so far: ordinals continue across blocks
+  std::optional<Move> previous_;  // the last move of the previous block
   std::vector<Vec3> starts_;
   std::vector<std::vector<Violation>> found_;
   VerifyResult result_;

@@ -129,15 +129,17 @@ TYPED_TEST(FrontTracking, CertificatesSkipTestsAndMissNothing) {
   std::size_t hits_seen = 0;
   for (int move = 0; move < 3000; ++move) {
     const bool jump = unit(rng) < 0.01;
-    const Vec3 to = jump ? Vec3{unit(rng), unit(rng), unit(rng)}
-                         : at + Vec3{step(rng), step(rng), step(rng)};
+    const Vec3 to =
+        jump ? Vec3{unit(rng), unit(rng), unit(rng)} : at + Vec3{step(rng), step(rng), step(rng)};
     travel += norm(to - at);
     at = to;
     const double r = reach(rng);
     const CertifyingBall<K> query{at, r, travel, test::sweptBall<K>(at, at, r)};
     std::vector<std::uint32_t> expected, hits;
-    tree.query(query, [&](std::uint32_t t) { expected.push_back(t); }, plain_tests);
-    tree.query(query, front, [&](std::uint32_t t) { hits.push_back(t); }, front_tests);
+    tree.query(
+        query, [&](std::uint32_t t) { expected.push_back(t); }, plain_tests);
+    tree.query(
+        query, front, [&](std::uint32_t t) { hits.push_back(t); }, front_tests);
     // The point's exact distance to each box is monotone, so plain and front agree exactly.
     std::sort(expected.begin(), expected.end());
     std::sort(hits.begin(), hits.end());

@@ -127,8 +127,8 @@ TEST_F(BadInputs, FirstErrorInTheProgramWinsWhileTheNextBlockIsRead) {
   program += "G6 X1\n";
   writeText(file("two_blocks.nc"), program);
   for (int run_number = 0; run_number < 5; ++run_number)
-    expectInputError(run("box.stl two_blocks.nc"), "two_blocks.nc:2: ",
-                     "no cutter known for tool 0");
+    expectInputError(run("box.stl two_blocks.nc"),
+                     "two_blocks.nc:2: ", "no cutter known for tool 0");
 }
 
 }  // namespace

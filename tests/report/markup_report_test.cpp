@@ -73,7 +73,8 @@ TEST(TextReport, PassingReportSaysPass) {
 TEST(CsvReport, OneRowPerViolationWithTheJsonFields) {
   const std::string csv = written(test::failingReport(), ReportFormat::Csv);
   EXPECT_EQ(count(csv, "\n"), 4u);
-  EXPECT_TRUE(csv.starts_with("kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n")) << csv;
+  EXPECT_TRUE(csv.starts_with("kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n"))
+      << csv;
   EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,\n"), std::string::npos)
       << csv;

@@ -19,8 +19,8 @@ using test::solidAngleWinding;
 constexpr double kRadius = 3, kFlute = 12, kTolerance = 0.01;
 
 struct ReferenceDepth {
-  double depth = -INFINITY;   // deepest penetration of the ball into the part's surface
-  bool severe = false;        // core reached the surface, or buried
+  double depth = -INFINITY;  // deepest penetration of the ball into the part's surface
+  bool severe = false;       // core reached the surface, or buried
 };
 
 // A closed block 40 × 40 mm whose top is flat (z = 40) for x ≤ 15 and random bumps elsewhere.
@@ -39,7 +39,7 @@ Mesh makePart(std::mt19937& rng) {
 // The cutter as SPEC.md defines it: skin m around a core from height m to the flute length.
 struct ReferenceCutter {
   ToolSpec spec;
-  FrustumCore core;   // for the bull oracle; the ball's core is an axial segment
+  FrustumCore core;  // for the bull oracle; the ball's core is an axial segment
 };
 
 ReferenceCutter ballCutter() {
@@ -157,7 +157,7 @@ void expectMatchesReference(int seed, const ReferenceCutter& cutter, int random_
     for (const Violation& v : one.violations)
       if (v.move == i + 1) found = &v;
     SCOPED_TRACE("move " + std::to_string(i + 1) + " reference depth " + std::to_string(ref.depth));
-    if (std::abs(ref.depth - kTolerance) < 1e-6) continue;   // on the fence: either is right
+    if (std::abs(ref.depth - kTolerance) < 1e-6) continue;  // on the fence: either is right
     if (ref.depth <= kTolerance && !ref.severe) {
       EXPECT_EQ(found, nullptr);
       continue;

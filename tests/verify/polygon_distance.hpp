@@ -26,7 +26,7 @@ inline double segmentSegment(const Vec3& p0, const Vec3& p1, const Vec3& q0, con
   const Vec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
   const double a = dot(d1, d1), e = dot(d2, d2), b = dot(d1, d2), c = dot(d1, r), f = dot(d2, r);
   const double denom = a * e - b * b;
-  if (denom > 1e-14 * a * e) {   // interior–interior candidate of non-parallel segments
+  if (denom > 1e-14 * a * e) {  // interior–interior candidate of non-parallel segments
     const double s = (b * f - c * e) / denom, t = (a * f - b * c) / denom;
     if (s > 0 && s < 1 && t > 0 && t < 1) best = std::min(best, norm(p0 + d1 * s - (q0 + d2 * t)));
   }
@@ -40,7 +40,7 @@ inline double pointTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const V
   double best = std::min({pointSegment(p, a, b), pointSegment(p, b, c), pointSegment(p, c, a)});
   if (n2 <= 1e-24 * std::max(norm2(b - a), norm2(c - a)) || n2 == 0) return best;
   const double h = dot(p - a, n) / n2;
-  const Vec3 q = p - n * h;   // projection onto the plane
+  const Vec3 q = p - n * h;  // projection onto the plane
   const bool inside = dot(cross(b - a, q - a), n) >= 0 && dot(cross(c - b, q - b), n) >= 0 &&
                       dot(cross(a - c, q - c), n) >= 0;
   if (inside) best = std::min(best, std::abs(h) * std::sqrt(n2));
@@ -69,7 +69,8 @@ inline double polygonPolygon(const std::vector<Vec3>& p, const std::vector<Vec3>
   auto edges = [](const std::vector<Vec3>& v) {
     std::vector<std::array<Vec3, 2>> e;
     if (v.size() == 1) e.push_back({v[0], v[0]});
-    for (std::size_t i = 0; i < v.size() && v.size() > 1; ++i) e.push_back({v[i], v[(i + 1) % v.size()]});
+    for (std::size_t i = 0; i < v.size() && v.size() > 1; ++i)
+      e.push_back({v[i], v[(i + 1) % v.size()]});
     return e;
   };
   double best = std::numeric_limits<double>::infinity();
