@@ -16,11 +16,21 @@ std::string fanucName(const std::string& name) {
 }  // namespace
 
 ControlFlow::ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
-                         std::uint64_t max_loop_iterations)
+                         std::uint64_t max_repeated_lines)
     : file_name_(std::move(file_name)),
       reader_(reader),
       parameters_(parameters),
-      max_loop_iterations_(max_loop_iterations) {}
+      max_repeated_lines_(max_repeated_lines) {}
+
+void ControlFlow::countLine(std::uint32_t line) {
+  const bool repeating = std::any_of(frames_.begin(), frames_.end(),
+                                     [](const Frame& f) { return f.kind != FrameKind::If; });
+  if (repeating && ++repeated_lines_ > max_repeated_lines_)
+    fail(line, 0,
+         "more than " + std::to_string(max_repeated_lines_) +
+             " lines run in loops and subprogram calls: taken as endless (the limit bounds the "
+             "work of a run)");
+}
 
 void ControlFlow::fail(std::uint32_t line, std::uint32_t column, const std::string& message) const {
   throw InputError(file_name_, line, column, message);
@@ -216,13 +226,6 @@ void ControlFlow::runBranch(const OWord& oword, std::uint32_t line) {
   if (!frame->taken) skipToNext();
 }
 
-void ControlFlow::countIteration(Frame& frame, std::uint32_t column) {
-  if (++frame.count > max_loop_iterations_)
-    fail(frame.line, column,
-         "loop o" + frame.name + " ran more than " + std::to_string(max_loop_iterations_) +
-             " times: taken as endless (the limit is an option of the interpreter)");
-}
-
 void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
                                    LineReader::Position line_start) {
   const auto exitLoop = [&] {
@@ -243,7 +246,6 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
     case OKeyword::While: {
       if (Frame* loop = top(FrameKind::Do, oword.name)) {  // the end of a do loop
         if (value(oword, line) != 0) {
-          countIteration(*loop, oword.column);
           seek(loop->start);
         } else {
           frames_.pop_back();
@@ -257,10 +259,8 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
         exitLoop();
         return;
       }
-      if (again)
-        countIteration(*loop, oword.column);
-      else
-        frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 1, false, false});
+      if (!again)
+        frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 0, false, false});
       return;
     }
     case OKeyword::EndWhile: {
@@ -270,13 +270,15 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
       return;
     }
     case OKeyword::Do:
-      frames_.push_back({FrameKind::Do, oword.name, line, reader_.position(), {}, 1, false, false});
+      frames_.push_back({FrameKind::Do, oword.name, line, reader_.position(), {}, 0, false, false});
       return;
     case OKeyword::Repeat: {
       const double times = std::round(value(oword, line));
-      if (times > static_cast<double>(max_loop_iterations_))
+      // Each run reads at least the endrepeat line: more runs than the limit cannot finish.
+      if (times > static_cast<double>(max_repeated_lines_))
         fail(line, oword.column,
-             describe(oword) + ": more than " + std::to_string(max_loop_iterations_) + " repeats");
+             describe(oword) + ": more than " + std::to_string(max_repeated_lines_) +
+                 " repeats, the limit of lines run in loops and subprogram calls");
       if (times < 1) {
         exitLoop();
         return;
@@ -299,7 +301,6 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
       if (loop->kind == FrameKind::While) {
         seek(loop->start);  // the while line decides again
       } else if (loop->kind == FrameKind::Do) {
-        countIteration(*loop, oword.column);
         seek(loop->start);
       } else if (--loop->count > 0) {
         seek(loop->start);

@@ -7,8 +7,10 @@
 // not taken is skipped line by line, looking only at O-words. So memory depends on how deeply
 // the program nests, never on its length.
 //
-// Limits: a loop runs at most `max_loop_iterations` times (an endless loop is an error, not a
-// hang) and calls nest at most kMaxCallDepth deep (LinuxCNC's limit).
+// Limits: at most `max_repeated_lines` lines are read while a loop or a call runs, over the whole
+// run (an endless loop, or loops nested around loops, are an error, not a hang: each line of the
+// file itself is read once unless a loop or call reads it again), and calls nest at most
+// kMaxCallDepth deep (LinuxCNC's limit).
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -25,7 +27,11 @@ class ControlFlow {
   static constexpr int kMaxCallDepth = 10;
 
   ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
-              std::uint64_t max_loop_iterations);
+              std::uint64_t max_repeated_lines);
+
+  /// Counts the line just read at `line` (run or skipped) against the limit when it is read
+  /// inside a loop or a call; fails past the limit.
+  void countLine(std::uint32_t line);
 
   /// True while lines are being skipped: only their O-word (if any) matters, see skipped().
   bool skipping() const { return skip_.active; }
@@ -50,7 +56,7 @@ class ControlFlow {
     std::uint32_t line = 0;       ///< where the construct opened (messages)
     LineReader::Position start;   ///< While: the while line; Do/Repeat/Call: the body
     LineReader::Position resume;  ///< Call: after the call line
-    std::uint64_t count = 0;      ///< Repeat: runs left; While/Do: iterations; Call: repeats left
+    std::uint64_t count = 0;      ///< Repeat: runs left; Call: repeats left
     bool taken = false;           ///< If: a branch ran
     bool fanuc = false;           ///< Call: M98 (ends at M99, not endsub)
   };
@@ -77,8 +83,6 @@ class ControlFlow {
   void returnFromCall(const OWord& oword, std::uint32_t line);
   void runBranch(const OWord& oword, std::uint32_t line);
   void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
-  /// Counts one more run of a loop body; fails past the iteration limit.
-  void countIteration(Frame& frame, std::uint32_t column);
   double value(const OWord& oword, std::uint32_t line) const;
   Frame* top(FrameKind kind, const std::string& name);
   int callDepth() const;
@@ -87,7 +91,8 @@ class ControlFlow {
   std::string file_name_;
   LineReader& reader_;
   Parameters& parameters_;
-  std::uint64_t max_loop_iterations_;
+  std::uint64_t max_repeated_lines_;
+  std::uint64_t repeated_lines_ = 0;
   std::vector<Frame> frames_;
   Skip skip_;
   /// Subroutine (and Fanuc program) name → where its body starts.

@@ -15,6 +15,8 @@ namespace {
 constexpr double kMmPerInch = 25.4;
 constexpr char kAxisLetters[3] = {'x', 'y', 'z'};
 constexpr char kOffsetLetters[3] = {'i', 'j', 'k'};
+/// Where the rotary (A B C) and extra linear (U V W) axes start and must stay.
+constexpr double kStillAxisPosition = 0.0;
 
 double& component(Vec3& v, int axis) {
   return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
@@ -91,7 +93,7 @@ void GcodeInterpreter::warnOnce(std::uint32_t line, const std::string& message) 
   if (warned_.insert(message).second) program_.warnings.push_back({file_name_, line, message});
 }
 
-void GcodeInterpreter::checkWords(const Block& block) const {
+void GcodeInterpreter::checkWords(const Block& block) {
   for (char letter = 'a'; letter <= 'z'; ++letter) {
     if (!block.has(letter)) continue;
     switch (letter) {
@@ -118,12 +120,23 @@ void GcodeInterpreter::checkWords(const Block& block) const {
       case 'u':
       case 'v':
       case 'w':
-        fail(block.columnOf(letter),
-             upper(letter) + " axis: only X, Y and Z are supported (3-axis)");
+        checkStillAxis(block, letter);
+        break;
       default:
         fail(block.columnOf(letter), "unknown word " + upper(letter));
     }
   }
+}
+
+void GcodeInterpreter::checkStillAxis(const Block& block, char letter) {
+  // The axis starts at 0 (LinuxCNC's start), and 0 keeps it there in every distance mode and
+  // with every offset word (G92 A0, G10 L2 A0): 3-axis posts write "A0." on every line.
+  if (block.get(letter) != kStillAxisPosition)
+    fail(block.columnOf(letter), upper(letter) + " axis: only X, Y and Z move (3-axis); " +
+                                     upper(letter) +
+                                     " words are accepted only while they keep the axis at 0");
+  warnOnce(line_,
+           "A, B, C, U, V or W words at 0: accepted, those axes stay at their start position");
 }
 
 GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {

@@ -55,7 +55,9 @@ class GcodeInterpreter {
   struct BlockCodes;
 
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
-  void checkWords(const Block& block) const;
+  void checkWords(const Block& block);
+  /// An A B C U V W word: accepted (with one warning) while it keeps its axis where it starts.
+  void checkStillAxis(const Block& block, char letter);
   BlockCodes classify(const Block& block);
   void setTool(const Block& block, const BlockCodes& codes);
   void runMotion(const Block& block, const BlockCodes& codes);

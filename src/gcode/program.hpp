@@ -34,8 +34,9 @@ struct ProgramOptions {
   /// The controller the program is written for, and --arc-tolerance (mm) if given.
   Dialect dialect = Dialect::LinuxCnc;
   std::optional<double> arc_tolerance_mm;
-  /// A loop running more often than this is taken as endless: an error instead of a hang.
-  std::uint64_t max_loop_iterations = 1'000'000;
+  /// Lines read while a loop or a subprogram call runs, counted over the whole run (skipped
+  /// lines too): past this the program is taken as endless, an error instead of a hang.
+  std::uint64_t max_repeated_lines = 100'000'000;
 };
 
 /// Interprets a whole G-code program (in options.dialect) into memory (ProgramReader reads it block

@@ -66,8 +66,11 @@ struct ProgramReader::Run {
         reader(in),
         parser(file_name, parameters),
         interpreter(file_name, program, parameters, options),
-        control(file_name, reader, parameters, options.max_loop_iterations),
-        dialect(options.dialect, file_name),
+        control(file_name, reader, parameters, options.max_repeated_lines),
+        dialect(options.dialect, file_name,
+                [this](std::uint32_t line, const std::string& message) {
+                  interpreter.warnOnce(line, message);
+                }),
         file_name_(file_name) {}
 
   /// Runs the next line; false at the end of the stream.
@@ -100,6 +103,7 @@ bool ProgramReader::Run::step() {
   }
   const std::uint32_t number = reader.linesRead();
   last_line = std::max(last_line, number);
+  control.countLine(number);
   const char first = firstVisible(line);
   if (first == 0) return true;
   if (!running_) {

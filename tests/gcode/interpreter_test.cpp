@@ -165,7 +165,9 @@ TEST(Interpreter, UnknownOrUnsupportedCodesAreErrors) {
   EXPECT_EQ(errorOf("G12 X1\n"), "t.nc:1:1: unknown G code G12");
   EXPECT_EQ(errorOf("M40\n"), "t.nc:1:1: unknown M code M40");
   EXPECT_EQ(errorOf("M98 P100\n"), "t.nc:1:1: call to O100: no such subprogram in this file");
-  EXPECT_EQ(errorOf("G0 A10\n"), "t.nc:1:4: A axis: only X, Y and Z are supported (3-axis)");
+  EXPECT_EQ(errorOf("G0 A10\n"),
+            "t.nc:1:4: A axis: only X, Y and Z move (3-axis); A words are accepted only while they "
+            "keep the axis at 0");
   EXPECT_EQ(errorOf("G0 X1 E2\n"), "t.nc:1:7: unknown word E");
   EXPECT_EQ(errorOf("X1\n"), "t.nc:1:1: axis words without a motion mode (G0, G1, G2 or G3)");
   EXPECT_EQ(errorOf("G0 G1 X1 F1\n"),

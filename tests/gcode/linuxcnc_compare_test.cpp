@@ -350,8 +350,9 @@ TEST(LinuxcncCorpus, FilesBeyondTheSupportedDialectAreRejectedWhereTheyLeaveIt) 
     std::uint32_t line;
     const char* what;
   } cases[] = {
-      // a 5-axis program: LinuxCNC's XYZABC interpreter stops later, at its W word (line 34)
-      {"linuxcnc_cone.ngc", 6, "B axis: only X, Y and Z"},
+      // a 5-axis program: its B and C words at 0 (line 6) are accepted, the first that turns
+      // an axis is not; LinuxCNC's XYZABC interpreter stops later, at its W word (line 34)
+      {"linuxcnc_cone.ngc", 12, "B axis: only X, Y and Z"},
   };
   for (const auto& expected : cases) {
     const fs::path file = kCorpus / expected.file;

@@ -1,0 +1,75 @@
+// Dialects as real posts write them: rotary words that never move, controller M codes that
+// cannot move the tool.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "gcode_test_support.hpp"
+
+namespace gougechek {
+namespace {
+
+using testing::HasSubstr;
+using testing_support::errorOf;
+using testing_support::run;
+
+Program runIn(Dialect dialect, const std::string& text) {
+  std::istringstream in(text);
+  ProgramOptions options;
+  options.dialect = dialect;
+  return readProgram(in, "t.nc", options);
+}
+
+std::string errorIn(Dialect dialect, const std::string& text) {
+  try {
+    runIn(dialect, text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::size_t countWarnings(const Program& program, const std::string& part) {
+  std::size_t n = 0;
+  for (const InputWarning& warning : program.warnings)
+    if (warning.message.find(part) != std::string::npos) ++n;
+  return n;
+}
+
+// A common Mastercam 3-axis post writes "A0." on every line.
+TEST(PostsDialect, RotaryWordsThatStayAtZeroAreAcceptedWithOneWarning) {
+  const Program p =
+      run("G90 G0 X0. Y0. Z5. A0.\nG1 Z-1. F100. A0.\nG91 X5. A0 B0 C0\nG90 Y5. A0.\n");
+  ASSERT_EQ(p.moves.size(), 4u);
+  EXPECT_EQ(p.moves[3].to, Vec3(5, 5, -1));
+  EXPECT_EQ(countWarnings(p, "A, B, C, U, V or W words at 0"), 1u);
+  EXPECT_EQ(p.warnings.front().line, 1u);
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas})
+    EXPECT_EQ(runIn(dialect, "G0 X1. A0.\n").moves.size(), 1u);
+}
+
+TEST(PostsDialect, AWordThatMovesARotaryAxisStaysAnError) {
+  EXPECT_THAT(errorOf("G0 X0 A0\nG0 X1 A90\n"), HasSubstr("t.nc:2:7: A axis: only X, Y and Z"));
+  EXPECT_THAT(errorOf("G91 G0 X1 C0.001\n"), HasSubstr("t.nc:1:11: C axis: only X, Y and Z"));
+  EXPECT_THAT(errorOf("G0 W-2\n"), HasSubstr("t.nc:1:4: W axis"));
+}
+
+TEST(PostsDialect, HaasMCodesThatCannotMoveTheToolAreWarnings) {
+  const Program p = runIn(Dialect::Haas, "O1000\nM31\nM88\nG0 X1. M73\nM89 M33\nM30\n");
+  ASSERT_EQ(p.moves.size(), 1u);
+  EXPECT_EQ(countWarnings(p, "M31 chip auger forward: ignored (cannot move the tool)"), 1u);
+  EXPECT_EQ(countWarnings(p, "M88 through-spindle coolant on: ignored"), 1u);
+  EXPECT_EQ(countWarnings(p, "M73 tool air blast on: ignored"), 1u);
+  EXPECT_EQ(countWarnings(p, "M33 chip auger stop: ignored"), 1u);
+  // The same codes mean nothing (or something else) to LinuxCNC.
+  EXPECT_EQ(errorOf("M31\n"), "t.nc:1:1: unknown M code M31");
+  // A Haas code that changes the program flow (M97 local subprogram call) stays refused; Fanuc
+  // has no M31.
+  EXPECT_EQ(errorIn(Dialect::Haas, "M97 P100\n"), "t.nc:1:1: unknown M code M97");
+  EXPECT_THAT(errorIn(Dialect::Fanuc, "M31\n"), HasSubstr("unknown M code M31"));
+  EXPECT_EQ(countWarnings(runIn(Dialect::Fanuc, "M29 S500\n"), "M29 rigid tapping mode"), 1u);
+}
+
+}  // namespace
+}  // namespace gougechek
