@@ -66,6 +66,14 @@ const HarmlessMCode* harmless(const std::array<HarmlessMCode, N>& codes, int num
   return nullptr;
 }
 
+/// G10 L numbers whose LinuxCNC meaning `dialect` lacks: Fanuc and Haas write tool offsets with
+/// G10 L10-L13 and R (the value), not LinuxCNC's L1/L10/L11 with Z; grbl has only L2 and L20;
+/// Fanuc's L20 writes the extended work offsets G54.1.
+bool readsG10Otherwise(Dialect dialect, double l) {
+  if (l == 1 || l == 10 || l == 11) return dialect != Dialect::LinuxCnc;
+  return l == 20 && (dialect == Dialect::Fanuc || dialect == Dialect::Haas);
+}
+
 template <std::size_t N>
 bool listed(const std::array<int, N>& codes, int code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
@@ -143,8 +151,9 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
     const bool refused =
         grbl ? !listed(kGrblGCodes, code.number) : listed(kFanucRefusedGCodes, code.number);
     if (refused) fail(line, code.column, gCodeName(code.number));
-    if (code.number == 100 && !grbl && block.has('l') && block.get('l') == 20)
-      fail(line, block.columnOf('l'), "G10 L20 as LinuxCNC reads it");
+    if (code.number == 100 && block.has('l') && readsG10Otherwise(dialect_, block.get('l')))
+      fail(line, block.columnOf('l'),
+           "G10 L" + std::to_string(static_cast<int>(block.get('l'))) + " as LinuxCNC reads it");
   }
   if (!grbl) return;
   for (int i = 0; i < block.m_count; ++i) {

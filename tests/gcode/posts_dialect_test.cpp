@@ -71,5 +71,50 @@ TEST(PostsDialect, HaasMCodesThatCannotMoveTheToolAreWarnings) {
   EXPECT_EQ(countWarnings(runIn(Dialect::Fanuc, "M29 S500\n"), "M29 rigid tapping mode"), 1u);
 }
 
+// LinuxCNC's tool table writes (compared motion for motion with rs274 in
+// programs/posts_g10_tool_table.ngc): the entry changes, G43 afterwards applies it.
+TEST(PostsDialect, G10L1WritesAToolLengthThatG43Uses) {
+  const Program p =
+      run("T1 M6\nG0 Z10\nG10 L1 P1 Z4\nG0 X1\nG43 H1\nG0 X2\nG20 G10 L1 P1 Z1\n"
+          "G43 H1\nG21 G0 X3\n");
+  ASSERT_EQ(p.moves.size(), 4u);
+  EXPECT_EQ(p.moves[1].to, Vec3(1, 0, 10));  // not applied before G43
+  EXPECT_EQ(p.moves[2].to, Vec3(2, 0, 6));
+  EXPECT_NEAR(p.moves[3].to.z, 10 - 25.4, 1e-12);  // inches
+  // L10: the length that makes the current point read as the given Z.
+  const Program here = run("G0 Z10\nG10 L10 P3 Z25\nG43 H3\nG0 X1\n");
+  EXPECT_EQ(here.moves.back().to, Vec3(1, 0, 25));
+}
+
+TEST(PostsDialect, G10ToolEntriesOutsideAGivenTableAndTheirErrors) {
+  std::istringstream in("G10 L1 P7 Z2\nG43 H7\nG0 X1\n");
+  ProgramOptions options;
+  options.tool_lengths_mm = {{1, 50.0}};
+  options.tool_diameters_mm = {{1, 6.0}};
+  EXPECT_EQ(readProgram(in, "t.nc", options).moves.back().to, Vec3(1, 0, -2));
+  EXPECT_EQ(errorOf("G10 L1 P0 Z5\n"),
+            "t.nc:1:1: G10 L1 needs P with the tool number (a whole number ≥ 1)");
+  EXPECT_EQ(errorOf("G10 L1 Z5\n"),
+            "t.nc:1:1: G10 L1 needs P with the tool number (a whole number ≥ 1)");
+  EXPECT_EQ(errorOf("G10 L10 P1 X2 Z5\n"),
+            "t.nc:1:12: G10 L10: tool offsets in X are not supported (only Z, the tool length)");
+  // Fanuc and Haas write tool offsets with G10 L10..L13 R: not LinuxCNC's meaning.
+  EXPECT_THAT(errorIn(Dialect::Haas, "G10 L10 P1 R5.\n"),
+              HasSubstr("G10 L10 as LinuxCNC reads it: not in the haas dialect"));
+  EXPECT_THAT(errorIn(Dialect::Grbl, "G10 L1 P1 Z5\n"), HasSubstr("G10 L1 as LinuxCNC reads it"));
+}
+
+TEST(PostsDialect, G10RadiusIsUsedByCompensationAndWarnedAbout) {
+  const Program p = run("G0 X0 Y-5\nG10 L1 P2 R1\nF100 G41 D2\nG1 Y0\nX10\nG40\n");
+  EXPECT_EQ(countWarnings(p,
+                          "G10 L1 sets the radius of tool 2: G41/G42 use it, but the cutter "
+                          "checked stays the one --tool or --tool-table describe"),
+            1u);
+  // Compensated to the left of +X: the tool runs 1 mm off the programmed line.
+  bool offset_found = false;
+  for (const Move& move : p.moves) offset_found |= move.to.y == 1.0 && move.to.x == 10.0;
+  EXPECT_TRUE(offset_found);
+}
+
 }  // namespace
 }  // namespace gougechek
