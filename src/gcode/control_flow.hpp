@@ -32,6 +32,8 @@ class ControlFlow {
   /// Counts the line just read at `line` (run or skipped) against the limit when it is read
   /// inside a loop or a call; fails past the limit.
   void countLine(std::uint32_t line);
+  /// Lines counted so far by countLine.
+  std::uint64_t repeatedLines() const { return repeated_lines_; }
 
   /// True while lines are being skipped: only their O-word (if any) matters, see skipped().
   bool skipping() const { return skip_.active; }

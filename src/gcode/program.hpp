@@ -37,6 +37,9 @@ struct ProgramOptions {
   /// Lines read while a loop or a subprogram call runs, counted over the whole run (skipped
   /// lines too): past this the program is taken as endless, an error instead of a hang.
   std::uint64_t max_repeated_lines = 100'000'000;
+  /// On an input error, read the program again in the other dialects and name those that
+  /// accept it (dialect_hint.hpp).
+  bool suggest_dialects = true;
 };
 
 /// Interprets a whole G-code program (in options.dialect) into memory (ProgramReader reads it block

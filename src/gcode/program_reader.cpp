@@ -175,7 +175,16 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     if (ended_ && emitted_ == buffer.size()) return false;
     if (added == max) return true;
     const std::size_t moves_before = buffer.size();
-    if (!run_->step()) {
+    bool more = true;
+    try {
+      more = run_->step();
+    } catch (const InputError& error) {
+      if (!options_.suggest_dialects || run_->control.repeatedLines() > kDialectHintRepeatedLines)
+        throw;
+      throw withDialectHint(in_, file_name_, options_, digest_, error);
+    }
+    for (std::size_t i = moves_before; i < buffer.size(); ++i) digest_.add(buffer[i]);
+    if (!more) {
       ended_ = true;
       if (rule_ == ToolRule::Unknown) rule_ = ToolRule::NeverChanges;
     }

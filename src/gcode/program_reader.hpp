@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "gcode/dialect_hint.hpp"
 #include "gcode/program.hpp"
 
 namespace gougechek {
@@ -58,6 +59,7 @@ class ProgramReader {
   bool can_look_ahead_ = true;  ///< false once the stream proved not seekable
   std::size_t emitted_ = 0;     ///< moves of the run's buffer already handed out
   std::size_t settled_ = 0;     ///< moves of the run's buffer whose tool is final
+  MoveDigest digest_;           ///< every move of the run so far (for the dialect hint)
 };
 
 }  // namespace gougechek

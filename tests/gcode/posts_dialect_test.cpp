@@ -63,12 +63,36 @@ TEST(PostsDialect, HaasMCodesThatCannotMoveTheToolAreWarnings) {
   EXPECT_EQ(countWarnings(p, "M73 tool air blast on: ignored"), 1u);
   EXPECT_EQ(countWarnings(p, "M33 chip auger stop: ignored"), 1u);
   // The same codes mean nothing (or something else) to LinuxCNC.
-  EXPECT_EQ(errorOf("M31\n"), "t.nc:1:1: unknown M code M31");
+  EXPECT_EQ(errorOf("M31\n"), "t.nc:1:1: unknown M code M31; this is valid in --dialect haas");
   // A Haas code that changes the program flow (M97 local subprogram call) stays refused; Fanuc
   // has no M31.
   EXPECT_EQ(errorIn(Dialect::Haas, "M97 P100\n"), "t.nc:1:1: unknown M code M97");
   EXPECT_THAT(errorIn(Dialect::Fanuc, "M31\n"), HasSubstr("unknown M code M31"));
   EXPECT_EQ(countWarnings(runIn(Dialect::Fanuc, "M29 S500\n"), "M29 rigid tapping mode"), 1u);
+}
+
+// The same grbl post output (K words on G17 arcs) in the default dialect names grbl.
+TEST(PostsDialect, AnErrorAnotherDialectAcceptsSuggestsIt) {
+  EXPECT_EQ(errorOf("G21 G90 G17\nG1 X0 Y0 F100\nG2 X10 Y0 I5 J0 K0\n"),
+            "t.nc:3:17: G2 arc: K word given for an arc in the G17 plane; this is valid in "
+            "--dialect grbl");
+  // Not when the moves before the line would differ: Haas reads X100 as 0.1 mm.
+  EXPECT_EQ(errorOf("G0 X100\nM31\n"), "t.nc:2:1: unknown M code M31");
+  EXPECT_EQ(errorOf("G0 X100.\nM31\n"),
+            "t.nc:2:1: unknown M code M31; this is valid in --dialect haas");
+  // Not when no dialect accepts the line, nor when one accepts it but fails before the end of
+  // it: the hint names only dialects that get past the line.
+  EXPECT_EQ(errorOf("G0 X1\nG12 X1\n"), "t.nc:2:1: unknown G code G12");
+  // Without suggestions (the hint's own readings run so), the plain error.
+  std::istringstream once("G0 X100.\nM31\n");
+  ProgramOptions options;
+  options.suggest_dialects = false;
+  try {
+    readProgram(once, "t.nc", options);
+    ADD_FAILURE() << "M31 was accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "t.nc:2:1: unknown M code M31");
+  }
 }
 
 // LinuxCNC's tool table writes (compared motion for motion with rs274 in
