@@ -39,6 +39,8 @@ class ProgramReader {
   const std::vector<InputWarning>& warnings() const;
   /// Physical lines read so far (the program's length once read() has returned false).
   std::size_t lines() const;
+  /// Subprogram files read so far (--subroutine-path, --subprogram-dir), once each: inputs too.
+  const std::vector<std::string>& filesRead() const;
   /// Bytes of the stream read so far (for progress: compare with the stream's size).
   std::uint64_t bytesRead() const;
 

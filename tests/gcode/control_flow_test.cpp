@@ -94,7 +94,8 @@ TEST(ControlFlow, NestedLoopsShareOneLimit) {
 
 TEST(ControlFlow, UnclosedConstructsAreErrors) {
   EXPECT_EQ(errorOf("G21\no<x> call\nM2\n"),
-            "t.nc:2:1: call to o<x>: no such subprogram in this file");
+            "t.nc:2:1: call to o<x>: no such subprogram in this file, nor x.ngc in "
+            "--subroutine-path");
   EXPECT_EQ(errorOf("o1 if [0]\nG0 X1\n"),
             "t.nc:1:1: o1 if: no matching endif before the end of the file");
   EXPECT_EQ(errorOf("o<s> sub\nG0 X1\n"),

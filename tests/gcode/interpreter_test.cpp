@@ -164,7 +164,8 @@ TEST(Interpreter, UnknownOrUnsupportedCodesAreErrors) {
             "supported");
   EXPECT_EQ(errorOf("G12 X1\n"), "t.nc:1:1: unknown G code G12");
   EXPECT_EQ(errorOf("M40\n"), "t.nc:1:1: unknown M code M40");
-  EXPECT_EQ(errorOf("M98 P100\n"), "t.nc:1:1: call to O100: no such subprogram in this file");
+  EXPECT_EQ(errorOf("M98 P100\n"),
+            "t.nc:1:1: call to O100: no such subprogram in this file or in --subprogram-dir");
   EXPECT_EQ(errorOf("G0 A10\n"),
             "t.nc:1:4: A axis: only X, Y and Z move (3-axis); A words are accepted only while they "
             "keep the axis at 0");
