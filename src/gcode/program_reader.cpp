@@ -218,7 +218,10 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     try {
       more = run_->step();
     } catch (const InputError& error) {
-      if (!options_.suggest_dialects || run_->control.repeatedLines() > kDialectHintRepeatedLines)
+      // An error inside a subprogram file has a line of that file: no hint (the other readings
+      // are followed by the program's lines).
+      if (!options_.suggest_dialects || error.file() != file_name_ ||
+          run_->control.repeatedLines() > kDialectHintRepeatedLines)
         throw;
       throw withDialectHint(in_, file_name_, options_, digest_, error);
     }
