@@ -129,6 +129,9 @@ bool ProgramReader::Run::step() {
   }
   if (first == '%') {  // an opening '%' starts the program, any later one ends it
     if (started_) {
+      // As the end of the file: a call whose subprogram was not found by then, a loop or a
+      // skipped section still open, is an error.
+      control.finish(number);
       running_ = false;
       end_line_ = number;
     }

@@ -136,6 +136,11 @@ TEST_F(SubprogramFiles, AMissingM98ProgramIsAnErrorOnTheCallLine) {
   EXPECT_EQ(errorOf("O1000\nG0 X1.\nM98 P1002\nM30\n", fanuc()),
             "main.ngc:3:1: call to O1002: no such subprogram in this file or in "
             "--subprogram-dir");
+  // The closing '%' ends the search as the end of the file does: the moves after the call are
+  // never dropped silently (they were, with the program passing).
+  EXPECT_EQ(errorOf("%\nO1000\nM98 P1002 L4\nG0 X1.\nM30\n%\n", fanuc()),
+            "main.ngc:3:1: call to O1002: no such subprogram in this file or in "
+            "--subprogram-dir");
   // O10020 is another program.
   write("a/O10020.nc", "O10020\nG0 X7.\nM99\n");
   EXPECT_THAT(errorOf("M98 P1002\nM30\n", fanuc()), HasSubstr("no such subprogram"));
