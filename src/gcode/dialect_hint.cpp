@@ -1,5 +1,6 @@
 #include "gcode/dialect_hint.hpp"
 
+#include <bit>
 #include <vector>
 
 #include "gcode/program_reader.hpp"
@@ -39,19 +40,17 @@ bool readsPast(std::istream& in, const std::string& file_name, ProgramOptions op
 
 }  // namespace
 
-void MoveDigest::mix(const void* bytes, std::size_t size) {
-  const auto* byte = static_cast<const unsigned char*>(bytes);
-  for (std::size_t i = 0; i < size; ++i) value_ = (value_ ^ byte[i]) * kFnvPrime;
+void MoveDigest::mix(std::uint64_t word) {
+  value_ = (value_ ^ word) * kFnvPrime;
 }
 
 void MoveDigest::add(const Move& move) {
-  mix(&move.kind, sizeof move.kind);
-  mix(&move.line, sizeof move.line);
-  for (const Vec3* point : {&move.from, &move.to, &move.center, &move.axis}) {
-    const double xyz[3] = {point->x, point->y, point->z};
-    mix(xyz, sizeof xyz);
-  }
-  mix(&move.turns, sizeof move.turns);
+  // Word by word (FNV-1a over 64-bit words): a few operations a move, on every move read.
+  mix(static_cast<std::uint64_t>(move.kind) << 32 | move.line);
+  for (const Vec3* point : {&move.from, &move.to, &move.center, &move.axis})
+    for (double coordinate : {point->x, point->y, point->z})
+      mix(std::bit_cast<std::uint64_t>(coordinate));
+  mix(static_cast<std::uint64_t>(static_cast<std::uint32_t>(move.turns)));
   ++count_;
 }
 

@@ -23,7 +23,7 @@ class MoveDigest {
   std::size_t count() const { return count_; }
 
  private:
-  void mix(const void* bytes, std::size_t size);
+  void mix(std::uint64_t word);
 
   std::uint64_t value_ = 14695981039346656037ull;  // FNV-1a offset basis
   std::size_t count_ = 0;
