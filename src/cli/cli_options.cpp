@@ -26,6 +26,11 @@ po::options_description visibleOptions() {
       "LinuxCNC parameter (.var) file, in mm: work offsets G54-G59.3, G28/G30 homes, G92")(
       "dialect", po::value<std::string>()->value_name("NAME"),
       "controller the program is for: linuxcnc, fanuc, haas, grbl (default linuxcnc)")(
+      "subroutine-path", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
+      "directory searched for NAME.ngc of o<name> call (repeatable, in order, like LinuxCNC's "
+      "SUBROUTINE_PATH; the program's directory last)")(
+      "subprogram-dir", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
+      "directory searched for O1002.* or O01002.* of M98 P1002 (repeatable, in order)")(
       "arc-tolerance", po::value<std::string>()->value_name("MM"),
       "allowed difference of an arc's end radius from its start radius, replacing the "
       "dialect's absolute allowance")("tolerance", po::value<std::string>()->value_name("MM"),
@@ -179,6 +184,16 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   if (auto text = stringOption(values, "arc-tolerance")) {
     options.arc_tolerance = parseNonNegative(*text, "--arc-tolerance");
   }
+  const auto directories = [&values](const char* name) {
+    std::vector<std::string> dirs;
+    if (values.count(name)) dirs = values[name].as<std::vector<std::string>>();
+    for (const std::string& dir : dirs)
+      if (!std::filesystem::is_directory(dir))
+        throw UsageError("--" + std::string(name) + ": '" + dir + "' is not a directory");
+    return dirs;
+  };
+  options.subroutine_path = directories("subroutine-path");
+  options.subprogram_dirs = directories("subprogram-dir");
   if (values.count("moves")) {
     // A full check command line with --moves added still works: PART is then not read.
     options.mode = CliMode::PrintMoves;

@@ -3,6 +3,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "gcode/dialect.hpp"
 #include "gougechek/vec3.hpp"
@@ -26,7 +27,9 @@ struct CliOptions {
   std::optional<std::string> tool_table;
   std::optional<std::string> work_offsets;  ///< LinuxCNC parameter (.var) file
   Dialect dialect = Dialect::LinuxCnc;
-  std::optional<double> arc_tolerance;  ///< mm
+  std::optional<double> arc_tolerance;       ///< mm
+  std::vector<std::string> subroutine_path;  ///< --subroutine-path, in order
+  std::vector<std::string> subprogram_dirs;  ///< --subprogram-dir, in order
   double tolerance = 0.01;
   double stock = 0;
   double rapid_clearance = 0;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -39,6 +40,13 @@ ProgramOptions programOptions(const CliOptions& options, const ToolLibrary& tool
   ProgramOptions program;
   program.dialect = options.dialect;
   program.arc_tolerance_mm = options.arc_tolerance;
+  // LinuxCNC searches SUBROUTINE_PATH, then PROGRAM_PREFIX, where programs usually live: here
+  // the program's own directory.
+  program.subroutine_path = options.subroutine_path;
+  if (options.path_file != "-")
+    program.subroutine_path.push_back(
+        std::filesystem::absolute(options.path_file).parent_path().string());
+  program.subprogram_dirs = options.subprogram_dirs;
   if (options.work_offsets) {
     std::ifstream file(*options.work_offsets, std::ios::binary);
     if (!file) throw InputError(*options.work_offsets, 0, 0, "cannot open the work offsets file");

@@ -1,7 +1,9 @@
 #include "gcode/control_flow.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 
 #include "gougechek/error.hpp"
 
@@ -13,22 +15,115 @@ std::string fanucName(const std::string& name) {
   return "O" + name;
 }
 
+/// LinuxCNC's file of o<name>: the name as written in lower case, with .ngc.
+constexpr const char* kSubroutineExtension = ".ngc";
+
+/// True when `stem` names Fanuc program `number`: O (either case) and the number, with any
+/// leading zeros (O1002, O01002), as Fanuc and Haas controls name program files.
+bool namesProgram(const std::string& stem, const std::string& number) {
+  if (stem.size() < 2 || (stem[0] != 'O' && stem[0] != 'o')) return false;
+  const std::size_t digits = stem.find_first_not_of('0', 1);
+  if (digits == std::string::npos) return number == "0";
+  return stem.compare(digits, std::string::npos, number) == 0;
+}
+
 }  // namespace
 
 ControlFlow::ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
-                         std::uint64_t max_loop_iterations)
+                         std::uint64_t max_repeated_lines, std::vector<std::string> subroutine_path,
+                         std::vector<std::string> subprogram_dirs)
     : file_name_(std::move(file_name)),
-      reader_(reader),
+      main_reader_(reader),
+      subroutine_path_(std::move(subroutine_path)),
+      subprogram_dirs_(std::move(subprogram_dirs)),
       parameters_(parameters),
-      max_loop_iterations_(max_loop_iterations) {}
+      max_repeated_lines_(max_repeated_lines) {}
+
+ControlFlow::~ControlFlow() = default;
+
+LineReader& ControlFlow::reader() {
+  return sources_.empty() ? main_reader_ : *sources_.back().reader;
+}
+
+const std::string& ControlFlow::fileName() const {
+  return sources_.empty() ? file_name_ : sources_.back().path;
+}
+
+const std::string& ControlFlow::sourcePath() const {
+  static const std::string kProgram;
+  return sources_.empty() ? kProgram : sources_.back().path;
+}
+
+std::uint32_t ControlFlow::callLine() const {
+  return sources_.empty() ? 0 : sources_.front().call_line;
+}
+
+void ControlFlow::endOfSubprogramFile(std::uint32_t last_line) const {
+  if (skip_.active) fail(skip_.line, skip_.column, skip_.what);
+  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
+                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  const bool fanuc = call != frames_.rend() && call->fanuc;
+  throw InputError(
+      fileName(), last_line, 0,
+      std::string("the subprogram file ends inside its call (no ") + (fanuc ? "M99)" : "endsub)"));
+}
+
+std::string ControlFlow::findSubprogramFile(const Frame& frame) const {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (!frame.fanuc) {
+    if (std::isdigit(static_cast<unsigned char>(frame.name[0]))) return {};  // o100: in the file
+    for (const std::string& dir : subroutine_path_) {
+      const fs::path file = fs::path(dir) / (frame.name + kSubroutineExtension);
+      if (fs::is_regular_file(file, error)) return file.string();
+    }
+    return {};
+  }
+  // The first match in name order, so that the choice does not depend on the directory's order.
+  for (const std::string& dir : subprogram_dirs_) {
+    std::vector<fs::path> matches;
+    for (fs::directory_iterator entry(dir, error), end; !error && entry != end;
+         entry.increment(error))
+      if (entry->is_regular_file(error) && namesProgram(entry->path().stem().string(), frame.name))
+        matches.push_back(entry->path());
+    if (!matches.empty()) return std::min_element(matches.begin(), matches.end())->string();
+  }
+  return {};
+}
+
+void ControlFlow::open(const std::string& path, std::uint32_t line, std::uint32_t column) {
+  Source source;
+  source.path = path;
+  source.stream = std::make_unique<std::ifstream>(path, std::ios::binary);
+  if (!*source.stream) fail(line, column, "cannot open the subprogram file " + path);
+  source.reader = std::make_unique<LineReader>(*source.stream);
+  source.call_line = sources_.empty() ? line : sources_.front().call_line;
+  sources_.push_back(std::move(source));
+  if (std::find(files_read_.begin(), files_read_.end(), path) == files_read_.end())
+    files_read_.push_back(path);
+}
+
+void ControlFlow::closeSources(const Frame& frame) {
+  while (sources_.size() > frame.caller_sources) sources_.pop_back();
+}
+
+void ControlFlow::countLine(std::uint32_t line) {
+  const bool repeating = std::any_of(frames_.begin(), frames_.end(),
+                                     [](const Frame& f) { return f.kind != FrameKind::If; });
+  if (repeating && ++repeated_lines_ > max_repeated_lines_)
+    fail(line, 0,
+         "more than " + std::to_string(max_repeated_lines_) +
+             " lines run in loops and subprogram calls: taken as endless (the limit bounds the "
+             "work of a run)");
+}
 
 void ControlFlow::fail(std::uint32_t line, std::uint32_t column, const std::string& message) const {
   throw InputError(file_name_, line, column, message);
 }
 
 void ControlFlow::seek(LineReader::Position position) {
-  if (!reader_.seek(position))
-    fail(reader_.linesRead(), 0, "cannot re-read the program (the input is not seekable)");
+  if (!reader().seek(position))
+    fail(reader().linesRead(), 0, "cannot re-read the program (the input is not seekable)");
 }
 
 double ControlFlow::value(const OWord& oword, std::uint32_t line) const {
@@ -78,8 +173,8 @@ bool ControlFlow::finishSkip(const OWord& oword) {
   skip_.active = false;
   switch (skip_.goal) {
     case SkipGoal::FindSub:
-      subs_[oword.name] = reader_.position();
-      skip_.pending_call.start = reader_.position();
+      subs_[oword.name] = {sourcePath(), reader().position()};
+      skip_.pending_call.start = reader().position();
       enterBody(skip_.pending_call, skip_.arguments);
       return false;
     case SkipGoal::Branch:
@@ -95,15 +190,22 @@ void ControlFlow::execute(const OWord& oword, std::uint32_t line, LineReader::Po
   if (skip_.active && !finishSkip(oword)) return;
   switch (oword.keyword) {
     case OKeyword::Label:  // a Fanuc program number: M98 jumps here, running through it is a no-op
-      subs_[oword.name] = reader_.position();
+      subs_[oword.name] = {sourcePath(), reader().position()};
       return;
-    case OKeyword::Sub:
-      subs_[oword.name] = reader_.position();
+    case OKeyword::Sub: {
+      // As LinuxCNC: a sub already read from a subprogram file cannot be defined again.
+      const auto known = subs_.find(oword.name);
+      if (known != subs_.end() && known->second.file != sourcePath())
+        fail(line, oword.column,
+             describe(oword) + ": already defined in " +
+                 (known->second.file.empty() ? file_name_ : known->second.file));
+      subs_[oword.name] = {sourcePath(), reader().position()};
       startSkip(SkipGoal::Definition, oword.name, line, oword.column,
                 describe(oword) + ": no matching endsub before the end of the file");
       return;
+    }
     case OKeyword::Call: {
-      Frame frame{FrameKind::Call, oword.name, line, {}, reader_.position(), 1, false, false};
+      Frame frame{FrameKind::Call, oword.name, line, {}, reader().position(), 1, false, false};
       call(std::move(frame), oword.values, oword.column);
       return;
     }
@@ -126,17 +228,37 @@ void ControlFlow::call(Frame frame, const std::vector<double>& arguments, std::u
   if (callDepth() >= kMaxCallDepth)
     fail(frame.line, column,
          "subroutine calls nested more than " + std::to_string(kMaxCallDepth) + " deep");
+  frame.caller_sources = sources_.size();
   const auto known = subs_.find(frame.name);
   if (known != subs_.end()) {
-    frame.start = known->second;
+    if (known->second.file != sourcePath()) {
+      if (known->second.file.empty())
+        fail(frame.line, column,
+             "call to o<" + frame.name + "> from the subprogram file " + sourcePath() +
+                 ": a subroutine of the main program cannot be called from another file");
+      open(known->second.file, frame.line, column);
+    }
+    frame.start = known->second.start;
     enterBody(std::move(frame), arguments);
     seek(frames_.back().start);
     return;
   }
-  // Not met yet: it must follow in the file (LinuxCNC searches forward too).
   const std::string name = frame.fanuc ? fanucName(frame.name) : "o<" + frame.name + ">";
-  startSkip(SkipGoal::FindSub, frame.name, frame.line, column,
-            "call to " + name + ": no such subprogram in this file");
+  // As LinuxCNC: a subprogram file found in the search directories comes first, then what
+  // follows in this file.
+  if (const std::string path = findSubprogramFile(frame); !path.empty()) {
+    open(path, frame.line, column);
+    startSkip(SkipGoal::FindSub, frame.name, frame.line, column,
+              "call to " + name + ": " + path + " does not define it");
+  } else {
+    startSkip(SkipGoal::FindSub, frame.name, frame.line, column,
+              "call to " + name + ": no such subprogram in this file" +
+                  (frame.fanuc ? " or in --subprogram-dir"
+                               : (std::isdigit(static_cast<unsigned char>(frame.name[0]))
+                                      ? ""
+                                      : ", nor " + frame.name + kSubroutineExtension +
+                                            " in --subroutine-path")));
+  }
   skip_.pending_call = std::move(frame);
   skip_.arguments = arguments;
 }
@@ -158,6 +280,7 @@ void ControlFlow::returnFromCall(const OWord& oword, std::uint32_t line) {
   Frame frame = *call;
   frames_.erase(std::prev(call.base()), frames_.end());
   parameters_.leaveCall();
+  closeSources(frame);
   seek(frame.resume);
 }
 
@@ -172,6 +295,7 @@ bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column) {
     frames_.push_back(frame);
     seek(frame.start);
   } else {
+    closeSources(frame);
     seek(frame.resume);
   }
   return true;
@@ -183,7 +307,7 @@ void ControlFlow::callProgram(int program, int repeats, std::uint32_t line, std:
               std::to_string(program),
               line,
               {},
-              reader_.position(),
+              reader().position(),
               static_cast<std::uint64_t>(repeats),
               false,
               true};
@@ -216,13 +340,6 @@ void ControlFlow::runBranch(const OWord& oword, std::uint32_t line) {
   if (!frame->taken) skipToNext();
 }
 
-void ControlFlow::countIteration(Frame& frame, std::uint32_t column) {
-  if (++frame.count > max_loop_iterations_)
-    fail(frame.line, column,
-         "loop o" + frame.name + " ran more than " + std::to_string(max_loop_iterations_) +
-             " times: taken as endless (the limit is an option of the interpreter)");
-}
-
 void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
                                    LineReader::Position line_start) {
   const auto exitLoop = [&] {
@@ -243,7 +360,6 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
     case OKeyword::While: {
       if (Frame* loop = top(FrameKind::Do, oword.name)) {  // the end of a do loop
         if (value(oword, line) != 0) {
-          countIteration(*loop, oword.column);
           seek(loop->start);
         } else {
           frames_.pop_back();
@@ -257,10 +373,8 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
         exitLoop();
         return;
       }
-      if (again)
-        countIteration(*loop, oword.column);
-      else
-        frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 1, false, false});
+      if (!again)
+        frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 0, false, false});
       return;
     }
     case OKeyword::EndWhile: {
@@ -270,13 +384,16 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
       return;
     }
     case OKeyword::Do:
-      frames_.push_back({FrameKind::Do, oword.name, line, reader_.position(), {}, 1, false, false});
+      frames_.push_back(
+          {FrameKind::Do, oword.name, line, reader().position(), {}, 0, false, false});
       return;
     case OKeyword::Repeat: {
       const double times = std::round(value(oword, line));
-      if (times > static_cast<double>(max_loop_iterations_))
+      // Each run reads at least the endrepeat line: more runs than the limit cannot finish.
+      if (times > static_cast<double>(max_repeated_lines_))
         fail(line, oword.column,
-             describe(oword) + ": more than " + std::to_string(max_loop_iterations_) + " repeats");
+             describe(oword) + ": more than " + std::to_string(max_repeated_lines_) +
+                 " repeats, the limit of lines run in loops and subprogram calls");
       if (times < 1) {
         exitLoop();
         return;
@@ -284,7 +401,7 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
       frames_.push_back({FrameKind::Repeat,
                          oword.name,
                          line,
-                         reader_.position(),
+                         reader().position(),
                          {},
                          static_cast<std::uint64_t>(times),
                          false,
@@ -299,7 +416,6 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
       if (loop->kind == FrameKind::While) {
         seek(loop->start);  // the while line decides again
       } else if (loop->kind == FrameKind::Do) {
-        countIteration(*loop, oword.column);
         seek(loop->start);
       } else if (--loop->count > 0) {
         seek(loop->start);

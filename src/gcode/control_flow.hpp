@@ -7,9 +7,19 @@
 // not taken is skipped line by line, looking only at O-words. So memory depends on how deeply
 // the program nests, never on its length.
 //
-// Limits: a loop runs at most `max_loop_iterations` times (an endless loop is an error, not a
-// hang) and calls nest at most kMaxCallDepth deep (LinuxCNC's limit).
+// External subprograms: a call to a name the file has not defined opens its file, found as
+// LinuxCNC finds it (o<name> call: NAME.ngc in the subroutine path, in order; M98 P1002: a file
+// O1002.* or O01002.* in a subprogram directory), before searching forward in the file. Lines run
+// from such a file are read from it; the moves they command carry the line of the call in the
+// main program (ProgramReader), and errors name the file and its own line.
+//
+// Limits: at most `max_repeated_lines` lines are read while a loop or a call runs, over the whole
+// run (an endless loop, or loops nested around loops, are an error, not a hang: each line of the
+// file itself is read once unless a loop or call reads it again), and calls nest at most
+// kMaxCallDepth deep (LinuxCNC's limit).
 #include <cstdint>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -24,8 +34,32 @@ class ControlFlow {
  public:
   static constexpr int kMaxCallDepth = 10;
 
+  /// `subroutine_path`: directories searched for o<name> call; `subprogram_dirs`: for M98 P.
   ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
-              std::uint64_t max_loop_iterations);
+              std::uint64_t max_repeated_lines, std::vector<std::string> subroutine_path,
+              std::vector<std::string> subprogram_dirs);
+  ~ControlFlow();
+  ControlFlow(const ControlFlow&) = delete;
+  ControlFlow& operator=(const ControlFlow&) = delete;
+
+  /// Where the next line comes from: the program, or the subprogram file a call opened.
+  LineReader& reader();
+  bool inSubprogramFile() const { return !sources_.empty(); }
+  /// The file reader() reads (the program's name outside subprogram files).
+  const std::string& fileName() const;
+  /// Inside a subprogram file: the line of the main program whose call led there.
+  std::uint32_t callLine() const;
+  /// At the end of a subprogram file (reader() has no more lines): always an error, a call or a
+  /// search for its sub is still open there.
+  [[noreturn]] void endOfSubprogramFile(std::uint32_t last_line) const;
+  /// Every subprogram file opened so far, once each, as found (directory / name).
+  const std::vector<std::string>& filesRead() const { return files_read_; }
+
+  /// Counts the line just read at `line` (run or skipped) against the limit when it is read
+  /// inside a loop or a call; fails past the limit.
+  void countLine(std::uint32_t line);
+  /// Lines counted so far by countLine.
+  std::uint64_t repeatedLines() const { return repeated_lines_; }
 
   /// True while lines are being skipped: only their O-word (if any) matters, see skipped().
   bool skipping() const { return skip_.active; }
@@ -47,12 +81,25 @@ class ControlFlow {
   struct Frame {
     FrameKind kind;
     std::string name;
-    std::uint32_t line = 0;       ///< where the construct opened (messages)
-    LineReader::Position start;   ///< While: the while line; Do/Repeat/Call: the body
-    LineReader::Position resume;  ///< Call: after the call line
-    std::uint64_t count = 0;      ///< Repeat: runs left; While/Do: iterations; Call: repeats left
-    bool taken = false;           ///< If: a branch ran
-    bool fanuc = false;           ///< Call: M98 (ends at M99, not endsub)
+    std::uint32_t line = 0;          ///< where the construct opened (messages)
+    LineReader::Position start;      ///< While: the while line; Do/Repeat/Call: the body
+    LineReader::Position resume;     ///< Call: after the call line
+    std::uint64_t count = 0;         ///< Repeat: runs left; Call: repeats left
+    bool taken = false;              ///< If: a branch ran
+    bool fanuc = false;              ///< Call: M98 (ends at M99, not endsub)
+    std::size_t caller_sources = 0;  ///< Call: subprogram files open at the call
+  };
+  /// A subprogram file being read.
+  struct Source {
+    std::string path;
+    std::unique_ptr<std::ifstream> stream;
+    std::unique_ptr<LineReader> reader;
+    std::uint32_t call_line = 0;  ///< in the main program
+  };
+  /// Where a subroutine's body starts: in the program (file empty) or in a subprogram file.
+  struct SubPlace {
+    std::string file;
+    LineReader::Position start;
   };
   enum class SkipGoal : std::uint8_t { Definition, FindSub, Branch, LoopEnd };
   struct Skip {
@@ -73,25 +120,36 @@ class ControlFlow {
   /// Ends the skip at `oword`; true when the line is then to be run as usual.
   bool finishSkip(const OWord& oword);
   void call(Frame frame, const std::vector<double>& arguments, std::uint32_t column);
+  /// The subprogram file of `frame`'s call in the search directories, or "".
+  std::string findSubprogramFile(const Frame& frame) const;
+  /// Reads from the subprogram file `path` from now on (the call at `line` opened it).
+  void open(const std::string& path, std::uint32_t line, std::uint32_t column);
+  /// Closes the subprogram files opened after the call of `frame`.
+  void closeSources(const Frame& frame);
+  /// "" in the program, else the subprogram file being read.
+  const std::string& sourcePath() const;
   void enterBody(Frame frame, const std::vector<double>& arguments);
   void returnFromCall(const OWord& oword, std::uint32_t line);
   void runBranch(const OWord& oword, std::uint32_t line);
   void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
-  /// Counts one more run of a loop body; fails past the iteration limit.
-  void countIteration(Frame& frame, std::uint32_t column);
   double value(const OWord& oword, std::uint32_t line) const;
   Frame* top(FrameKind kind, const std::string& name);
   int callDepth() const;
   void seek(LineReader::Position position);
 
   std::string file_name_;
-  LineReader& reader_;
+  LineReader& main_reader_;
+  std::vector<std::string> subroutine_path_;
+  std::vector<std::string> subprogram_dirs_;
+  std::vector<Source> sources_;
+  std::vector<std::string> files_read_;
   Parameters& parameters_;
-  std::uint64_t max_loop_iterations_;
+  std::uint64_t max_repeated_lines_;
+  std::uint64_t repeated_lines_ = 0;
   std::vector<Frame> frames_;
   Skip skip_;
   /// Subroutine (and Fanuc program) name → where its body starts.
-  std::unordered_map<std::string, LineReader::Position> subs_;
+  std::unordered_map<std::string, SubPlace> subs_;
 };
 
 }  // namespace gougechek

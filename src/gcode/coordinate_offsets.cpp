@@ -54,6 +54,10 @@ void CoordinateOffsets::update() {
   total_ = work_ + local_;
 }
 
+Vec3 CoordinateOffsets::workOffsetOf(int system) const {
+  return read(systemParameter(system));
+}
+
 bool CoordinateOffsets::select(int system) {
   system_ = system;
   parameters_.set(kActiveSystem, system);

@@ -35,6 +35,8 @@ class CoordinateOffsets {
   /// Sets the given axes of work system 1..9 (G10 L2; G10 L20 computes them first).
   void setWorkOffset(int system, const AxisValues& offsets);
   const Vec3& workOffset() const { return work_; }
+  /// The work offset of system 1..9 (mm), whether active or not.
+  Vec3 workOffsetOf(int system) const;
 
   /// Sets the given axes of the G92/G52 offset (mm), recording it in #5210-5213.
   void setLocalOffset(const AxisValues& offsets);

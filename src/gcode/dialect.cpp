@@ -26,6 +26,54 @@ constexpr double kLeastIncrementInch = 0.0001;
 // grbl's arc check (gcode.c, STATUS_GCODE_INVALID_TARGET): differences up to 0.005 mm pass.
 constexpr double kGrblArcToleranceMm = 0.005;
 
+/// A controller's M code that cannot move the tool, and what it does.
+struct HarmlessMCode {
+  int number;
+  const char* what;
+};
+// Haas mill M codes (Haas mill operator's manual, "M-codes") that switch something on the
+// machine but never move an axis. Those LinuxCNC reads otherwise (M73 saves the modal state
+// there) are taken out before the interpreter sees them. Pallet, door, probe-arm, jump and
+// user-defined M codes are not listed: they can move something or change the program flow.
+constexpr std::array kHaasHarmlessMCodes = {
+    HarmlessMCode{10, "4th axis brake on"},
+    HarmlessMCode{11, "4th axis brake off"},
+    HarmlessMCode{12, "5th axis brake on"},
+    HarmlessMCode{13, "5th axis brake off"},
+    HarmlessMCode{31, "chip auger forward"},
+    HarmlessMCode{33, "chip auger stop"},
+    HarmlessMCode{34, "coolant spigot up"},
+    HarmlessMCode{35, "coolant spigot down"},
+    HarmlessMCode{41, "low gear"},
+    HarmlessMCode{42, "high gear"},
+    HarmlessMCode{59, "output relay on"},
+    HarmlessMCode{69, "output relay off"},
+    HarmlessMCode{73, "tool air blast on"},
+    HarmlessMCode{74, "tool air blast off"},
+    HarmlessMCode{83, "air gun on"},
+    HarmlessMCode{84, "air gun off"},
+    HarmlessMCode{88, "through-spindle coolant on"},
+    HarmlessMCode{89, "through-spindle coolant off"},
+};
+// Fanuc: most M codes are the machine builder's; M29 (rigid tapping mode before G84) is the
+// control's own, and the tap's path is the same either way.
+constexpr std::array kFanucHarmlessMCodes = {HarmlessMCode{29, "rigid tapping mode"}};
+
+template <std::size_t N>
+const HarmlessMCode* harmless(const std::array<HarmlessMCode, N>& codes, int number) {
+  for (const HarmlessMCode& code : codes)
+    if (code.number == number) return &code;
+  return nullptr;
+}
+
+/// G10 L numbers whose LinuxCNC meaning `dialect` lacks: Fanuc and Haas write tool offsets with
+/// G10 L10-L13 and R (the value), not LinuxCNC's L1/L10/L11 with Z; grbl has only L2 and L20;
+/// Fanuc's L20 writes the extended work offsets G54.1.
+bool readsG10Otherwise(Dialect dialect, double l) {
+  if (l == 1 || l == 10 || l == 11) return dialect != Dialect::LinuxCnc;
+  return l == 20 && (dialect == Dialect::Fanuc || dialect == Dialect::Haas);
+}
+
 template <std::size_t N>
 bool listed(const std::array<int, N>& codes, int code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
@@ -71,8 +119,8 @@ ArcTolerances dialectArcTolerances(Dialect dialect, bool inch, std::optional<dou
   return tolerances;
 }
 
-DialectFilter::DialectFilter(Dialect dialect, std::string file_name)
-    : dialect_(dialect), file_name_(std::move(file_name)) {}
+DialectFilter::DialectFilter(Dialect dialect, std::string file_name, Warn warn)
+    : dialect_(dialect), file_name_(std::move(file_name)), warn_(std::move(warn)) {}
 
 void DialectFilter::fail(std::uint32_t line, std::uint32_t column, const std::string& what) const {
   std::string message = what;
@@ -82,6 +130,7 @@ void DialectFilter::fail(std::uint32_t line, std::uint32_t column, const std::st
 
 void DialectFilter::apply(Block& block, std::uint32_t line) {
   if (dialect_ == Dialect::LinuxCnc) return;
+  dropHarmlessMCodes(block, line);
   checkCodes(block, line);
   track(block);
   if (dialect_ == Dialect::Grbl) {
@@ -102,8 +151,9 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
     const bool refused =
         grbl ? !listed(kGrblGCodes, code.number) : listed(kFanucRefusedGCodes, code.number);
     if (refused) fail(line, code.column, gCodeName(code.number));
-    if (code.number == 100 && !grbl && block.has('l') && block.get('l') == 20)
-      fail(line, block.columnOf('l'), "G10 L20 as LinuxCNC reads it");
+    if (code.number == 100 && block.has('l') && readsG10Otherwise(dialect_, block.get('l')))
+      fail(line, block.columnOf('l'),
+           "G10 L" + std::to_string(static_cast<int>(block.get('l'))) + " as LinuxCNC reads it");
   }
   if (!grbl) return;
   for (int i = 0; i < block.m_count; ++i) {
@@ -115,6 +165,23 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
       fail(line, block.columnOf(letter),
            std::string(1, static_cast<char>(letter - 'a' + 'A')).append(" words"));
   if (!block.assignments.empty()) fail(line, 0, "parameters (#)");
+}
+
+void DialectFilter::dropHarmlessMCodes(Block& block, std::uint32_t line) const {
+  int kept = 0;
+  for (int i = 0; i < block.m_count; ++i) {
+    const BlockCode code = block.m[static_cast<std::size_t>(i)];
+    const HarmlessMCode* known =
+        dialect_ == Dialect::Haas
+            ? harmless(kHaasHarmlessMCodes, code.number)
+            : (dialect_ == Dialect::Fanuc ? harmless(kFanucHarmlessMCodes, code.number) : nullptr);
+    if (known) {
+      warn_(line, mCodeName(code.number) + " " + known->what + ": ignored (cannot move the tool)");
+      continue;
+    }
+    block.m[static_cast<std::size_t>(kept++)] = code;
+  }
+  block.m_count = kept;
 }
 
 void DialectFilter::track(const Block& block) {

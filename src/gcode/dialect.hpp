@@ -13,7 +13,12 @@
 //   grbl      grbl 1.1: only its documented G/M codes and words (no canned cycles, no tool
 //             changes, no parameters or O-words, G43.1 only); the K of a G17 arc (I of G19, J
 //             of G18) is ignored as grbl ignores it; arcs are rejected as grbl rejects them.
+//
+// Controller M codes that cannot move the tool (Haas M31 chip auger, M88 through-spindle
+// coolant, Fanuc M29 rigid tapping mode...) are taken out of the block in their dialect, with a
+// warning: the machine does them, the path does not change.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,7 +40,10 @@ ArcTolerances dialectArcTolerances(Dialect dialect, bool inch, std::optional<dou
 
 class DialectFilter {
  public:
-  DialectFilter(Dialect dialect, std::string file_name);
+  /// Receives a warning and the line it is about.
+  using Warn = std::function<void(std::uint32_t line, const std::string& message)>;
+
+  DialectFilter(Dialect dialect, std::string file_name, Warn warn);
 
   /// Rejects (InputError) what the dialect does not have, and rewrites the rest of the block
   /// read from line `line` into what the LinuxCNC interpreter means by it.
@@ -44,12 +52,15 @@ class DialectFilter {
  private:
   [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, const std::string& what) const;
   void checkCodes(const Block& block, std::uint32_t line) const;
+  /// Takes the controller's M codes that cannot move the tool out of the block, warning once.
+  void dropHarmlessMCodes(Block& block, std::uint32_t line) const;
   void scaleIntegerWords(Block& block) const;
   void dropNormalArcOffset(Block& block) const;
   void track(const Block& block);
 
   Dialect dialect_;
   std::string file_name_;
+  Warn warn_;
   bool inch_ = false;  ///< G20 in effect
   int plane_ = 170;    ///< G17 / G18 / G19 in tenths
   bool arc_ = false;   ///< G2 or G3 is the motion mode

@@ -15,6 +15,14 @@ namespace {
 constexpr double kMmPerInch = 25.4;
 constexpr char kAxisLetters[3] = {'x', 'y', 'z'};
 constexpr char kOffsetLetters[3] = {'i', 'j', 'k'};
+// G10 L numbers that write a tool table entry: as given, or so that the current position
+// reads as given (with the current offsets; with G59.3's).
+constexpr double kToolEntry = 1;
+constexpr double kToolEntryHere = 10;
+constexpr double kToolEntryHereInG593 = 11;
+constexpr int kG593System = 9;
+/// Where the rotary (A B C) and extra linear (U V W) axes start and must stay.
+constexpr double kStillAxisPosition = 0.0;
 
 double& component(Vec3& v, int axis) {
   return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
@@ -77,6 +85,7 @@ GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program, Para
       parameters_(parameters),
       offsets_(parameters, options.machine_unit_mm, options.parameters),
       tool_lengths_(options.tool_lengths_mm),
+      tool_table_given_(!options.tool_lengths_mm.empty()),
       dialect_(options.dialect),
       arc_tolerance_mm_(options.arc_tolerance_mm),
       tool_diameters_(options.tool_diameters_mm),
@@ -91,7 +100,7 @@ void GcodeInterpreter::warnOnce(std::uint32_t line, const std::string& message) 
   if (warned_.insert(message).second) program_.warnings.push_back({file_name_, line, message});
 }
 
-void GcodeInterpreter::checkWords(const Block& block) const {
+void GcodeInterpreter::checkWords(const Block& block) {
   for (char letter = 'a'; letter <= 'z'; ++letter) {
     if (!block.has(letter)) continue;
     switch (letter) {
@@ -118,12 +127,23 @@ void GcodeInterpreter::checkWords(const Block& block) const {
       case 'u':
       case 'v':
       case 'w':
-        fail(block.columnOf(letter),
-             upper(letter) + " axis: only X, Y and Z are supported (3-axis)");
+        checkStillAxis(block, letter);
+        break;
       default:
         fail(block.columnOf(letter), "unknown word " + upper(letter));
     }
   }
+}
+
+void GcodeInterpreter::checkStillAxis(const Block& block, char letter) {
+  // The axis starts at 0 (LinuxCNC's start), and 0 keeps it there in every distance mode and
+  // with every offset word (G92 A0, G10 L2 A0): 3-axis posts write "A0." on every line.
+  if (block.get(letter) != kStillAxisPosition)
+    fail(block.columnOf(letter), upper(letter) + " axis: only X, Y and Z move (3-axis); " +
+                                     upper(letter) +
+                                     " words are accepted only while they keep the axis at 0");
+  warnOnce(line_,
+           "A, B, C, U, V or W words at 0: accepted, those axes stay at their start position");
 }
 
 GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
@@ -280,14 +300,16 @@ void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes
     if (h < 0 || !isWhole(h) || h > 1e9)
       fail(block.columnOf('h'), "G43: H must be a whole number ≥ 0 (a tool number)");
     const int tool = static_cast<int>(h);
-    if (tool != 0 && tool_lengths_.empty()) {
-      warnOnce(line_, "G43 tool length offset: no tool table given, lengths taken as 0");
-    } else if (tool != 0) {
-      const auto found = tool_lengths_.find(tool);
-      if (found == tool_lengths_.end())
-        fail(block.has('h') ? block.columnOf('h') : codes.tool_length_column,
-             "G43: tool " + std::to_string(tool) + " is not in the tool table");
+    const auto found = tool_lengths_.find(tool);
+    if (tool == 0) {
+      length = 0;
+    } else if (found != tool_lengths_.end()) {
       length = found->second;
+    } else if (!tool_table_given_) {
+      warnOnce(line_, "G43 tool length offset: no tool table given, lengths taken as 0");
+    } else {
+      fail(block.has('h') ? block.columnOf('h') : codes.tool_length_column,
+           "G43: tool " + std::to_string(tool) + " is not in the tool table");
     }
   }
   // The tool tip is where it was; what changes is where the program says it is.
@@ -319,14 +341,16 @@ void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& cod
     if (d < 0 || !isWhole(d) || d > 1e9)
       fail(block.columnOf('d'), name + ": D must be a whole number ≥ 0 (a tool number)");
     const int tool = static_cast<int>(d);
-    if (tool != 0 && tool_diameters_.empty()) {
-      warnOnce(line_, name + " cutter radius compensation: no tool table given, radius taken as 0");
-    } else if (tool != 0) {
-      const auto found = tool_diameters_.find(tool);
-      if (found == tool_diameters_.end())
-        fail(block.has('d') ? block.columnOf('d') : column,
-             name + ": tool " + std::to_string(tool) + " is not in the tool table");
+    const auto found = tool_diameters_.find(tool);
+    if (tool == 0) {
+      radius = 0;
+    } else if (found != tool_diameters_.end()) {
       radius = found->second / 2.0;
+    } else if (!tool_table_given_) {
+      warnOnce(line_, name + " cutter radius compensation: no tool table given, radius taken as 0");
+    } else {
+      fail(block.has('d') ? block.columnOf('d') : column,
+           name + ": tool " + std::to_string(tool) + " is not in the tool table");
     }
   }
   if (plane_ == 190)
@@ -384,9 +408,11 @@ void GcodeInterpreter::setOffsets(const Block& block, const BlockCodes& codes) {
       return;
   }
   const double l = block.get('l');
+  if (block.has('l') && (l == kToolEntry || l == kToolEntryHere || l == kToolEntryHereInG593))
+    return setToolEntry(block, codes, static_cast<int>(l));
   if (!block.has('l') || (l != 2 && l != 20))
     fail(codes.nonmodal_column,
-         "G10: only L2 and L20 (work offsets) are supported; tool table changes are not");
+         "G10: only L1, L10, L11 (tool table) and L2, L20 (work offsets) are supported");
   const double p = block.get('p');
   if (!block.has('p') || p < 0 || p > 9 || !isWhole(p))
     fail(codes.nonmodal_column, "G10 L" + std::to_string(static_cast<int>(l)) +
@@ -397,6 +423,36 @@ void GcodeInterpreter::setOffsets(const Block& block, const BlockCodes& codes) {
   AxisValues values = axisValues(block);
   if (l == 20) values.value = position_ - offsets_.localOffset() - values.value;
   offsets_.setWorkOffset(system, values);
+}
+
+void GcodeInterpreter::setToolEntry(const Block& block, const BlockCodes& codes, int l) {
+  const std::string name = "G10 L" + std::to_string(l);
+  const double p = block.get('p');
+  if (!block.has('p') || p < 1 || !isWhole(p) || p > 1e9)
+    fail(codes.nonmodal_column, name + " needs P with the tool number (a whole number ≥ 1)");
+  for (char letter : {'x', 'y'})
+    if (block.has(letter))
+      fail(block.columnOf(letter), name + ": tool offsets in " + upper(letter) +
+                                       " are not supported (only Z, the tool length)");
+  const int tool = static_cast<int>(p);
+  if (block.has('z')) {
+    const double z = block.get('z') * mm_per_unit_;
+    // L10 and L11: the length that makes the tip's current position read as Z, with the current
+    // offsets (L10) or with G59.3's work offset and no G92/G52 offset (L11), as LinuxCNC does.
+    const double gauge = position_.z + tool_length_;
+    if (l == kToolEntry)
+      tool_lengths_[tool] = z;
+    else if (l == kToolEntryHere)
+      tool_lengths_[tool] = gauge - offsets_.total().z - z;
+    else
+      tool_lengths_[tool] = gauge - offsets_.workOffsetOf(kG593System).z - z;
+  }
+  if (block.has('r')) {
+    tool_diameters_[tool] = 2.0 * block.get('r') * mm_per_unit_;
+    warnOnce(line_, name + " sets the radius of tool " + std::to_string(tool) +
+                        ": G41/G42 use it, but the cutter checked stays the one --tool or "
+                        "--tool-table describe");
+  }
 }
 
 void GcodeInterpreter::setTool(const Block& block, const BlockCodes& codes) {

@@ -55,7 +55,9 @@ class GcodeInterpreter {
   struct BlockCodes;
 
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
-  void checkWords(const Block& block) const;
+  void checkWords(const Block& block);
+  /// An A B C U V W word: accepted (with one warning) while it keeps its axis where it starts.
+  void checkStillAxis(const Block& block, char letter);
   BlockCodes classify(const Block& block);
   void setTool(const Block& block, const BlockCodes& codes);
   void runMotion(const Block& block, const BlockCodes& codes);
@@ -63,6 +65,8 @@ class GcodeInterpreter {
   void selectSystem(const BlockCodes& codes);
   void setCompensation(const Block& block, const BlockCodes& codes);
   void setOffsets(const Block& block, const BlockCodes& codes);
+  /// G10 L1, L10, L11 (`l`): writes the length offset and radius of a tool table entry.
+  void setToolEntry(const Block& block, const BlockCodes& codes, int l);
   AxisValues axisValues(const Block& block) const;
   void goHome(const Block& block, const BlockCodes& codes);
   void runCycle(const Block& block, std::uint32_t column);
@@ -85,10 +89,12 @@ class GcodeInterpreter {
 
   Vec3 position_;  ///< mm, canonical coordinates; LinuxCNC starts at the origin
   CoordinateOffsets offsets_;
-  const std::map<int, double>& tool_lengths_;
-  Dialect dialect_;                         ///< its arc radius rule applies
+  /// Tool table entries (mm): the --tool-table's, then what G10 L1/L10/L11 wrote.
+  std::map<int, double> tool_lengths_;
+  bool tool_table_given_;  ///< a tool missing from a given table is an error, not length 0
+  Dialect dialect_;        ///< its arc radius rule applies
   std::optional<double> arc_tolerance_mm_;  ///< --arc-tolerance
-  const std::map<int, double>& tool_diameters_;
+  std::map<int, double> tool_diameters_;
   CutterCompensation compensation_;
   /// Set after G40 ends compensation: where the tool stands, off the programmed point, until
   /// the exit move leaves it.

@@ -34,8 +34,18 @@ struct ProgramOptions {
   /// The controller the program is written for, and --arc-tolerance (mm) if given.
   Dialect dialect = Dialect::LinuxCnc;
   std::optional<double> arc_tolerance_mm;
-  /// A loop running more often than this is taken as endless: an error instead of a hang.
-  std::uint64_t max_loop_iterations = 1'000'000;
+  /// Lines read while a loop or a subprogram call runs, counted over the whole run (skipped
+  /// lines too): past this the program is taken as endless, an error instead of a hang.
+  std::uint64_t max_repeated_lines = 100'000'000;
+  /// LinuxCNC's SUBROUTINE_PATH: directories searched in order for NAME.ngc when `o<name> call`
+  /// names a subroutine the program has not defined (before searching on in the program).
+  std::vector<std::string> subroutine_path;
+  /// Fanuc/Haas: directories searched in order for the file of an `M98 P1002` program the
+  /// program has not defined: O1002.* or O01002.* (any extension, O in either case).
+  std::vector<std::string> subprogram_dirs;
+  /// On an input error, read the program again in the other dialects and name those that
+  /// accept it (dialect_hint.hpp).
+  bool suggest_dialects = true;
 };
 
 /// Interprets a whole G-code program (in options.dialect) into memory (ProgramReader reads it block

@@ -66,12 +66,22 @@ struct ProgramReader::Run {
         reader(in),
         parser(file_name, parameters),
         interpreter(file_name, program, parameters, options),
-        control(file_name, reader, parameters, options.max_loop_iterations),
-        dialect(options.dialect, file_name),
+        control(file_name, reader, parameters, options.max_repeated_lines, options.subroutine_path,
+                options.subprogram_dirs),
+        dialect(options.dialect, file_name,
+                [this](std::uint32_t line, const std::string& message) {
+                  interpreter.warnOnce(line, message);
+                }),
         file_name_(file_name) {}
 
   /// Runs the next line; false at the end of the stream.
   bool step();
+  /// Runs `line`, read at `number` from a subprogram file: its moves carry the line of the call
+  /// in the program, its errors name the file and `number`.
+  void runSubprogramLine(std::string_view line, std::uint32_t number,
+                         LineReader::Position line_start);
+  /// Runs a line of the program or of a subprogram file; `number` is what moves carry.
+  void runLine(std::string_view line, std::uint32_t number, LineReader::Position line_start);
 
   Program program;
   Parameters parameters;
@@ -92,6 +102,14 @@ struct ProgramReader::Run {
 };
 
 bool ProgramReader::Run::step() {
+  if (control.inSubprogramFile() && running_) {
+    LineReader& file = control.reader();
+    const LineReader::Position line_start = file.position();
+    std::string_view line;
+    if (!file.next(line)) control.endOfSubprogramFile(file.linesRead());
+    runSubprogramLine(line, file.linesRead(), line_start);
+    return true;
+  }
   const LineReader::Position line_start = reader.position();
   std::string_view line;
   if (!reader.next(line)) {
@@ -100,6 +118,7 @@ bool ProgramReader::Run::step() {
   }
   const std::uint32_t number = reader.linesRead();
   last_line = std::max(last_line, number);
+  control.countLine(number);
   const char first = firstVisible(line);
   if (first == 0) return true;
   if (!running_) {
@@ -110,6 +129,9 @@ bool ProgramReader::Run::step() {
   }
   if (first == '%') {  // an opening '%' starts the program, any later one ends it
     if (started_) {
+      // As the end of the file: a call whose subprogram was not found by then, a loop or a
+      // skipped section still open, is an error.
+      control.finish(number);
       running_ = false;
       end_line_ = number;
     }
@@ -117,22 +139,42 @@ bool ProgramReader::Run::step() {
     return true;
   }
   started_ = true;
+  runLine(line, number, line_start);
+  return true;
+}
+
+void ProgramReader::Run::runSubprogramLine(std::string_view line, std::uint32_t number,
+                                           LineReader::Position line_start) {
+  const std::string file = control.fileName();
+  try {
+    control.countLine(number);
+    const char first = firstVisible(line);
+    if (first == 0 || first == '%') return;  // blank, or the file's tape marks
+    runLine(line, control.callLine(), line_start);
+  } catch (const InputError& error) {
+    throw InputError(file, number, error.column(),
+                     error.message() + " (in a subprogram file called at " + file_name_ + ":" +
+                         std::to_string(control.callLine()) + ")");
+  }
+}
+
+void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
+                                 LineReader::Position line_start) {
   if (control.skipping() &&
       !(parser.parseOWordHeader(line, number, header_) && control.endsSkip(header_)))
-    return true;
+    return;
   parser.parse(line, number, block_);
   dialect.apply(block_, number);
   assign(block_.assignments, parameters);
   if (block_.has_oword) {
     control.execute(block_.oword, number, line_start);
-    return true;
+    return;
   }
   if (!interpreter.execute(block_, number) ||
       !runSubprogramCodes(block_, control, file_name_, number)) {
     running_ = false;
     end_line_ = number;
   }
-  return true;
 }
 
 ProgramReader::ProgramReader(std::istream& in, std::string file_name, const ProgramOptions& options)
@@ -145,6 +187,10 @@ ProgramReader::~ProgramReader() = default;
 
 const std::vector<InputWarning>& ProgramReader::warnings() const {
   return run_->program.warnings;
+}
+
+const std::vector<std::string>& ProgramReader::filesRead() const {
+  return run_->control.filesRead();
 }
 
 std::size_t ProgramReader::lines() const {
@@ -171,7 +217,19 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     if (ended_ && emitted_ == buffer.size()) return false;
     if (added == max) return true;
     const std::size_t moves_before = buffer.size();
-    if (!run_->step()) {
+    bool more = true;
+    try {
+      more = run_->step();
+    } catch (const InputError& error) {
+      // An error inside a subprogram file has a line of that file: no hint (the other readings
+      // are followed by the program's lines).
+      if (!options_.suggest_dialects || error.file() != file_name_ ||
+          run_->control.repeatedLines() > kDialectHintRepeatedLines)
+        throw;
+      throw withDialectHint(in_, file_name_, options_, digest_, error);
+    }
+    for (std::size_t i = moves_before; i < buffer.size(); ++i) digest_.add(buffer[i]);
+    if (!more) {
       ended_ = true;
       if (rule_ == ToolRule::Unknown) rule_ = ToolRule::NeverChanges;
     }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "gcode/dialect_hint.hpp"
 #include "gcode/program.hpp"
 
 namespace gougechek {
@@ -38,6 +39,8 @@ class ProgramReader {
   const std::vector<InputWarning>& warnings() const;
   /// Physical lines read so far (the program's length once read() has returned false).
   std::size_t lines() const;
+  /// Subprogram files read so far (--subroutine-path, --subprogram-dir), once each: inputs too.
+  const std::vector<std::string>& filesRead() const;
   /// Bytes of the stream read so far (for progress: compare with the stream's size).
   std::uint64_t bytesRead() const;
 
@@ -58,6 +61,7 @@ class ProgramReader {
   bool can_look_ahead_ = true;  ///< false once the stream proved not seekable
   std::size_t emitted_ = 0;     ///< moves of the run's buffer already handed out
   std::size_t settled_ = 0;     ///< moves of the run's buffer whose tool is final
+  MoveDigest digest_;           ///< every move of the run so far (for the dialect hint)
 };
 
 }  // namespace gougechek

@@ -52,24 +52,50 @@ TEST(ControlFlow, ArgumentsAreRestoredAfterTheCall) {
   EXPECT_EQ(p.moves[1].to, Vec3(2, 7, 0));
 }
 
-TEST(ControlFlow, EndlessLoopStopsAtTheIterationLimit) {
+TEST(ControlFlow, EndlessLoopStopsAtTheLimitOfRepeatedLines) {
   std::istringstream in("o1 while [1]\nG0 X1\no1 endwhile\n");
   ProgramOptions options;
-  options.max_loop_iterations = 1000;
+  options.max_repeated_lines = 1000;
   try {
     readProgram(in, "t.nc", options);
     FAIL() << "an endless loop was accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "t.nc:1:1: loop o1 ran more than 1000 times: taken as endless (the limit is an "
-              "option of the interpreter)");
+              "t.nc:3: more than 1000 lines run in loops and subprogram calls: taken as endless "
+              "(the limit bounds the work of a run)");
   }
-  EXPECT_THAT(errorOf("o1 do\no1 while [1]\n"), HasSubstr("t.nc:1:1: loop o1 ran more than"));
+  std::istringstream do_loop("o1 do\no1 while [1]\n");
+  EXPECT_THROW(readProgram(do_loop, "t.nc", options), InputError);
+}
+
+// The limit is on the whole run, not per loop: a loop around a loop of 1,000 runs each (1M
+// runs in all, more than 2M lines) is stopped, though neither loop alone comes near the limit.
+TEST(ControlFlow, NestedLoopsShareOneLimit) {
+  std::istringstream in(
+      "o1 repeat [1000]\no2 repeat [1000]\nG0 X1\no2 endrepeat\no1 endrepeat\nM2\n");
+  ProgramOptions options;
+  options.max_repeated_lines = 100'000;
+  try {
+    readProgram(in, "t.nc", options);
+    FAIL() << "nested loops ran past the limit";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("more than 100000 lines run in loops and subprogram calls"));
+  }
+  std::istringstream small(
+      "o1 repeat [10]\no2 repeat [10]\nG0 X1\no2 endrepeat\no1 "
+      "endrepeat\nM2\n");
+  EXPECT_EQ(readProgram(small, "t.nc", options).moves.size(), 100u);
+  EXPECT_THAT(errorOf("o1 repeat [1000000000]\no1 endrepeat\n"),
+              HasSubstr("t.nc:1:1: o1 repeat: more than 100000000 repeats"));
+  // M98 repeats count too.
+  std::istringstream calls("M98 P1 L200000\nM30\nO1\nG0 X1\nM99\n");
+  EXPECT_THROW(readProgram(calls, "t.nc", options), InputError);
 }
 
 TEST(ControlFlow, UnclosedConstructsAreErrors) {
   EXPECT_EQ(errorOf("G21\no<x> call\nM2\n"),
-            "t.nc:2:1: call to o<x>: no such subprogram in this file");
+            "t.nc:2:1: call to o<x>: no such subprogram in this file, nor x.ngc in "
+            "--subroutine-path");
   EXPECT_EQ(errorOf("o1 if [0]\nG0 X1\n"),
             "t.nc:1:1: o1 if: no matching endif before the end of the file");
   EXPECT_EQ(errorOf("o<s> sub\nG0 X1\n"),

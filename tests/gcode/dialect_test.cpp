@@ -64,7 +64,8 @@ TEST(Dialect, FanucArcOffsetsAndRadiiScaleToo) {
 
 TEST(Dialect, GrblRejectsWhatGrblLacks) {
   EXPECT_EQ(errorIn(Dialect::Grbl, "G21\nG81 X1 Y1 Z-1 R1 F100\n"),
-            "t.nc:2:1: G81: not in the grbl dialect (--dialect)");
+            "t.nc:2:1: G81: not in the grbl dialect (--dialect); this is valid in --dialect "
+            "linuxcnc, --dialect fanuc or --dialect haas");
   EXPECT_THAT(errorIn(Dialect::Grbl, "T1 M6\n"), HasSubstr("t.nc:1:4: M6: not in the grbl"));
   EXPECT_THAT(errorIn(Dialect::Grbl, "G43 H1\n"), HasSubstr("G43: not in the grbl"));
   EXPECT_THAT(errorIn(Dialect::Grbl, "o100 sub\no100 endsub\n"), HasSubstr("O-words"));

@@ -159,13 +159,16 @@ TEST(Interpreter, UnknownOrUnsupportedCodesAreErrors) {
   EXPECT_THAT(errorOf("F1 M3\nG88 X1 Z-1 R1 P1\n"), HasSubstr("t.nc:2:1: G88 boring cycle is not"));
   EXPECT_EQ(errorOf("G41 D1\nG41 D1\n"),
             "t.nc:2:1: G41: cannot turn cutter radius compensation on when it is already on");
-  EXPECT_EQ(
-      errorOf("G10 L1 P1 Z5\n"),
-      "t.nc:1:1: G10: only L2 and L20 (work offsets) are supported; tool table changes are not");
+  EXPECT_EQ(errorOf("G10 L3 P1 Z5\n"),
+            "t.nc:1:1: G10: only L1, L10, L11 (tool table) and L2, L20 (work offsets) are "
+            "supported");
   EXPECT_EQ(errorOf("G12 X1\n"), "t.nc:1:1: unknown G code G12");
   EXPECT_EQ(errorOf("M40\n"), "t.nc:1:1: unknown M code M40");
-  EXPECT_EQ(errorOf("M98 P100\n"), "t.nc:1:1: call to O100: no such subprogram in this file");
-  EXPECT_EQ(errorOf("G0 A10\n"), "t.nc:1:4: A axis: only X, Y and Z are supported (3-axis)");
+  EXPECT_EQ(errorOf("M98 P100\n"),
+            "t.nc:1:1: call to O100: no such subprogram in this file or in --subprogram-dir");
+  EXPECT_EQ(errorOf("G0 A10\n"),
+            "t.nc:1:4: A axis: only X, Y and Z move (3-axis); A words are accepted only while they "
+            "keep the axis at 0");
   EXPECT_EQ(errorOf("G0 X1 E2\n"), "t.nc:1:7: unknown word E");
   EXPECT_EQ(errorOf("X1\n"), "t.nc:1:1: axis words without a motion mode (G0, G1, G2 or G3)");
   EXPECT_EQ(errorOf("G0 G1 X1 F1\n"),
