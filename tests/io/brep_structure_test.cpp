@@ -157,6 +157,14 @@ TEST_F(BrepStructure, AnIgesDirectoryEntryPointingPastTheParameterDataIsAnError)
                          line);
 }
 
+TEST(BrepCoordinateRange, AStepPartBeyondTheRangeIsAnError) {
+  test::ScratchDir dir;
+  const std::string path = dir.file("huge.step");
+  test::writeStep(BRepPrimAPI_MakeBox(gp_Pnt(0, 0, 0), 3e6, 10, 10).Shape(), path);
+  test::expectInputError([&] { readPart(path, 1.0); }, path,
+                         "the part has coordinates beyond the accepted range of ±1e6 mm");
+}
+
 // The corpus's SOT23 IGES file, cut at 90 % and made structurally whole again (complete lines,
 // directory entries past the cut pointed at the first parameter line, a matching Terminate
 // line): OpenCASCADE's IGES reader dies on it with SIGSEGV. The run survives it.
