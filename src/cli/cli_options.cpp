@@ -1,5 +1,6 @@
 #include "cli/cli_options.hpp"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cmath>
@@ -43,9 +44,10 @@ po::options_description visibleOptions() {
       "part-units", po::value<std::string>()->value_name("mm|in"),
       "units of an STL part (default mm; STEP/IGES carry their own)")(
       "deflection", po::value<std::string>()->value_name("MM"),
-      "STEP/IGES: largest mesh-to-surface distance of the tessellation (default tolerance/5)")(
-      "export-mesh", po::value<std::string>()->value_name("FILE.stl"),
-      "write the part's mesh, as checked, to FILE.stl (binary STL)")(
+      "STEP/IGES: largest mesh-to-surface distance of the tessellation (default and most: "
+      "tolerance/5, at least 1e-4)")("export-mesh",
+                                     po::value<std::string>()->value_name("FILE.stl"),
+                                     "write the part's mesh, as checked, to FILE.stl (binary STL)")(
       "report", po::value<std::string>()->value_name("FILE"),
       "write the report to FILE, format from the extension: .txt .json .csv .xml .html")(
       "format", po::value<std::string>()->value_name("FMT"),
@@ -129,6 +131,10 @@ std::optional<std::string> stringOption(const po::variables_map& values, const c
 
 }  // namespace
 
+double largestDeflection(double tolerance) {
+  return std::max(tolerance / 5, kFinestDeflection);
+}
+
 std::string helpText() {
   std::ostringstream text;
   text << "Usage: gougechek PART PATH [options]\n"
@@ -211,7 +217,7 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
 
   options.tool = stringOption(values, "tool");
   if (auto text = stringOption(values, "tolerance")) {
-    options.tolerance = parseNonNegative(*text, "--tolerance");
+    options.tolerance = std::max(parseNonNegative(*text, "--tolerance"), kFinestTolerance);
   }
   if (auto text = stringOption(values, "stock")) options.stock = parseNonNegative(*text, "--stock");
   if (auto text = stringOption(values, "rapid-clearance")) {
@@ -230,6 +236,17 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   if (auto text = stringOption(values, "deflection")) {
     options.deflection = parseNumber(*text, "--deflection");
     if (!(*options.deflection > 0)) throw UsageError("--deflection must be > 0, got " + *text);
+    // Relative slack, so that the printed largest value itself is accepted.
+    constexpr double kRoundingSlack = 1 + 1e-9;
+    const double largest = largestDeflection(options.tolerance);
+    if (*options.deflection > largest * kRoundingSlack) {
+      std::ostringstream message;
+      message << "--deflection " << *text << " is coarser than --tolerance " << options.tolerance
+              << " allows: at most " << largest << " mm (tolerance/5, at least "
+              << kFinestDeflection
+              << " mm), since a coarser mesh would hide real gouges and invent others";
+      throw UsageError(message.str());
+    }
   }
   options.export_mesh = stringOption(values, "export-mesh");
   options.report_file = stringOption(values, "report");

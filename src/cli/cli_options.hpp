@@ -35,7 +35,7 @@ struct CliOptions {
   double rapid_clearance = 0;
   std::optional<Vec3> start;
   double part_unit_scale = 1;              ///< 25.4 with --part-units in
-  std::optional<double> deflection;        ///< STEP/IGES tessellation; unset: tolerance/5
+  std::optional<double> deflection;        ///< STEP/IGES tessellation; unset: largestDeflection
   std::optional<std::string> export_mesh;  ///< write the checked mesh here
   std::optional<std::string> report_file;
   ReportFormat format = ReportFormat::Text;
@@ -45,6 +45,20 @@ struct CliOptions {
   int kdop = 18;
   bool front_tracking = true;
 };
+
+/// The finest tolerance, mm: the precision depths are reported to. A smaller --tolerance, 0
+/// included, is raised to it, so that a cutter touching the part (depth 0 up to rounding) is
+/// not a gouge and any cut deeper than what a report can show is one.
+inline constexpr double kFinestTolerance = 1e-6;
+
+/// The finest STEP/IGES tessellation, mm: the resolution of a check at --tolerance 0, the
+/// same as the thinnest skin that rounds a sharp cutter's edges.
+inline constexpr double kFinestDeflection = 1e-4;
+
+/// The default and the largest --deflection for `tolerance`: tolerance/5, at least 1e-4 mm. A
+/// mesh lies up to its deflection from the true surface, so a coarser one would hide real
+/// gouges and invent others of about that size.
+double largestDeflection(double tolerance);
 
 /// Parses argv; throws UsageError with a message fit for the user.
 CliOptions parseCommandLine(int argc, const char* const argv[]);

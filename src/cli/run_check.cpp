@@ -102,8 +102,7 @@ PartOptions partOptions(const CliOptions& options) {
   part.unit_scale = options.part_unit_scale;
   // At most a fifth of the tolerance: mesh error alone then cannot turn a clean move into a
   // gouge or hide one by more than tolerance/5 (and exact confirmation removes even that).
-  part.deflection = options.deflection.value_or(options.tolerance > 0 ? options.tolerance / 5
-                                                                      : PartOptions().deflection);
+  part.deflection = options.deflection.value_or(largestDeflection(options.tolerance));
   return part;
 }
 

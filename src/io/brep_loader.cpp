@@ -1,6 +1,9 @@
 #include "io/brep_loader.hpp"
 
+#include <BRepBndLib.hxx>
 #include <BRepBuilderAPI_Sewing.hxx>
+#include <BRepMesh_IncrementalMesh.hxx>
+#include <Bnd_Box.hxx>
 #include <IGESControl_Reader.hxx>
 #include <IGESData_GlobalSection.hxx>
 #include <IGESData_IGESModel.hxx>
@@ -13,11 +16,14 @@
 #include <Standard_Failure.hxx>
 #include <TColStd_SequenceOfAsciiString.hxx>
 #include <TopExp_Explorer.hxx>
+#include <XSControl_Reader.hxx>
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 
 #include "gougechek/error.hpp"
+#include "io/part_range.hpp"
 
 namespace gougechek {
 
@@ -45,13 +51,24 @@ std::string shortUnitName(const std::string& name) {
   return unit.empty() ? "mm" : unit;
 }
 
+// Turns the file's root entities into shapes. A root that fails to transfer would leave its
+// faces out of the part, unchecked: an error, not a smaller part.
+void transferEveryRoot(XSControl_Reader& reader, const std::string& path) {
+  const int roots = reader.NbRootsForTransfer();
+  const int transferred = reader.TransferRoots();
+  if (transferred < roots)
+    throw InputError(path, 0, 0,
+                     "OpenCASCADE could convert only " + std::to_string(transferred) + " of the " +
+                         std::to_string(roots) + " root entities into shapes");
+}
+
 LoadedBrep loadStep(const std::string& path) {
   STEPControl_Reader reader;
   if (reader.ReadFile(path.c_str()) != IFSelect_RetDone)
     throw InputError(path, 0, 0, "not a readable STEP file (the STEP parser rejected it)");
   TColStd_SequenceOfAsciiString lengths, angles, solid_angles;
   reader.FileUnits(lengths, angles, solid_angles);
-  reader.TransferRoots();
+  transferEveryRoot(reader, path);
   return {reader.OneShape(), "step",
           lengths.IsEmpty() ? "mm" : shortUnitName(lengths.First().ToCString())};
 }
@@ -61,7 +78,7 @@ LoadedBrep loadIges(const std::string& path) {
   if (reader.ReadFile(path.c_str()) != IFSelect_RetDone)
     throw InputError(path, 0, 0, "not a readable IGES file (the IGES parser rejected it)");
   const Handle(TCollection_HAsciiString) unit = reader.IGESModel()->GlobalSection().UnitName();
-  reader.TransferRoots();
+  transferEveryRoot(reader, path);
   return {reader.OneShape(), "iges", shortUnitName(unit.IsNull() ? "" : unit->ToCString())};
 }
 
@@ -82,6 +99,34 @@ TopoDS_Shape healed(const TopoDS_Shape& shape) {
     if (!sewing.SewedShape().IsNull()) result = sewing.SewedShape();
   }
   return result;
+}
+
+// Angular deflection, radians: loose, so that the linear deflection sets the mesh density, but
+// bounded so that large flat-ish curved faces keep a sane shape.
+constexpr double kAngularDeflection = 0.5;
+
+// Largest part size, in deflections, that is tessellated: a metre-sized mold at 0.001 mm. Beyond
+// it the mesh would run into the tens of millions of triangles (OCCT's mesher then needs many
+// gigabytes); the user is asked for a coarser deflection instead.
+constexpr double kMaxSizeInDeflections = 1e6;
+
+void checkMeshable(const TopoDS_Shape& shape, double deflection, const std::string& path) {
+  Bnd_Box box;
+  BRepBndLib::Add(shape, box, false);
+  if (box.IsVoid()) return;
+  double x0 = 0, y0 = 0, z0 = 0, x1 = 0, y1 = 0, z1 = 0;
+  box.Get(x0, y0, z0, x1, y1, z1);
+  if (!withinPartRange(Vec3{x0, y0, z0}) || !withinPartRange(Vec3{x1, y1, z1}))
+    throw InputError(path, 0, 0, "the part has coordinates " + partRangeText() + " (in mm)");
+  const double size = std::sqrt(box.SquareExtent());
+  if (size / deflection <= kMaxSizeInDeflections) return;
+  throw InputError(path, 0, 0,
+                   "the part is " + std::to_string(static_cast<long>(size)) +
+                       " mm across: tessellating it at a deflection of " +
+                       std::to_string(deflection) +
+                       " mm would need too many triangles; pass --deflection " +
+                       std::to_string(size / kMaxSizeInDeflections) +
+                       " or more (with a --tolerance of at least 5 times that)");
 }
 
 }  // namespace
@@ -109,6 +154,18 @@ LoadedBrep loadBrep(const std::string& path) {
     throw InputError(
         path, 0, 0,
         std::string("OpenCASCADE could not read the file: ") + failure.GetMessageString());
+  }
+}
+
+void tessellate(const TopoDS_Shape& shape, double deflection, const std::string& path) {
+  try {
+    checkMeshable(shape, deflection, path);
+    // Faces are independent once their edges are discretised: OCCT meshes them in parallel.
+    const BRepMesh_IncrementalMesh mesher(shape, deflection, false, kAngularDeflection, true);
+  } catch (const Standard_Failure& failure) {
+    throw InputError(
+        path, 0, 0,
+        std::string("OpenCASCADE could not tessellate the part: ") + failure.GetMessageString());
   }
 }
 

@@ -17,4 +17,9 @@ struct LoadedBrep {
 /// InputError when the file cannot be read or holds no face.
 LoadedBrep loadBrep(const std::string& path);
 
+/// Tessellates `shape` so that no triangle lies farther than `deflection` mm from its face.
+/// Throws InputError naming `path` when the part lies beyond the accepted coordinates or is
+/// too large, in deflections, to tessellate.
+void tessellate(const TopoDS_Shape& shape, double deflection, const std::string& path);
+
 }  // namespace gougechek

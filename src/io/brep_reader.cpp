@@ -1,9 +1,6 @@
 #include "io/brep_reader.hpp"
 
-#include <BRepBndLib.hxx>
-#include <BRepMesh_IncrementalMesh.hxx>
 #include <BRep_Tool.hxx>
-#include <Bnd_Box.hxx>
 #include <Poly_Triangulation.hxx>
 #include <Standard_Failure.hxx>
 #include <TopExp.hxx>
@@ -11,39 +8,27 @@
 #include <TopTools_IndexedMapOfShape.hxx>
 #include <TopoDS.hxx>
 #include <TopoDS_Face.hxx>
-#include <cmath>
+#include <cctype>
+#include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "gougechek/error.hpp"
-#include "io/brep_loader.hpp"
+#include "io/brep_isolation.hpp"
+#include "io/brep_structure.hpp"
 #include "io/exact_surfaces_faces.hpp"
+#include "io/file_bytes.hpp"
 #include "io/mesh_builder.hpp"
+#include "io/temporary_file.hpp"
 
 namespace gougechek {
 
 namespace {
 
-// Angular deflection, radians: loose, so that the linear deflection sets the mesh density, but
-// bounded so that large flat-ish curved faces keep a sane shape.
-constexpr double kAngularDeflection = 0.5;
-
-// Largest part size, in deflections, that is tessellated: a metre-sized mold at 0.001 mm. Beyond
-// it the mesh would run into the tens of millions of triangles (OCCT's mesher then needs many
-// gigabytes); the user is asked for a coarser deflection instead.
-constexpr double kMaxSizeInDeflections = 1e6;
-
-void checkMeshable(const TopoDS_Shape& shape, double deflection, const std::string& path) {
-  Bnd_Box box;
-  BRepBndLib::Add(shape, box, false);
-  if (box.IsVoid()) return;
-  const double size = std::sqrt(box.SquareExtent());
-  if (size / deflection <= kMaxSizeInDeflections) return;
-  throw InputError(path, 0, 0,
-                   "the part is " + std::to_string(static_cast<long>(size)) +
-                       " mm across: tessellating it at a deflection of " +
-                       std::to_string(deflection) +
-                       " mm would need too many triangles; pass --deflection " +
-                       std::to_string(size / kMaxSizeInDeflections) + " or more");
+bool isIgesFile(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".iges" || extension == ".igs";
 }
 
 Vec3 toVec3(const gp_Pnt& p) {
@@ -75,15 +60,24 @@ bool addFaceTriangles(const TopoDS_Face& face, std::uint32_t face_id, MeshBuilde
 }  // namespace
 
 Part readBrepPart(const std::string& path, double deflection) {
-  LoadedBrep loaded = loadBrep(path);
+  // The structure is checked on the bytes OCCT will read: a non-regular file (a pipe) is
+  // read once, within its cap, and handed to OCCT as a temporary copy.
+  const std::string bytes = readFileBytes(path);
+  if (isIgesFile(path)) {
+    checkIgesStructure(bytes, path);
+  } else {
+    checkStepStructure(bytes, path);
+  }
+  std::optional<TemporaryFile> copy;
+  if (!std::filesystem::is_regular_file(path)) {
+    copy.emplace(std::filesystem::path(path).extension().string());
+    copy->write(bytes);
+  }
+  const LoadedBrep loaded = loadAndTessellateIsolated(copy ? copy->path() : path, path, deflection);
   try {
     TopTools_IndexedMapOfShape faces, solids;
     TopExp::MapShapes(loaded.shape, TopAbs_FACE, faces);
     TopExp::MapShapes(loaded.shape, TopAbs_SOLID, solids);
-    checkMeshable(loaded.shape, deflection, path);
-    // Faces are independent once their edges are discretised: OCCT meshes them in parallel.
-    const BRepMesh_IncrementalMesh mesher(loaded.shape, deflection, false, kAngularDeflection,
-                                          true);
     Part part;
     part.format = loaded.format;
     part.units = loaded.units;

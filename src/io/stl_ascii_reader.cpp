@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "gougechek/error.hpp"
+#include "io/part_range.hpp"
 #include "io/stl_reader.hpp"
 
 namespace gougechek {
@@ -91,9 +92,12 @@ class StlAsciiParser {
     for (int axis = 0; axis < 3; ++axis) {
       const Token token = next();
       xyz[axis] = parseNumber(token, "a vertex coordinate") * unit_scale_;
+      const char* const scaled = unit_scale_ != 1.0 ? " (after unit scaling)" : "";
       if (!std::isfinite(xyz[axis]))
-        fail(token, std::string("vertex coordinate is not finite") +
-                        (unit_scale_ != 1.0 ? " (after unit scaling)" : ""));
+        fail(token, std::string("vertex coordinate is not finite") + scaled);
+      if (!withinPartRange(xyz[axis]))
+        fail(token,
+             "vertex coordinate " + std::string(token.text) + scaled + " is " + partRangeText());
     }
     return {xyz[0], xyz[1], xyz[2]};
   }

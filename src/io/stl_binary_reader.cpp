@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "gougechek/error.hpp"
+#include "io/part_range.hpp"
 #include "io/stl_binary_layout.hpp"
 #include "io/stl_reader.hpp"
 
@@ -30,6 +31,11 @@ void readStlBinary(std::string_view bytes, const std::string& file, double unit_
         throw InputError(file, 0, 0,
                          "triangle " + std::to_string(t + 1) + " of " + std::to_string(count) +
                              " has a non-finite coordinate (NaN or infinite)");
+      if (!withinPartRange(corner))
+        throw InputError(file, 0, 0,
+                         "triangle " + std::to_string(t + 1) + " of " + std::to_string(count) +
+                             " has a coordinate " + partRangeText() +
+                             (unit_scale != 1.0 ? " (after unit scaling)" : ""));
       offset += 12;
     }
     builder.addTriangle(corners[0], corners[1], corners[2]);

@@ -1,6 +1,7 @@
 #include "io/stl_reader.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 
 #include "gougechek/error.hpp"
@@ -29,6 +30,27 @@ bool holdsBinaryBytes(std::string_view bytes) {
   });
 }
 
+// A program's first blocks, skipping blank lines and comments, start with a G, M or N word, an
+// O program number or a '%' tape mark; the first 20 lines are enough to tell.
+bool looksLikeGcode(std::string_view text) {
+  constexpr int kLinesLooked = 20;
+  int looked = 0;
+  for (std::size_t start = 0; start < text.size() && looked < kLinesLooked; ++looked) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos || line[first] == '(' || line[first] == ';') continue;
+    const char word = static_cast<char>(line[first] & ~0x20);
+    const bool number_follows =
+        first + 1 < line.size() && std::isdigit(static_cast<unsigned char>(line[first + 1]));
+    return line[first] == '%' ||
+           ((word == 'G' || word == 'M' || word == 'N' || word == 'O') && number_follows);
+  }
+  return false;
+}
+
 std::string describeBinarySize(std::uint64_t count, std::size_t size) {
   return "binary STL header says " + std::to_string(count) + " triangles (" +
          std::to_string(stlBinarySize(count)) + " bytes) but the file has " + std::to_string(size) +
@@ -43,6 +65,14 @@ StlEncoding detectStlEncoding(std::string_view bytes, const std::string& file) {
     return StlEncoding::binary;
   if (startsWithSolid(bytes) && !(long_enough && holdsBinaryBytes(bytes)))
     return StlEncoding::ascii;
+  if (!holdsBinaryBytes(bytes)) {
+    // A text file that is no ASCII STL: read as binary its count would be four letters.
+    if (looksLikeGcode(withoutByteOrderMark(bytes)))
+      throw InputError(file, 0, 0,
+                       "not an STL file: it looks like a G-code program: are PART and PATH "
+                       "swapped? (gougechek PART PATH)");
+    throw InputError(file, 0, 0, "not an STL file: a text file that does not begin with 'solid'");
+  }
   if (!long_enough)
     throw InputError(file, 0, 0,
                      "not an STL file: shorter than a binary STL header (" +

@@ -10,6 +10,12 @@ namespace gougechek {
 
 namespace {
 
+// The largest cutter size accepted, mm (diameter, corner radius, flute, shank, overall length,
+// given or defaulted). Far beyond any real cutter (a 100 m ball), yet small enough that every
+// distance the check measures with it keeps double precision to well below 1e-6 mm of the
+// depth: at 1e17 mm a ball misses a 1 mm plunge.
+constexpr double kMaxCutterSize = 1e5;
+
 std::string formatNumber(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
@@ -19,6 +25,16 @@ std::string formatNumber(double value) {
 void requirePositive(double value, std::string_view what, const ToolOrigin& origin) {
   if (!(value > 0)) {
     throwToolError(origin, concat(what, " must be positive, got ", formatNumber(value)));
+  }
+}
+
+// `how` says where a defaulted size came from, so the user knows which value to give instead.
+void requireInRange(double value, std::string_view what, const ToolOrigin& origin,
+                    std::string_view how = "") {
+  if (value > kMaxCutterSize) {
+    throwToolError(origin, concat(what, " ", formatNumber(value), " mm", how,
+                                  " is beyond the largest cutter size accepted, ",
+                                  formatNumber(kMaxCutterSize), " mm"));
   }
 }
 
@@ -73,6 +89,7 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   spec.type = draft.type;
   spec.diameter = draft.diameter;
   requirePositive(spec.diameter, "diameter", origin);
+  requireInRange(spec.diameter, "diameter", origin);
   const double half = spec.diameter / 2;
 
   switch (draft.type) {
@@ -115,6 +132,8 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
 
   spec.flute_length = draft.flute_length.value_or(4 * spec.diameter);
   requirePositive(spec.flute_length, "flute length", origin);
+  requireInRange(spec.flute_length, "flute length", origin,
+                 draft.flute_length ? "" : " (by default 4 times the diameter)");
   if (spec.flute_length < spec.corner_radius) {
     throwToolError(origin,
                    concat("flute length ", formatNumber(spec.flute_length),
@@ -130,8 +149,11 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
           : spec.diameter;
   spec.shank_diameter = draft.shank_diameter.value_or(flute_top_diameter);
   requirePositive(spec.shank_diameter, "shank diameter", origin);
+  requireInRange(spec.shank_diameter, "shank diameter", origin,
+                 draft.shank_diameter ? "" : " (by default the flutes' top diameter)");
 
   spec.overall_length = draft.overall_length.value_or(0);
+  requireInRange(spec.overall_length, "overall length", origin);
   if (draft.overall_length && !(spec.overall_length > spec.flute_length)) {
     throwToolError(origin,
                    concat("overall length ", formatNumber(spec.overall_length),

@@ -36,7 +36,7 @@ TEST(PartReader, MissingFileIsAnInputError) {
 TEST(PartReader, DirectoryIsAnInputError) {
   test::ScratchDir dir;
   const std::string path = dir.file("");
-  test::expectInputError([&] { readPart(path, 1.0); }, path, "cannot read file");
+  test::expectInputError([&] { readPart(path, 1.0); }, path, "is a directory");
 }
 
 TEST(PartReader, RejectsAUnitScaleThatIsNotPositiveAndFinite) {
