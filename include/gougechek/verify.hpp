@@ -1,6 +1,7 @@
 #pragma once
 // The verification entry point a CAM pipeline links against: a part, the moves of a program and
 // the tools in, every violation out.
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -14,6 +15,10 @@
 
 namespace gougechek {
 
+/// Violations a result lists by default; the rest are only counted (README, Reports), so that
+/// a program that gouges on every move cannot exhaust memory.
+inline constexpr std::size_t kDefaultListedViolations = 100'000;
+
 struct VerifySettings {
   double tolerance = 0.01;       ///< penetration up to this depth is accepted
   double stock = 0.0;            ///< the cutter is grown by this much
@@ -25,6 +30,8 @@ struct VerifySettings {
   /// Called now and then, from any worker thread, with (moves done, moves total), total 0
   /// when the program is streamed and its length unknown. Must be thread-safe.
   std::function<void(std::size_t, std::size_t)> progress;
+  /// Violations kept in VerifyResult::violations: the first ones in program (move) order.
+  std::size_t max_listed_violations = kDefaultListedViolations;
 };
 
 enum class ViolationKind : std::uint8_t { Gouge, RapidCollision, HolderCollision };
@@ -39,6 +46,18 @@ struct Violation {
   bool severe = false;  ///< core reached the part, flat cut ≥ R, or buried
   Move path;            ///< the move as checked (`from`: where the tool really came from)
   bool exact = false;   ///< depth re-measured on the part's exact (B-rep) surface
+};
+
+/// How many violations of each kind, and the deepest penetration among them.
+struct ViolationTally {
+  std::size_t gouges = 0;
+  std::size_t rapid_collisions = 0;
+  std::size_t holder_collisions = 0;
+  double max_depth = 0;  ///< 0 when none penetrates
+
+  void add(const Violation& violation);
+  ViolationTally& operator+=(const ViolationTally& other);
+  std::size_t total() const { return gouges + rapid_collisions + holder_collisions; }
 };
 
 /// Counters for benchmarks: how much culling and narrow-phase work the check did.
@@ -61,6 +80,8 @@ struct VerifyStats {
 
 struct VerifyResult {
   std::vector<Violation> violations;  ///< ordered by line, then kind
+  /// Violations found beyond VerifySettings::max_listed_violations: counted, not kept.
+  ViolationTally unlisted;
   VerifyStats stats;
 };
 

@@ -1,8 +1,10 @@
 // gougechek: checks an NC program against the part it machines (SPEC.md).
+#include <cstdio>
 #include <exception>
 #include <iostream>
 
 #include "cli/cli_options.hpp"
+#include "cli/interruption.hpp"
 #include "cli/run_check.hpp"
 #include "gougechek/error.hpp"
 
@@ -10,6 +12,13 @@ namespace {
 
 constexpr int kExitUsage = 2;
 constexpr int kExitInternal = 3;
+constexpr int kExitSignalBase = 128;  ///< exit code 128 + signal, as shells report a signal
+
+/// Whatever went to stdout reached it: buffered text is flushed and write errors seen.
+bool stdoutWritten() {
+  std::cout.flush();
+  return std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout);
+}
 
 int run(int argc, const char* const argv[]) {
   using namespace gougechek;
@@ -32,8 +41,17 @@ int run(int argc, const char* const argv[]) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  gougechek::installInterruptionHandlers();
   try {
-    return run(argc, argv);
+    const int exit_code = run(argc, argv);
+    if (!stdoutWritten()) {
+      std::cerr << "gougechek: error: cannot write to standard output\n";
+      return kExitUsage;
+    }
+    return exit_code;
+  } catch (const gougechek::Interrupted& interruption) {
+    std::cerr << "gougechek: " << interruption.what() << "\n";
+    return kExitSignalBase + interruption.signal();
   } catch (const gougechek::UsageError& error) {
     std::cerr << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
     return kExitUsage;

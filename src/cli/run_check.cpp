@@ -8,7 +8,10 @@
 #include <fstream>
 #include <optional>
 #include <set>
+#include <vector>
 
+#include "cli/interruption.hpp"
+#include "cli/output_file.hpp"
 #include "cli/program_input.hpp"
 #include "cli/progress_bar.hpp"
 #include "gcode/move_json.hpp"
@@ -75,6 +78,7 @@ class CountingSource {
   explicit CountingSource(ProgramReader& program) : program_(program) {}
 
   bool operator()(std::vector<Move>& out, std::size_t max) {
+    throwIfInterrupted();
     const std::size_t before = out.size();
     const bool more = program_.read(out, max);
     for (std::size_t i = before; i < out.size(); ++i) {
@@ -132,11 +136,166 @@ VerifySettings verifySettings(const CliOptions& options) {
   return settings;
 }
 
+/// An error after which no report file may be written: the report file itself is at fault.
+class NoReportError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 void writeReportFile(const Report& report, const CliOptions& options) {
-  std::ofstream file(*options.report_file, std::ios::binary);
-  if (file) writeReport(report, options.format, file);
-  file.close();
-  if (!file) throw InputError(*options.report_file, 0, 0, "cannot write the report");
+  const std::string& target = *options.report_file;
+  std::optional<ReplacedFile> file;
+  try {
+    file.emplace(target, "the report");
+  } catch (const InputError& error) {
+    throw NoReportError(target, 0, 0, error.message());
+  }
+  std::ofstream stream(file->path(), std::ios::binary);
+  if (stream) writeReport(report, options.format, stream);
+  stream.close();
+  if (!stream) throw NoReportError(target, 0, 0, "cannot write the report");
+  try {
+    file->commit();
+  } catch (const InputError& error) {
+    throw NoReportError(target, 0, 0, error.message());
+  }
+}
+
+void exportMesh(const Mesh& mesh, const std::string& target) {
+  ReplacedFile file(target, "the mesh");
+  try {
+    writeStlBinary(mesh, file.path());
+  } catch (const InputError& error) {
+    throw InputError(target, 0, 0, error.message());  // the target, not its temporary
+  }
+  file.commit();
+}
+
+/// Refuses, before anything runs, outputs that would overwrite an input or each other.
+void refuseOverwrites(const CliOptions& options) {
+  std::vector<InputFile> inputs = {{options.part_file, "the part file"},
+                                   {options.path_file, "the program file"}};
+  if (options.tool_table) inputs.push_back({*options.tool_table, "the tool table"});
+  if (options.work_offsets) inputs.push_back({*options.work_offsets, "the work offsets file"});
+  // The report would overwrite what it names: no report is written for this error.
+  if (options.report_file) {
+    if (const auto role = inputAt(*options.report_file, inputs))
+      throw NoReportError(*options.report_file, 0, 0, "--report names " + *role);
+  }
+  if (options.export_mesh) {
+    if (const auto role = inputAt(*options.export_mesh, inputs))
+      throw InputError(*options.export_mesh, 0, 0, "--export-mesh names " + *role);
+    if (options.report_file && sameOutput(*options.report_file, *options.export_mesh))
+      throw NoReportError(*options.export_mesh, 0, 0,
+                          "--report and --export-mesh name the same file");
+  }
+}
+
+/// What a report shows before anything is read: names and settings.
+Report reportOfSettings(const CliOptions& options, const ProgramInput& input) {
+  Report report;
+  report.part_file = options.part_file;
+  report.path_file = input.name();
+  report.tolerance = options.tolerance;
+  report.stock = options.stock;
+  report.rapid_clearance = options.rapid_clearance;
+  return report;
+}
+
+void addPartWarnings(const Part& part, const std::string& part_file, Report& report) {
+  for (const std::string& message : part.diagnostics.warnings) {
+    report.warnings.push_back({part_file, 0, message});
+  }
+}
+
+/// Writes the report the user asked for to stdout, or to its file with a summary line on
+/// stdout. A write error on stdout is an error too.
+void deliverReport(const Report& report, const CliOptions& options, std::ostream& out) {
+  if (options.report_file) {
+    writeReportFile(report, options);
+    if (!options.quiet) out << "gougechek: " << summaryLine(report) << "\n";
+  } else if (!options.quiet) {
+    writeReport(report, options.format, out);
+  }
+  if (!out.flush()) throw NoReportError("<stdout>", 0, 0, "cannot write the report");
+}
+
+/// The check proper; fills `report` as it learns, so an error report shows what was known.
+/// `program` is pointed at the program's reader once it is open.
+int check(const CliOptions& options, ProgramInput& input, Report& report,
+          const ProgramReader*& program, std::ostream& err) {
+  // Cheap inputs first, so a typo in a tool or an unreadable program is reported before a long
+  // part read; the program itself is interpreted while it is checked.
+  const ToolLibrary tools = loadTools(options);
+  ProgramReader& reader = input.open(programOptions(options, tools));
+  program = &reader;
+  CountingSource counter(reader);
+  throwIfInterrupted();
+  const Part part = readPart(options.part_file, partOptions(options));
+  report.part_format = part.format;
+  report.part_units = part.units;
+  if (part.exact) {
+    report.part_faces = part.faces;
+    report.part_solids = part.solids;
+  }
+  report.triangles = part.mesh.triangles.size();
+  report.bounds = bounds(part.mesh);
+  addPartWarnings(part, options.part_file, report);
+  throwIfInterrupted();
+  if (options.export_mesh) exportMesh(part.mesh, *options.export_mesh);
+
+  VerifySettings settings = verifySettings(options);
+  std::optional<ProgressBar> progress_bar;
+  if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1)) {
+    progress_bar.emplace(err);
+    progress_bar->trackInput(counter.bytesRead(), input.size());
+  }
+  // Called after every few hundred moves: where a signal stops the check promptly.
+  settings.progress = [&progress_bar](std::size_t done, std::size_t total) {
+    throwIfInterrupted();
+    if (progress_bar) progress_bar->update(done, total);
+  };
+  const MoveSource source = [&counter](std::vector<Move>& block, std::size_t max) {
+    return counter(block, max);
+  };
+  VerifyResult result = verify(part.mesh, source, tools, settings, input.name());
+  throwIfInterrupted();
+  if (part.exact) confirmExact(part, tools, settings, partOptions(options).deflection, result);
+  throwIfInterrupted();
+  if (progress_bar) progress_bar->finish();
+
+  report.path_lines = reader.lines();
+  report.moves = counter.moves();
+  report.tools = toolsUsed(counter.tools(), tools);
+  for (const InputWarning& warning : reader.warnings()) report.warnings.push_back(warning);
+  report.violations = std::move(result.violations);
+  report.unlisted = result.unlisted;
+  if (options.format == ReportFormat::Html) {
+    std::set<std::uint32_t> lines;
+    for (const Violation& violation : report.violations) lines.insert(violation.line);
+    report.source_lines = input.lines(lines);
+  }
+  return report.violations.empty() ? 0 : 1;
+}
+
+/// Records `error` in the report and writes it where the report was asked for (not on stdout,
+/// where stderr's message is the report). A report that cannot be written is said on `err`.
+void reportError(Report& report, RunError error, const ProgramReader* program,
+                 const CliOptions& options, std::ostream& err) {
+  report.error = std::move(error);
+  report.tools.clear();
+  report.violations.clear();
+  report.unlisted = {};
+  report.source_lines.clear();
+  if (program) {
+    for (const InputWarning& warning : program->warnings()) report.warnings.push_back(warning);
+  }
+  if (!options.report_file) return;
+  try {
+    writeReportFile(report, options);
+  } catch (const InputError& write_error) {
+    err << "gougechek: error: " << write_error.what() << "\n";
+  }
 }
 
 }  // namespace
@@ -147,77 +306,47 @@ int printMoves(const CliOptions& options, std::ostream& out) {
   std::vector<Move> block;
   std::size_t ordinal = 0;
   for (bool more = true; more;) {
+    throwIfInterrupted();
     block.clear();
     more = program.read(block, kPrintBlock);
     for (const Move& move : block) writeMoveJson(move, ++ordinal, out);
+    if (!out) throw InputError("<stdout>", 0, 0, "cannot write the moves");
   }
   return 0;
 }
 
 int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   const auto started = std::chrono::steady_clock::now();
-  // Cheap inputs first, so a typo in a tool or an unreadable program is reported before a long
-  // part read; the program itself is interpreted while it is checked.
-  const ToolLibrary tools = loadTools(options);
   ProgramInput input(options.path_file);
-  ProgramReader& program = input.open(programOptions(options, tools));
-  CountingSource counter(program);
-  const Part part = readPart(options.part_file, partOptions(options));
-  if (options.export_mesh) writeStlBinary(part.mesh, *options.export_mesh);
-
-  VerifySettings settings = verifySettings(options);
-  std::optional<ProgressBar> progress_bar;
-  if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1)) {
-    progress_bar.emplace(err);
-    settings.progress = [&bar = *progress_bar](std::size_t done, std::size_t total) {
-      bar.update(done, total);
-    };
-    progress_bar->trackInput(counter.bytesRead(), input.size());
-  }
-  const MoveSource source = [&counter](std::vector<Move>& block, std::size_t max) {
-    return counter(block, max);
+  Report report = reportOfSettings(options, input);
+  const ProgramReader* program = nullptr;
+  const auto elapsed = [&started] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   };
-  VerifyResult result = verify(part.mesh, source, tools, settings, input.name());
-  if (part.exact) confirmExact(part, tools, settings, partOptions(options).deflection, result);
-  if (progress_bar) progress_bar->finish();
-
-  Report report;
-  report.part_file = options.part_file;
-  report.part_format = part.format;
-  report.part_units = part.units;
-  if (part.exact) {
-    report.part_faces = part.faces;
-    report.part_solids = part.solids;
+  try {
+    refuseOverwrites(options);
+    const int exit_code = check(options, input, report, program, err);
+    report.elapsed_s = elapsed();
+    deliverReport(report, options, out);
+    return exit_code;
+  } catch (const NoReportError&) {
+    throw;
+  } catch (const InputError& error) {
+    report.elapsed_s = elapsed();
+    reportError(report,
+                {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()},
+                program, options, err);
+    throw;
+  } catch (const Interrupted& interruption) {
+    report.elapsed_s = elapsed();
+    reportError(report, {RunErrorKind::Interrupted, interruption.what(), {}, 0, 0}, program,
+                options, err);
+    throw;
+  } catch (const std::exception& error) {
+    report.elapsed_s = elapsed();
+    reportError(report, {RunErrorKind::Internal, error.what(), {}, 0, 0}, program, options, err);
+    throw;
   }
-  report.triangles = part.mesh.triangles.size();
-  report.bounds = bounds(part.mesh);
-  report.path_file = input.name();
-  report.path_lines = program.lines();
-  report.moves = counter.moves();
-  report.tolerance = options.tolerance;
-  report.stock = options.stock;
-  report.rapid_clearance = options.rapid_clearance;
-  report.tools = toolsUsed(counter.tools(), tools);
-  for (const std::string& message : part.diagnostics.warnings) {
-    report.warnings.push_back({options.part_file, 0, message});
-  }
-  for (const InputWarning& warning : program.warnings()) report.warnings.push_back(warning);
-  report.violations = std::move(result.violations);
-  if (options.format == ReportFormat::Html) {
-    std::set<std::uint32_t> lines;
-    for (const Violation& violation : report.violations) lines.insert(violation.line);
-    report.source_lines = input.lines(lines);
-  }
-  report.elapsed_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-
-  if (options.report_file) {
-    writeReportFile(report, options);
-    if (!options.quiet) out << "gougechek: " << summaryLine(report) << "\n";
-  } else if (!options.quiet) {
-    writeReport(report, options.format, out);
-  }
-  return report.violations.empty() ? 0 : 1;
 }
 
 }  // namespace gougechek

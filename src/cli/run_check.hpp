@@ -7,7 +7,9 @@
 namespace gougechek {
 
 /// Runs a CliMode::Check command line; returns the exit code (0 clean, 1 violations). Input
-/// errors propagate as InputError, unwritable report files as InputError naming the file.
+/// errors propagate as InputError, unwritable report files (stdout included) as InputError
+/// naming the file, a signal as Interrupted, after the error report was written where a report
+/// file was asked for.
 int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err);
 
 /// Prints the interpreted moves of options.path_file as JSON lines; returns the exit code.

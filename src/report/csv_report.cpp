@@ -1,5 +1,9 @@
 // One row per violation, the fields of the JSON violations; `at` is split into three columns,
 // and `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces.
+// Two rows of their own kinds say what a list of violations cannot: `truncated` last, when
+// more violations were found than listed (`move` holds how many were found in all), and
+// `error` alone, when the run ended in an error (`line` holds its line when it has one; the
+// message is on stderr and in the other formats).
 #include "report/report_summary.hpp"
 #include "report/report_writers.hpp"
 
@@ -15,6 +19,13 @@ void writeCsvReport(const Report& report, std::ostream& out) {
         << shortestDecimal(roundToMicron(violation.at.y)) << ','
         << shortestDecimal(roundToMicron(violation.at.z)) << ','
         << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << "\n";
+  }
+  const ReportSummary summary = summarize(report);
+  if (summary.truncated()) out << "truncated,," << summary.total() << ",,,,,,,\n";
+  if (report.error) {
+    out << "error,";
+    if (report.error->line > 0) out << report.error->line;
+    out << ",,,,,,,,\n";
   }
 }
 

@@ -69,10 +69,13 @@ void writeSummary(const Report& report, std::ostream& out) {
   };
   out << "<table class=\"summary\">\n";
   row("Result", summaryLine(report));
-  row("Part", report.part_file + " (" + report.part_format + ", " +
-                  std::to_string(report.triangles) + " triangles)");
-  row("Program", report.path_file + " (" + std::to_string(report.path_lines) + " lines, " +
-                     std::to_string(report.moves) + " moves)");
+  // A run that ended in an error may not have read the part, and read only some of the program.
+  row("Part", report.part_format.empty() ? report.part_file
+                                         : report.part_file + " (" + report.part_format + ", " +
+                                               std::to_string(report.triangles) + " triangles)");
+  row("Program", report.error ? report.path_file
+                              : report.path_file + " (" + std::to_string(report.path_lines) +
+                                    " lines, " + std::to_string(report.moves) + " moves)");
   for (const auto& [number, tool] : report.tools) {
     row("Tool " + std::to_string(number), describeTool(tool));
   }
@@ -104,10 +107,20 @@ void writeViolationTable(const Report& report, std::ostream& out) {
   out << "</table>\n";
 }
 
+void writeWarnings(const Report& report, std::ostream& out) {
+  if (report.warnings.empty()) return;
+  out << "<h2>Warnings</h2>\n<ul>\n";
+  for (const InputWarning& warning : report.warnings) {
+    out << "<li>" << escapeMarkup(describeWarning(warning)) << "</li>\n";
+  }
+  out << "</ul>\n";
+}
+
 }  // namespace
 
 void writeHtmlReport(const Report& report, std::ostream& out) {
-  const bool pass = summarize(report).pass();
+  const ReportSummary summary = summarize(report);
+  const char* status = summary.status();
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<title>gougechek: " << escapeMarkup(report.path_file) << "</title>\n"
       << "<style>\n"
@@ -119,9 +132,20 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
          "figure{display:inline-block;margin:0 2em 1em 0}\n"
          ".dot{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}\n"
          "</style>\n</head>\n<body>\n";
-  out << "<h1>gougechek " << GOUGECHEK_VERSION << ": <span class=\"" << (pass ? "pass" : "fail")
-      << "\">" << (pass ? "PASS" : "FAIL") << "</span></h1>\n";
+  std::string heading = status;
+  for (char& c : heading) c = static_cast<char>(c - 'a' + 'A');
+  // An error shows in the failure colour: it is no pass either.
+  out << "<h1>gougechek " << GOUGECHEK_VERSION << ": <span class=\""
+      << (summary.pass() ? "pass" : "fail") << "\">" << heading << "</span></h1>\n";
   writeSummary(report, out);
+  if (report.error) {
+    // Nothing of the check is claimed: no pictures, no violations.
+    out << "<h2>Error</h2>\n<p><code>" << escapeMarkup(describeError(*report.error))
+        << "</code></p>\n";
+    writeWarnings(report, out);
+    out << "</body>\n</html>\n";
+    return;
+  }
 
   out << "<h2>Where</h2>\n";
   writeView(report, 0, 1, "top view (X right, Y up)", out);
@@ -140,13 +164,8 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
   } else {
     writeViolationTable(report, out);
   }
-  if (!report.warnings.empty()) {
-    out << "<h2>Warnings</h2>\n<ul>\n";
-    for (const InputWarning& warning : report.warnings) {
-      out << "<li>" << escapeMarkup(describeWarning(warning)) << "</li>\n";
-    }
-    out << "</ul>\n";
-  }
+  if (summary.truncated()) out << "<p>" << escapeMarkup(truncationNote(summary)) << "</p>\n";
+  writeWarnings(report, out);
   out << "</body>\n</html>\n";
 }
 

@@ -54,6 +54,61 @@ Json violationJson(const Violation& violation) {
   return item;
 }
 
+/// {"kind", "message", "file", "line", "column"}, null where not applicable.
+Json errorJson(const RunError& error) {
+  Json item;
+  item["kind"] = runErrorKindName(error.kind);
+  item["message"] = error.message;
+  item["file"] = error.file.empty() ? Json() : Json(error.file);
+  item["line"] = error.line > 0 ? Json(error.line) : Json();
+  item["column"] = error.column > 0 ? Json(error.column) : Json();
+  return item;
+}
+
+Json inputsJson(const Report& report) {
+  Json inputs;
+  inputs["part"]["file"] = report.part_file;
+  // A run that ended before the part was read knows only its name.
+  if (!report.part_format.empty()) {
+    inputs["part"]["format"] = report.part_format;
+    if (!report.part_units.empty()) inputs["part"]["units"] = report.part_units;
+    if (report.part_faces) inputs["part"]["faces"] = *report.part_faces;
+    if (report.part_solids) inputs["part"]["solids"] = *report.part_solids;
+    inputs["part"]["triangles"] = report.triangles;
+    inputs["part"]["bounds"] = Json::array({point(report.bounds[0]), point(report.bounds[1])});
+  }
+  inputs["path"]["file"] = report.path_file;
+  // Lines and moves of a program whose run ended in an error would only count a part of it.
+  if (!report.error) {
+    inputs["path"]["lines"] = report.path_lines;
+    inputs["path"]["moves"] = report.moves;
+  }
+  return inputs;
+}
+
+Json summaryJson(const Report& report, const ReportSummary& summary) {
+  Json item;
+  item["status"] = summary.status();
+  if (!summary.error) {
+    item["gouges"] = summary.gouges;
+    item["rapid_collisions"] = summary.rapid_collisions;
+    item["holder_collisions"] = summary.holder_collisions;
+    item["max_depth"] = roundToMicron(summary.max_depth);
+  }
+  if (summary.truncated()) {
+    item["truncated"] = true;
+    item["violations_listed"] = summary.listed;
+  }
+  item["elapsed_s"] = std::round(report.elapsed_s * 1000) / 1000;
+  return item;
+}
+
+/// Invalid UTF-8 in a file name or a G-code comment must not abort the report: each invalid
+/// sequence becomes U+FFFD.
+std::string dump(const Json& json) {
+  return json.dump(2, ' ', false, Json::error_handler_t::replace);
+}
+
 }  // namespace
 
 void writeJsonReport(const Report& report, std::ostream& out) {
@@ -61,38 +116,41 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   Json root;
   root["schema"] = "gougechek-report/1";
   root["version"] = GOUGECHEK_VERSION;
-  root["inputs"]["part"]["file"] = report.part_file;
-  if (!report.part_format.empty()) root["inputs"]["part"]["format"] = report.part_format;
-  if (!report.part_units.empty()) root["inputs"]["part"]["units"] = report.part_units;
-  if (report.part_faces) root["inputs"]["part"]["faces"] = *report.part_faces;
-  if (report.part_solids) root["inputs"]["part"]["solids"] = *report.part_solids;
-  root["inputs"]["part"]["triangles"] = report.triangles;
-  root["inputs"]["part"]["bounds"] =
-      Json::array({point(report.bounds[0]), point(report.bounds[1])});
-  root["inputs"]["path"]["file"] = report.path_file;
-  root["inputs"]["path"]["lines"] = report.path_lines;
-  root["inputs"]["path"]["moves"] = report.moves;
+  root["inputs"] = inputsJson(report);
   root["settings"]["tolerance"] = report.tolerance;
   root["settings"]["stock"] = report.stock;
   root["settings"]["rapid_clearance"] = report.rapid_clearance;
   root["tools"] = Json::array();
   for (const auto& [number, tool] : report.tools) root["tools"].push_back(toolJson(number, tool));
-  root["summary"]["status"] = summary.pass() ? "pass" : "fail";
-  root["summary"]["gouges"] = summary.gouges;
-  root["summary"]["rapid_collisions"] = summary.rapid_collisions;
-  root["summary"]["holder_collisions"] = summary.holder_collisions;
-  root["summary"]["max_depth"] = roundToMicron(summary.max_depth);
-  root["summary"]["elapsed_s"] = std::round(report.elapsed_s * 1000) / 1000;
+  root["summary"] = summaryJson(report, summary);
+  if (report.error) root["error"] = errorJson(*report.error);
   root["warnings"] = Json::array();
   for (const InputWarning& warning : report.warnings) {
     root["warnings"].push_back(warningJson(report, warning));
   }
   root["violations"] = Json::array();
-  for (const Violation& violation : report.violations) {
-    root["violations"].push_back(violationJson(violation));
+  // Up to here the document is small. The violations, which may be many, are written one by
+  // one into the place of the empty list that closes it: `[]` then a newline and `}`.
+  const std::string head = dump(root);
+  constexpr std::string_view kEmptyListEnd = "[]\n}";
+  out << std::string_view(head).substr(0, head.size() - kEmptyListEnd.size());
+  if (report.violations.empty()) {
+    out << kEmptyListEnd << "\n";
+    return;
   }
-  // Invalid UTF-8 in a file name or a G-code comment must not abort the report.
-  out << root.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  out << "[";
+  const char* separator = "\n";
+  for (const Violation& violation : report.violations) {
+    // Indented as a whole-document dump would: two levels deep, four spaces.
+    const std::string item = dump(violationJson(violation));
+    out << separator << "    ";
+    for (const char c : item) {
+      out << c;
+      if (c == '\n') out << "    ";
+    }
+    separator = ",\n";
+  }
+  out << "\n  ]\n}\n";
 }
 
 }  // namespace gougechek

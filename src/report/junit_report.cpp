@@ -1,6 +1,7 @@
 // JUnit XML for CI dashboards: one test case per tool number the program used, failing with
-// that tool's violations.
+// that tool's violations; a run that ended in an error is one test case in error.
 #include <map>
+#include <string>
 #include <vector>
 
 #include "report/markup_escape.hpp"
@@ -43,26 +44,48 @@ void writeCase(const Report& report, int number, const ToolCase& tool_case, std:
   out << "</failure>\n  </testcase>\n";
 }
 
+/// `note` (when not empty) and the warnings, one a line.
+void writeSystemOut(const Report& report, const std::string& note, std::ostream& out) {
+  if (report.warnings.empty() && note.empty()) return;
+  out << "  <system-out>";
+  if (!note.empty()) out << escapeMarkup(note) << "\n";
+  for (const InputWarning& warning : report.warnings) {
+    out << escapeMarkup(describeWarning(warning)) << "\n";
+  }
+  out << "</system-out>\n";
+}
+
+/// A run that ended in an error: one test case, the program's check, in error.
+void writeErrorSuite(const Report& report, const RunError& error, std::ostream& out) {
+  out << "<testsuite name=\"gougechek\" tests=\"1\" failures=\"0\" errors=\"1\" time=\""
+      << fixedDecimal(report.elapsed_s, 3) << "\">\n";
+  out << "  <testcase classname=\"" << escapeMarkup(report.path_file) << "\" name=\"check\">\n";
+  out << "    <error type=\"" << runErrorKindName(error.kind) << "\" message=\""
+      << escapeMarkup(error.message) << "\">" << escapeMarkup(describeError(error))
+      << "</error>\n  </testcase>\n";
+  writeSystemOut(report, {}, out);
+  out << "</testsuite>\n";
+}
+
 }  // namespace
 
 void writeJunitReport(const Report& report, std::ostream& out) {
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  if (report.error) {
+    writeErrorSuite(report, *report.error, out);
+    return;
+  }
   std::map<int, ToolCase> cases = casesByTool(report);
   // A program with no moves used no tool: it still reports as one (passing) case.
   if (cases.empty()) cases[0];
   std::size_t failures = 0;
   for (const auto& entry : cases) failures += entry.second.violations.empty() ? 0 : 1;
 
-  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() << "\" failures=\"" << failures
       << "\" errors=\"0\" time=\"" << fixedDecimal(report.elapsed_s, 3) << "\">\n";
   for (const auto& [number, tool_case] : cases) writeCase(report, number, tool_case, out);
-  if (!report.warnings.empty()) {
-    out << "  <system-out>";
-    for (const InputWarning& warning : report.warnings) {
-      out << escapeMarkup(describeWarning(warning)) << "\n";
-    }
-    out << "</system-out>\n";
-  }
+  const ReportSummary summary = summarize(report);
+  writeSystemOut(report, summary.truncated() ? truncationNote(summary) : std::string(), out);
   out << "</testsuite>\n";
 }
 

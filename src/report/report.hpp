@@ -16,9 +16,21 @@
 
 namespace gougechek {
 
+/// Why a run ended without a result.
+enum class RunErrorKind { Input, Internal, Interrupted };
+
+/// The error that ended a run, as the report shows it.
+struct RunError {
+  RunErrorKind kind = RunErrorKind::Input;
+  std::string message;     ///< what is wrong, without the place
+  std::string file;        ///< the file it is about; empty when none
+  std::size_t line = 0;    ///< 1-based; 0 when not applicable
+  std::size_t column = 0;  ///< 1-based; 0 when not applicable
+};
+
 struct Report {
   std::string part_file;
-  std::string part_format;
+  std::string part_format;                 ///< empty when the part was not read
   std::string part_units;                  ///< the part file's own length unit
   std::optional<std::size_t> part_faces;   ///< STEP/IGES: B-rep faces
   std::optional<std::size_t> part_solids;  ///< STEP/IGES: solids
@@ -31,6 +43,10 @@ struct Report {
   std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
   std::vector<Violation> violations;  ///< ordered by line, then kind
+  ViolationTally unlisted;            ///< violations found beyond those listed, counted only
+  /// Set when the run ended in an error: then nothing of the check is claimed (no violations,
+  /// no counts), only what was known of the inputs and settings.
+  std::optional<RunError> error;
   /// Program text of the violations' lines, by line number; the HTML report shows it. Optional:
   /// a line missing here is shown without its text.
   std::map<std::uint32_t, std::string> source_lines;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <limits>
+
+#include "gougechek/error.hpp"
 
 namespace gougechek {
 
@@ -17,21 +19,17 @@ std::string counted(std::size_t count, const char* singular, const char* plural)
 
 ReportSummary summarize(const Report& report) {
   ReportSummary summary;
-  for (const Violation& violation : report.violations) {
-    switch (violation.kind) {
-      case ViolationKind::Gouge:
-        ++summary.gouges;
-        break;
-      case ViolationKind::RapidCollision:
-        ++summary.rapid_collisions;
-        break;
-      case ViolationKind::HolderCollision:
-        ++summary.holder_collisions;
-        break;
-    }
-    summary.max_depth = std::max(summary.max_depth, violation.depth);
-  }
+  summary.error = report.error.has_value();
+  if (summary.error) return summary;
+  for (const Violation& violation : report.violations) summary.add(violation);
+  summary.listed = report.violations.size();
+  summary += report.unlisted;
   return summary;
+}
+
+const char* ReportSummary::status() const {
+  if (error) return "error";
+  return pass() ? "pass" : "fail";
 }
 
 const char* violationKindName(ViolationKind kind) {
@@ -59,6 +57,10 @@ const char* violationKindLabel(ViolationKind kind) {
 }
 
 double roundToMicron(double mm) {
+  // From here on mm·1e6 exceeds 2^53: every double is already a whole number of microns, and
+  // the product could overflow to infinity.
+  constexpr double kWholeMicrons = 1e10;
+  if (!(std::abs(mm) < kWholeMicrons)) return mm + 0.0;
   return std::round(mm * 1e6) / 1e6 + 0.0;
 }
 
@@ -69,9 +71,12 @@ std::string shortestDecimal(double value) {
 }
 
 std::string fixedDecimal(double value, int decimals) {
-  char buffer[64];
-  const int length = std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value + 0.0);
-  std::string text(buffer, static_cast<std::size_t>(std::max(length, 0)));
+  // Room for the largest double's 309 integer digits, the sign, the point and the decimals.
+  constexpr std::size_t kIntegerDigits = std::numeric_limits<double>::max_exponent10 + 1;
+  std::string text(kIntegerDigits + 2 + static_cast<std::size_t>(std::max(decimals, 0)), '\0');
+  const auto result = std::to_chars(text.data(), text.data() + text.size(), value + 0.0,
+                                    std::chars_format::fixed, decimals);
+  text.resize(result.ec == std::errc() ? static_cast<std::size_t>(result.ptr - text.data()) : 0);
   // "-0.000" reads as a negative depth to a person; it is zero.
   if (text.find_first_not_of("-0.") == std::string::npos && text.starts_with('-')) {
     text.erase(0, 1);
@@ -101,6 +106,7 @@ std::string describeViolation(const Report& report, const Violation& violation) 
 
 std::string summaryLine(const Report& report) {
   const ReportSummary summary = summarize(report);
+  if (report.error) return "ERROR: " + describeError(*report.error);
   std::string text = summary.pass() ? "PASS: " : "FAIL: ";
   text.append(counted(summary.gouges, "gouge", "gouges")).append(", ");
   text.append(counted(summary.rapid_collisions, "rapid collision", "rapid collisions"));
@@ -115,6 +121,36 @@ std::string describeWarning(const InputWarning& warning) {
   std::string text = warning.file;
   if (warning.line > 0) text.append(":").append(std::to_string(warning.line));
   return text.append(": warning: ").append(warning.message);
+}
+
+std::string describeError(const RunError& error) {
+  switch (error.kind) {
+    case RunErrorKind::Input:
+      return InputError(error.file, error.line, error.column, error.message).what();
+    case RunErrorKind::Internal:
+      return "internal error: " + error.message;
+    case RunErrorKind::Interrupted:
+      return error.message;
+  }
+  return error.message;
+}
+
+const char* runErrorKindName(RunErrorKind kind) {
+  switch (kind) {
+    case RunErrorKind::Input:
+      return "input";
+    case RunErrorKind::Internal:
+      return "internal";
+    case RunErrorKind::Interrupted:
+      return "interrupted";
+  }
+  return "unknown";
+}
+
+std::string truncationNote(const ReportSummary& summary) {
+  std::string text = "violations listed: the first ";
+  text.append(std::to_string(summary.listed)).append(" of ");
+  return text.append(std::to_string(summary.total())).append(" (in program order)");
 }
 
 std::string describeTool(const ToolSpec& tool) {

@@ -7,12 +7,14 @@
 
 namespace gougechek {
 
-struct ReportSummary {
-  std::size_t gouges = 0;
-  std::size_t rapid_collisions = 0;
-  std::size_t holder_collisions = 0;
-  double max_depth = 0;  ///< deepest penetration among the violations; 0 when none penetrates
-  bool pass() const { return gouges + rapid_collisions + holder_collisions == 0; }
+/// Counts over every violation found, listed or not.
+struct ReportSummary : ViolationTally {
+  std::size_t listed = 0;  ///< violations the report lists
+  bool error = false;      ///< the run ended in an error: no counts are claimed
+  bool pass() const { return !error && total() == 0; }
+  bool truncated() const { return listed < total(); }
+  /// "pass", "fail" or "error", as JSON writes it.
+  const char* status() const;
 };
 
 ReportSummary summarize(const Report& report);
@@ -46,6 +48,16 @@ std::string summaryLine(const Report& report);
 
 /// `path.nc:12: warning: M8 coolant: ignored` (the line left out when 0).
 std::string describeWarning(const InputWarning& warning);
+
+/// `path.nc:3:7: G2 arc: radius mismatch ...` as stderr shows it; `internal error: ...` and
+/// `interrupted by SIGINT` for the other kinds.
+std::string describeError(const RunError& error);
+
+/// The machine name of an error kind: "input", "internal", "interrupted".
+const char* runErrorKindName(RunErrorKind kind);
+
+/// `violations listed: the first 100000 of 2000000 (in program order)`, for truncated lists.
+std::string truncationNote(const ReportSummary& summary);
 
 /// `ball D6 r3 flute 24`, with taper angle, shank and overall length when they matter.
 std::string describeTool(const ToolSpec& tool);

@@ -16,12 +16,20 @@ std::string point(const Vec3& p) {
 
 void writeTextReport(const Report& report, std::ostream& out) {
   const ReportSummary summary = summarize(report);
-  out << "gougechek " << GOUGECHEK_VERSION << ": " << (summary.pass() ? "PASS" : "FAIL") << "\n";
-  out << "part:     " << report.part_file << " (" << report.part_format << ", " << report.triangles
-      << " triangles, bounds " << point(report.bounds[0]) << " - " << point(report.bounds[1])
-      << " mm)\n";
-  out << "program:  " << report.path_file << " (" << report.path_lines << " lines, " << report.moves
-      << " moves)\n";
+  out << "gougechek " << GOUGECHEK_VERSION << ": "
+      << (summary.error    ? "ERROR"
+          : summary.pass() ? "PASS"
+                           : "FAIL")
+      << "\n";
+  out << "part:     " << report.part_file;
+  // A run that ended before the part was read knows only its name.
+  if (!report.part_format.empty()) {
+    out << " (" << report.part_format << ", " << report.triangles << " triangles, bounds "
+        << point(report.bounds[0]) << " - " << point(report.bounds[1]) << " mm)";
+  }
+  out << "\nprogram:  " << report.path_file;
+  if (!report.error) out << " (" << report.path_lines << " lines, " << report.moves << " moves)";
+  out << "\n";
   for (const auto& [number, tool] : report.tools) {
     out << "tool " << number << ":   " << describeTool(tool) << "\n";
   }
@@ -35,6 +43,7 @@ void writeTextReport(const Report& report, std::ostream& out) {
   for (const Violation& violation : report.violations) {
     out << describeViolation(report, violation) << "\n";
   }
+  if (summary.truncated()) out << truncationNote(summary) << "\n";
   if (!report.warnings.empty()) out << "\nwarnings:\n";
   for (const InputWarning& warning : report.warnings) {
     out << describeWarning(warning) << "\n";

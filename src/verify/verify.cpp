@@ -27,6 +27,29 @@ constexpr std::size_t kStreamMoves = 1 << 16;
 
 }  // namespace
 
+void ViolationTally::add(const Violation& violation) {
+  switch (violation.kind) {
+    case ViolationKind::Gouge:
+      ++gouges;
+      break;
+    case ViolationKind::RapidCollision:
+      ++rapid_collisions;
+      break;
+    case ViolationKind::HolderCollision:
+      ++holder_collisions;
+      break;
+  }
+  max_depth = std::max(max_depth, violation.depth);
+}
+
+ViolationTally& ViolationTally::operator+=(const ViolationTally& other) {
+  gouges += other.gouges;
+  rapid_collisions += other.rapid_collisions;
+  holder_collisions += other.holder_collisions;
+  max_depth = std::max(max_depth, other.max_depth);
+  return *this;
+}
+
 template <int K>
 Verifier<K>::Verifier(const Mesh& part, const KdopTree<K>& tree, const ToolLibrary& tools,
                       const VerifySettings& settings, std::string program_file)
@@ -84,10 +107,14 @@ void Verifier<K>::check(const std::vector<Move>& block) {
       },
       tbb::simple_partitioner());
 
+  // Blocks arrive in program order, so the violations kept are the first ones of the program.
   for (auto& violations : found_)
     for (Violation& v : violations) {
       v.move += static_cast<std::uint32_t>(checked_);
-      result_.violations.push_back(v);
+      if (result_.violations.size() < settings_.max_listed_violations)
+        result_.violations.push_back(v);
+      else
+        result_.unlisted.add(v);
     }
   stats.combine_each([&](const VerifyStats& s) { result_.stats += s; });
   checked_ += block.size();

@@ -1,12 +1,21 @@
 // The command line as users and pipelines see it: exit codes, messages, report files. Runs the
 // built gougechek binary on a small generated part and programs.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "e2e/cli_runner.hpp"
 
@@ -218,6 +227,203 @@ TEST_F(Cli, UnwritableReportIsAnInputError) {
   const CliRun result = run("box.stl clean.nc -t ball:6 --report no/such/dir/r.json");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_TRUE(contains(result.err, "no/such/dir/r.json: cannot write the report")) << result.err;
+}
+
+/// Names of the temporaries a report or mesh write left in the test folder.
+std::string leftTemporaries(const fs::path& dir) {
+  std::string names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with('.') && name.ends_with(".tmp")) names += name + " ";
+  }
+  return names;
+}
+
+TEST_F(Cli, InputErrorsStillWriteTheReportInEveryFormat) {
+  writeText(file("bad_line.nc"), "G21\nG1 X10 F100\nG1 X\n");
+  for (const std::string name : {"e.json", "e.xml", "e.html", "e.csv", "e.txt"}) {
+    writeText(file(name), "yesterday's PASS");
+    const CliRun result = run("box.stl bad_line.nc -t ball:6 --report " + name);
+    EXPECT_EQ(result.exit_code, 2) << name;
+    EXPECT_TRUE(result.err.starts_with("gougechek: error: bad_line.nc:3:")) << result.err;
+    const std::string report = readText(file(name));
+    EXPECT_FALSE(contains(report, "yesterday")) << name << ": the stale report was left";
+    const std::string where = name == "e.csv"    ? "error,3,"
+                              : name == "e.json" ? "\"line\": 3"
+                                                 : "bad_line.nc:3:";
+    EXPECT_TRUE(contains(report, where)) << report;
+  }
+  const nlohmann::json json = nlohmann::json::parse(readText(file("e.json")));
+  EXPECT_EQ(json["summary"]["status"], "error");
+  EXPECT_EQ(json["error"]["file"], "bad_line.nc");
+  EXPECT_EQ(json["error"]["line"], 3);
+  EXPECT_TRUE(contains(readText(file("e.xml")), "<error type=\"input\""))
+      << readText(file("e.xml"));
+  EXPECT_TRUE(readText(file("e.txt")).starts_with("gougechek " GOUGECHEK_VERSION ": ERROR\n"));
+  EXPECT_EQ(leftTemporaries(dir_), "");
+}
+
+TEST_F(Cli, AnErrorBeforeThePartIsReadStillWritesTheReport) {
+  writeText(file("early.json"), "stale");
+  const CliRun result = run("missing.stl clean.nc -t drill:6 --report early.json");
+  EXPECT_EQ(result.exit_code, 2);
+  const nlohmann::json json = nlohmann::json::parse(readText(file("early.json")));
+  EXPECT_EQ(json["summary"]["status"], "error");
+  EXPECT_EQ(json["error"]["file"], "--tool");
+  EXPECT_EQ(json["inputs"]["part"], nlohmann::json({{"file", "missing.stl"}}));
+}
+
+TEST_F(Cli, OutputsThatAreInputsAreRefusedBeforeAnythingRuns) {
+  fs::copy_file(file("tools.tbl"), file("tools_copy.tbl"), fs::copy_options::overwrite_existing);
+  fs::create_hard_link(file("clean.nc"), file("clean_link.nc"));
+  const struct {
+    std::string arguments;
+    std::string message;
+  } cases[] = {
+      {"box.stl clean.nc -t ball:6 --report clean.nc --format text",
+       "clean.nc: --report names the program file"},
+      {"box.stl clean.nc -t ball:6 --format json --report box.stl",
+       "box.stl: --report names the part file"},
+      {"box.stl clean.nc --tool-table tools_copy.tbl --report tools_copy.tbl --format text",
+       "tools_copy.tbl: --report names the tool table"},
+      {"box.stl clean.nc -t ball:6 --report clean_link.nc --format csv",
+       "clean_link.nc: --report names the program file"},
+      {"box.stl clean.nc -t ball:6 --export-mesh box.stl",
+       "box.stl: --export-mesh names the part file"},
+      {"box.stl clean.nc -t ball:6 --export-mesh same.stl --report same.stl --format json",
+       "same.stl: --report and --export-mesh name the same file"},
+  };
+  const std::string box = readText(file("box.stl"));
+  const std::string clean = readText(file("clean.nc"));
+  const std::string table = readText(file("tools_copy.tbl"));
+  for (const auto& input : cases) {
+    const CliRun result = run(input.arguments);
+    EXPECT_EQ(result.exit_code, 2) << input.arguments;
+    EXPECT_EQ(result.err, "gougechek: error: " + input.message + "\n") << input.arguments;
+    EXPECT_EQ(readText(file("box.stl")), box) << input.arguments;
+    EXPECT_EQ(readText(file("clean.nc")), clean) << input.arguments;
+    EXPECT_EQ(readText(file("tools_copy.tbl")), table) << input.arguments;
+  }
+  EXPECT_FALSE(fs::exists(file("same.stl")));
+  fs::remove(file("clean_link.nc"));
+}
+
+TEST_F(Cli, WriteErrorsOnEveryOutputAreErrors) {
+  const auto runToFull = [](const std::string& arguments) {
+    const std::string command = "cd '" + dir_.string() + "' && '" GOUGECHEK_CLI "' " + arguments +
+                                " </dev/null >/dev/full 2>full_err.txt";
+    const int status = std::system(command.c_str());
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                          readText(file("full_err.txt")));
+  };
+  for (const std::string program : {"clean.nc", "gouge.nc"}) {
+    const auto [code, err] = runToFull("box.stl " + program + " -t ball:6");
+    EXPECT_EQ(code, 2) << program;
+    EXPECT_TRUE(contains(err, "cannot write")) << err;
+  }
+  EXPECT_EQ(runToFull("--moves clean.nc").first, 2);
+  EXPECT_EQ(runToFull("--help").first, 2);
+  const CliRun report = run("box.stl clean.nc -t ball:6 --report /dev/full --format json");
+  EXPECT_EQ(report.exit_code, 2);
+  EXPECT_TRUE(contains(report.err, "/dev/full: cannot write the report")) << report.err;
+}
+
+TEST_F(Cli, ACrashWhileWritingLeavesThePreviousReportWhole) {
+  // A file size limit of 512 bytes stops the process inside the report write: by the signal
+  // SIGXFSZ (a crash), or, with that signal ignored, by a write error.
+  const std::string previous = "the previous report, whole";
+  for (const std::string trap : {"", "trap '' XFSZ; "}) {
+    writeText(file("limited.html"), previous);
+    const std::string command = "cd '" + dir_.string() + "' && " + trap + "ulimit -f 1 && '" +
+                                GOUGECHEK_CLI + "' box.stl gouge.nc -t ball:6 --report " +
+                                "limited.html </dev/null >/dev/null 2>limited_err.txt";
+    const int status = std::system(command.c_str());
+    EXPECT_NE(status, 0) << trap;
+    EXPECT_EQ(readText(file("limited.html")), previous) << trap;
+    if (trap.empty()) {
+      // Killed: its temporary stays behind, beside the intact report.
+      EXPECT_NE(leftTemporaries(dir_), "");
+      for (const auto& entry : fs::directory_iterator(dir_)) {
+        if (entry.path().filename().string().ends_with(".tmp")) fs::remove(entry.path());
+      }
+    } else {
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
+      EXPECT_TRUE(contains(readText(file("limited_err.txt")), "cannot write the report"));
+      EXPECT_EQ(leftTemporaries(dir_), "") << "the temporary is removed on error";
+    }
+  }
+}
+
+TEST_F(Cli, ViolationsBeyondTheListedAreCounted) {
+  // 100,003 gouges, 0.5 mm deep: more than the 100,000 a report lists.
+  writeText(file("many.nc"),
+            "G21 G90\nG0 X10 Y10 Z30\nG1 Z19.5 F100\no1 repeat [50001]\nG1 X20\nG1 X10\n"
+            "o1 endrepeat\nM30\n");
+  const CliRun result = run("box.stl many.nc -t ball:6 --report many.json -q");
+  EXPECT_EQ(result.exit_code, 1);
+  const nlohmann::json json = nlohmann::json::parse(readText(file("many.json")));
+  EXPECT_EQ(json["summary"]["gouges"], 100003);
+  EXPECT_EQ(json["summary"]["truncated"], true);
+  EXPECT_EQ(json["summary"]["violations_listed"], 100000);
+  ASSERT_EQ(json["violations"].size(), 100000u);
+  // The first ones in program order: moves 2 to 100,001 (the first move is a rapid in the air),
+  // listed by line.
+  std::set<int> moves;
+  for (const auto& violation : json["violations"]) moves.insert(violation["move"].get<int>());
+  EXPECT_EQ(moves.size(), 100000u);
+  EXPECT_EQ(*moves.begin(), 2);
+  EXPECT_EQ(*moves.rbegin(), 100001);
+}
+
+/// Starts `gougechek <arguments>` in the test folder, its output in files there.
+pid_t spawnCli(const fs::path& dir, const std::vector<std::string>& arguments) {
+  std::vector<std::string> words = {GOUGECHEK_CLI};
+  words.insert(words.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  const std::string out = (dir / "spawn_out.txt").string(), err = (dir / "spawn_err.txt").string();
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = -1;
+  posix_spawn(&pid, GOUGECHEK_CLI, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
+  // Four million gouging moves: half a minute of checking.
+  writeText(file("long.nc"),
+            "G21 G90\nG0 X10 Y10 Z30\nG1 Z19.5 F100\no1 repeat [999999]\nG1 X20\nG1 Y20\nG1 X10\n"
+            "G1 Y10\no1 endrepeat\nM30\n");
+  for (const auto& [signal, name] : {std::pair{SIGINT, "SIGINT"}, std::pair{SIGTERM, "SIGTERM"}}) {
+    writeText(file("signal.json"), "stale");
+    const pid_t pid = spawnCli(dir_, {file("box.stl").string(), file("long.nc").string(), "-t",
+                                      "ball:6", "--report", file("signal.json").string()});
+    ASSERT_GT(pid, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    const auto sent = std::chrono::steady_clock::now();
+    ::kill(pid, signal);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    EXPECT_LT(seconds, 1.0) << name;
+    ASSERT_TRUE(WIFEXITED(status)) << name << ": ended by the signal itself";
+    EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << name;
+    EXPECT_EQ(readText(dir_ / "spawn_err.txt"),
+              std::string("gougechek: interrupted by ") + name + "\n");
+    const nlohmann::json json = nlohmann::json::parse(readText(file("signal.json")));
+    EXPECT_EQ(json["summary"]["status"], "error");
+    EXPECT_EQ(json["error"]["kind"], "interrupted");
+    EXPECT_EQ(json["error"]["message"], std::string("interrupted by ") + name);
+    EXPECT_EQ(leftTemporaries(dir_), "");
+  }
 }
 
 }  // namespace
