@@ -14,6 +14,7 @@
 #include "cli/output_file.hpp"
 #include "cli/program_input.hpp"
 #include "cli/progress_bar.hpp"
+#include "gcode/control_flow.hpp"
 #include "gcode/move_json.hpp"
 #include "gcode/parameter_file.hpp"
 #include "gougechek/error.hpp"
@@ -37,18 +38,22 @@ ToolLibrary loadTools(const CliOptions& options) {
   return library;
 }
 
+/// Where o<name> call looks for NAME.ngc. LinuxCNC searches SUBROUTINE_PATH, then
+/// PROGRAM_PREFIX, where programs usually live: here the program's own directory.
+std::vector<std::string> subroutinePath(const CliOptions& options) {
+  std::vector<std::string> path = options.subroutine_path;
+  if (options.path_file != "-")
+    path.push_back(std::filesystem::absolute(options.path_file).parent_path().string());
+  return path;
+}
+
 /// What the machine knows before the program starts (the work offsets file, the tool table) and
 /// how it reads programs.
 ProgramOptions programOptions(const CliOptions& options, const ToolLibrary& tools) {
   ProgramOptions program;
   program.dialect = options.dialect;
   program.arc_tolerance_mm = options.arc_tolerance;
-  // LinuxCNC searches SUBROUTINE_PATH, then PROGRAM_PREFIX, where programs usually live: here
-  // the program's own directory.
-  program.subroutine_path = options.subroutine_path;
-  if (options.path_file != "-")
-    program.subroutine_path.push_back(
-        std::filesystem::absolute(options.path_file).parent_path().string());
+  program.subroutine_path = subroutinePath(options);
   program.subprogram_dirs = options.subprogram_dirs;
   if (options.work_offsets) {
     std::ifstream file(*options.work_offsets, std::ios::binary);
@@ -177,13 +182,20 @@ void refuseOverwrites(const CliOptions& options) {
                                    {options.path_file, "the program file"}};
   if (options.tool_table) inputs.push_back({*options.tool_table, "the tool table"});
   if (options.work_offsets) inputs.push_back({*options.work_offsets, "the work offsets file"});
+  // Subprogram files are found while the program runs: refuse every name the lookup could read.
+  const auto input_role = [&](const std::string& output) -> std::optional<std::string> {
+    if (auto role = inputAt(output, inputs)) return role;
+    if (mayBeSubprogramFile(output, subroutinePath(options), options.subprogram_dirs))
+      return "a file the program's subprogram calls may read";
+    return std::nullopt;
+  };
   // The report would overwrite what it names: no report is written for this error.
   if (options.report_file) {
-    if (const auto role = inputAt(*options.report_file, inputs))
+    if (const auto role = input_role(*options.report_file))
       throw NoReportError(*options.report_file, 0, 0, "--report names " + *role);
   }
   if (options.export_mesh) {
-    if (const auto role = inputAt(*options.export_mesh, inputs))
+    if (const auto role = input_role(*options.export_mesh))
       throw InputError(*options.export_mesh, 0, 0, "--export-mesh names " + *role);
     if (options.report_file && sameOutput(*options.report_file, *options.export_mesh))
       throw NoReportError(*options.export_mesh, 0, 0,

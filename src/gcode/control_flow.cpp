@@ -27,7 +27,27 @@ bool namesProgram(const std::string& stem, const std::string& number) {
   return stem.compare(digits, std::string::npos, number) == 0;
 }
 
+/// True when `file`'s directory is one of `dirs` (the same directory, however it is spelled).
+bool inOneOf(const std::filesystem::path& file, const std::vector<std::string>& dirs) {
+  std::error_code error;
+  const std::filesystem::path dir = std::filesystem::absolute(file, error).parent_path();
+  return std::any_of(dirs.begin(), dirs.end(), [&dir](const std::string& candidate) {
+    std::error_code ignored;
+    return std::filesystem::equivalent(dir, candidate, ignored);
+  });
+}
+
 }  // namespace
+
+bool mayBeSubprogramFile(const std::string& file, const std::vector<std::string>& subroutine_path,
+                         const std::vector<std::string>& subprogram_dirs) {
+  const std::filesystem::path path(file);
+  const std::string stem = path.stem().string();
+  const bool fanuc_name = stem.size() >= 2 && (stem[0] == 'O' || stem[0] == 'o') &&
+                          stem.find_first_not_of("0123456789", 1) == std::string::npos;
+  return (path.extension() == kSubroutineExtension && inOneOf(path, subroutine_path)) ||
+         (fanuc_name && inOneOf(path, subprogram_dirs));
+}
 
 ControlFlow::ControlFlow(std::string file_name, LineReader& reader, Parameters& parameters,
                          std::uint64_t max_repeated_lines, std::vector<std::string> subroutine_path,

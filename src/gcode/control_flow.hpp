@@ -30,6 +30,12 @@
 
 namespace gougechek {
 
+/// Whether the lookup above could read `file` as an external subprogram: a NAME.ngc in a
+/// `subroutine_path` directory, or an O<digits> file in a `subprogram_dirs` one. The CLI refuses
+/// outputs there, as it refuses those naming any other input.
+bool mayBeSubprogramFile(const std::string& file, const std::vector<std::string>& subroutine_path,
+                         const std::vector<std::string>& subprogram_dirs);
+
 class ControlFlow {
  public:
   static constexpr int kMaxCallDepth = 10;

@@ -79,5 +79,31 @@ TEST_F(DialectsSubprogramFiles, SearchDirectoriesMustExist) {
   }
 }
 
+// A report or mesh over a file the program's calls may read would destroy an input: refused
+// before anything runs, whether or not the file exists yet, and the file is left as it was.
+TEST_F(DialectsSubprogramFiles, OutputsWhereSubprogramFilesAreLookedUpAreRefused) {
+  const std::string sub = "o<plunge> sub\nG1 Z#1 F100\no<plunge> endsub\n";
+  writeText(dir_ / "subs" / "plunge.ngc", sub);
+  writeText(dir_ / "job.ngc", "G0 X25 Y20 Z30\no<plunge> call [10]\nM2\n");
+  const auto report =
+      runCli(dir_,
+             "box.stl job.ngc -t ball:6 --subroutine-path subs --report subs/plunge.ngc "
+             "--format json");
+  EXPECT_EQ(report.exit_code, 2);
+  EXPECT_TRUE(contains(report.err, "--report names a file the program's subprogram calls"))
+      << report.err;
+  EXPECT_EQ(e2e::readText(dir_ / "subs" / "plunge.ngc"), sub);
+  // The program's own directory is searched too.
+  EXPECT_EQ(runCli(dir_, "box.stl job.ngc -t ball:6 --report other.ngc --format json").exit_code,
+            2);
+  const auto mesh = runCli(dir_,
+                           "box.stl job.nc -t ball:6 --dialect haas --subprogram-dir subs "
+                           "--export-mesh subs/O0042.stl");
+  EXPECT_EQ(mesh.exit_code, 2);
+  EXPECT_TRUE(contains(mesh.err, "--export-mesh names a file the program's subprogram calls"))
+      << mesh.err;
+  EXPECT_FALSE(fs::exists(dir_ / "subs" / "O0042.stl"));
+}
+
 }  // namespace
 }  // namespace gougechek
