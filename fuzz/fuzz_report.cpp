@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -145,8 +146,11 @@ bool isValidUtf8(std::string_view text) {
   return true;
 }
 
-void check(bool holds) {
-  if (!holds) std::abort();
+/// Aborts, naming what does not hold, so that a finding says which format broke and how.
+void check(bool holds, const char* what) {
+  if (holds) return;
+  std::fprintf(stderr, "fuzz_report: %s\n", what);
+  std::abort();
 }
 
 }  // namespace
@@ -159,15 +163,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)written(report, ReportFormat::Csv);
 
   const std::string json = written(report, ReportFormat::Json);
-  check(isValidUtf8(json));
-  check(nlohmann::json::accept(json));
+  check(isValidUtf8(json), "JSON is not valid UTF-8");
+  check(nlohmann::json::accept(json), "JSON does not parse");
 
   const std::string junit = written(report, ReportFormat::Junit);
-  check(isValidUtf8(junit));
-  check(test::markupProblem(junit).empty());
+  check(isValidUtf8(junit), "JUnit is not valid UTF-8");
+  check(test::markupProblem(junit).empty(), "JUnit is not well-formed");
 
   const std::string html = written(report, ReportFormat::Html);
-  check(isValidUtf8(html));
-  check(test::markupProblem(html, kHtmlVoidElements).empty());
+  check(isValidUtf8(html), "HTML is not valid UTF-8");
+  check(test::markupProblem(html, kHtmlVoidElements).empty(), "HTML is not well-formed");
   return 0;
 }

@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& [number, spec] : tools.by_number) {
       const bool sane = number >= 1 && std::isfinite(spec.diameter) && spec.diameter > 0 &&
                         std::isfinite(spec.corner_radius) && std::isfinite(spec.flute_length) &&
-                        std::isfinite(spec.shank_diameter) &&
-                        std::isfinite(spec.overall_length) && std::isfinite(spec.length_offset);
+                        std::isfinite(spec.shank_diameter) && std::isfinite(spec.overall_length) &&
+                        std::isfinite(spec.length_offset);
       if (!sane) std::abort();
     }
   } catch (const InputError&) {

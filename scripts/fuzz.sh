@@ -13,9 +13,10 @@
 #
 # The corpus grows in build/fuzz/corpus/<harness> (not committed) and is kept between runs; it
 # starts from fuzz/seeds/<harness>/, samples/ and ../shared/corpus. Findings (crash-*,
-# timeout-*, oom-*, leak-*) go to build/fuzz/findings/<harness>/; a run with a finding stops
-# there, and the script exits non-zero. Copy a minimised finding (-minimize_crash=1) to
-# fuzz/regressions/<harness>/ once it is fixed, so that every later run replays it.
+# timeout-*, oom-*, leak-*) go to build/fuzz/findings/<harness>/, and the script exits
+# non-zero. A short run stops at its first finding; a long run (libFuzzer's -fork=1) keeps going
+# and collects them all. Minimise a finding (fuzz_<harness> -minimize_crash=1 -runs=10000 FILE)
+# and commit it to fuzz/regressions/<harness>/: every later run replays it first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -24,6 +25,7 @@ build="$root/build/fuzz"
 
 all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table report)
 limit=(-max_total_time=60)
+keep_going=()
 replay_only=false
 harnesses=()
 while [ $# -gt 0 ]; do
@@ -31,12 +33,13 @@ while [ $# -gt 0 ]; do
     --seconds) limit=(-max_total_time="$2"); shift 2 ;;
     --long)
       limit=(-max_total_time=3600)
+      keep_going=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
       if [ $# -gt 1 ] && [[ "$2" =~ ^[0-9]+$ ]]; then limit=(-max_total_time="$2"); shift
       elif [ $# -gt 1 ] && [[ "$2" =~ ^-runs=[0-9]+$ ]]; then limit=("$2"); shift
       fi
       shift ;;
     --replay) replay_only=true; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"; exit 0 ;;
     *) harnesses+=("$1"); shift ;;
   esac
 done
@@ -119,25 +122,28 @@ fuzz_one() {
   local harness="$1"
   local findings="$build/findings/$harness" seeds="$root/fuzz/seeds/$harness"
   mkdir -p "$findings"
+  touch "$build/logs/$harness.start"
   local seed_dirs=()
   [ -d "$seeds" ] && seed_dirs+=("$seeds")
   # shellcheck disable=SC2046
   "$build/fuzz/fuzz_$harness" "$build/corpus/$harness" "${seed_dirs[@]}" "${limit[@]}" \
-    -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$harness")" $(dictionary "$harness") \
-    -print_final_stats=1 -artifact_prefix="$findings/" \
+    "${keep_going[@]}" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$harness")" \
+    $(dictionary "$harness") -print_final_stats=1 -artifact_prefix="$findings/" \
     > "$build/logs/$harness.log" 2>&1 || true
 }
 
-# One row of the summary: runs, exec/s and the last cov/ft libFuzzer printed, and the findings
-# this run left.
+# One row of the summary: runs, exec/s and the last cov/ft libFuzzer printed (its final stats,
+# or in fork mode its last status line), and the findings this run left.
 summary_row() {
   local harness="$1" log="$build/logs/$1.log"
   local runs rate cov ft found
-  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
-  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p; s/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -1)"
+  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p; s/^#[0-9]*: cov:.* exec\/s \([0-9]*\).*/\1/p' \
+    "$log" | tail -1)"
   cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
   ft="$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
-  found="$(sed -n "s|.*Test unit written to $build/findings/$harness/||p" "$log" | tr '\n' ' ')"
+  found="$(find "$build/findings/$harness" -type f -newer "$build/logs/$harness.start" \
+    -printf '%f ' | sort)"
   printf '| %s | %s | %s | %s | %s | %s |\n' "$harness" "${runs:-?}" "${rate:-?}" "${cov:-?}" \
     "${ft:-?}" "${found:-none}"
   [ -z "$found" ]
