@@ -132,21 +132,23 @@ fuzz_one() {
     > "$build/logs/$harness.log" 2>&1 || true
 }
 
+# The findings this run of `harness` left in build/fuzz/findings/<harness>/.
+new_findings() {
+  find "$build/findings/$1" -type f -newer "$build/logs/$1.start" | sort
+}
+
 # One row of the summary: runs, exec/s and the last cov/ft libFuzzer printed (its final stats,
-# or in fork mode its last status line), and the findings this run left.
+# or in fork mode its last status line), and how many findings this run left.
 summary_row() {
   local harness="$1" log="$build/logs/$1.log"
-  local runs rate cov ft found
+  local runs rate cov ft
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p; s/^#\([0-9]*\): cov:.*/\1/p' "$log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p; s/^#[0-9]*: cov:.* exec\/s \([0-9]*\).*/\1/p' \
     "$log" | tail -1)"
   cov="$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
   ft="$(grep -o 'ft: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)"
-  found="$(find "$build/findings/$harness" -type f -newer "$build/logs/$harness.start" \
-    -printf '%f ' | sort)"
   printf '| %s | %s | %s | %s | %s | %s |\n' "$harness" "${runs:-?}" "${rate:-?}" "${cov:-?}" \
-    "${ft:-?}" "${found:-none}"
-  [ -z "$found" ]
+    "${ft:-?}" "$(new_findings "$harness" | wc -l)"
 }
 
 mkdir -p "$build/logs"
@@ -174,6 +176,12 @@ echo
 echo "| harness | runs | exec/s | cov | ft | findings |"
 echo "|---|---|---|---|---|---|"
 for harness in "${harnesses[@]}"; do
-  summary_row "$harness" || status=1
+  summary_row "$harness"
+done
+for harness in "${harnesses[@]}"; do
+  while read -r finding; do
+    echo "finding: ${finding#"$root"/}"
+    status=1
+  done < <(new_findings "$harness")
 done
 exit "$status"
