@@ -5,6 +5,7 @@
 // non-finite coordinate, which the checker could not check.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -49,7 +50,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     while (more) {
       moves.clear();
       more = reader.read(moves, kMovesPerRead);
-      if (!movesAreFinite(moves)) std::abort();
+      if (!movesAreFinite(moves)) {
+        std::fputs("fuzz_gcode: a move with a non-finite coordinate\n", stderr);
+        std::abort();
+      }
     }
   } catch (const InputError&) {
     // A refused program is a correct outcome; anything else escapes and is a finding.

@@ -3,6 +3,7 @@
 // accepted file must not put the tool at a non-finite position.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -28,7 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.parameters = readParameterFile(in, "fuzz.var");
     std::istringstream program(kProgram);
     for (const Move& move : readProgram(program, "fuzz.nc", options).moves) {
-      if (!isFinite(move.from) || !isFinite(move.to)) std::abort();
+      if (!isFinite(move.from) || !isFinite(move.to)) {
+        std::fputs("fuzz_parameter_file: a move with a non-finite coordinate\n", stderr);
+        std::abort();
+      }
     }
   } catch (const InputError&) {
     // A refused file, or offsets the program cannot use, is a correct outcome.

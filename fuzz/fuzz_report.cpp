@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -28,10 +29,29 @@ const std::vector<std::string> kHtmlVoidElements = {"meta"};
 constexpr std::size_t kMaxItems = 8;
 constexpr std::size_t kMaxStringBytes = 256;
 
-/// A double of any bit pattern: NaN, infinities, subnormals and huge values included.
+/// Numbers that break formatting: non-finite, huge (longer than any fixed-size buffer when
+/// printed with decimals), tiny, negative zero.
+constexpr double kHostileNumbers[] = {std::numeric_limits<double>::quiet_NaN(),
+                                      std::numeric_limits<double>::infinity(),
+                                      -std::numeric_limits<double>::infinity(),
+                                      std::numeric_limits<double>::max(),
+                                      -1e300,
+                                      1e60,
+                                      std::numeric_limits<double>::denorm_min(),
+                                      -0.0,
+                                      0.0};
+
+/// A double of any bit pattern; one input byte picks one of the hostile numbers, so that they
+/// come up often.
 double anyDouble(FuzzedDataProvider& in) {
-  return in.ConsumeBool() ? in.ConsumeFloatingPoint<double>()
-                          : std::bit_cast<double>(in.ConsumeIntegral<std::uint64_t>());
+  switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+    case 0:
+      return in.PickValueInArray(kHostileNumbers);
+    case 1:
+      return in.ConsumeFloatingPoint<double>();
+    default:
+      return std::bit_cast<double>(in.ConsumeIntegral<std::uint64_t>());
+  }
 }
 
 Vec3 anyVec3(FuzzedDataProvider& in) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -17,7 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool sane = std::isfinite(spec.diameter) && spec.diameter > 0 &&
                       std::isfinite(spec.corner_radius) && std::isfinite(spec.flute_length) &&
                       std::isfinite(spec.shank_diameter) && std::isfinite(spec.overall_length);
-    if (!sane) std::abort();
+    if (!sane) {
+      std::fputs("fuzz_tool_spec: accepted a cutter with a non-finite or non-positive size\n",
+                 stderr);
+      std::abort();
+    }
   } catch (const InputError&) {
     // A refused spec is a correct outcome.
   }

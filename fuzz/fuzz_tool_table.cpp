@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -20,7 +21,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                         std::isfinite(spec.corner_radius) && std::isfinite(spec.flute_length) &&
                         std::isfinite(spec.shank_diameter) && std::isfinite(spec.overall_length) &&
                         std::isfinite(spec.length_offset);
-      if (!sane) std::abort();
+      if (!sane) {
+        std::fputs("fuzz_tool_table: accepted a tool with a non-finite or non-positive size\n",
+                   stderr);
+        std::abort();
+      }
     }
   } catch (const InputError&) {
     // A refused table is a correct outcome.

@@ -108,14 +108,20 @@ collect_corpus() {
   shopt -u nullglob globstar
 }
 
-# Runs every reproducer of fuzz/regressions/<harness>/ once; fails when one still crashes.
+# Runs every reproducer of fuzz/regressions/<harness>/ once, each on its own (libFuzzer stops
+# at the first that crashes); fails when one still does.
 replay() {
-  local harness="$1" dir="$root/fuzz/regressions/$1"
-  [ -d "$dir" ] && [ -n "$(ls -A "$dir")" ] || return 0
-  echo "replaying $(ls "$dir" | wc -l) reproducer(s) of $harness"
-  "$build/fuzz/fuzz_$harness" -timeout=10 -rss_limit_mb=2048 "$dir"/* \
-    > "$build/logs/replay_$harness.log" 2>&1 \
-    || { tail -40 "$build/logs/replay_$harness.log"; return 1; }
+  local harness="$1" reproducer failed=0
+  for reproducer in "$root/fuzz/regressions/$harness"/*; do
+    [ -f "$reproducer" ] || continue
+    if ! "$build/fuzz/fuzz_$harness" -timeout=10 -rss_limit_mb=2048 "$reproducer" \
+        > "$build/logs/replay_$harness.log" 2>&1; then
+      echo "still failing: ${reproducer#"$root"/}"
+      grep -E '^SUMMARY|^fuzz_' "$build/logs/replay_$harness.log" | sed 's/^/  /'
+      failed=1
+    fi
+  done
+  return "$failed"
 }
 
 fuzz_one() {
