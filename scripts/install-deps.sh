@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-dev
           nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3
           clang-format       # scripts/check-format.sh
+          clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
           linuxcnc-uspace    # rs274: the reference interpreter the G-code tests compare with
           libocct-data-exchange-dev libocct-modeling-algorithms-dev   # STEP/IGES (src/io/)
           libocct-modeling-data-dev libocct-foundation-dev)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, checks the formatting, builds (Release,
 # warnings as errors) and runs ctest, then builds and runs the whole suite again under
-# AddressSanitizer and UBSan (the asan preset).
+# AddressSanitizer and UBSan (the asan preset), and last fuzzes every libFuzzer harness for a
+# minute (scripts/fuzz.sh, two at a time) after replaying the reproducers of past findings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
@@ -15,3 +16,5 @@ ctest --preset release -j"$jobs"
 cmake --preset asan
 cmake --build --preset asan -j"$jobs"
 ctest --preset asan -j"$jobs"
+
+FUZZ_PARALLEL=2 scripts/fuzz.sh --seconds 60
