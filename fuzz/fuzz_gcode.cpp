@@ -21,11 +21,10 @@ constexpr gougechek::Dialect kDialects[] = {gougechek::Dialect::LinuxCnc, gougec
 /// Moves taken per read(), as the checker's pipeline takes them (smaller, to reach the reader's
 /// block boundaries on short programs too).
 constexpr std::size_t kMovesPerRead = 256;
-/// The loop cap, far below the program's 1,000,000: a single loop that reaches the real cap runs
-/// ~2.5 s in Release and over the 10 s timeout under the sanitizers, yet is correct. A low cap
-/// keeps the cap's own code reached quickly, and a timeout now means work that a cap per loop
-/// does not bound (nested loops, subprogram calls in loops).
-constexpr std::uint64_t kMaxLoopIterations = 1000;
+/// The cap on lines run in loops and calls, far below the program's 100,000,000: a loop that
+/// reaches the real cap is correct but runs for seconds (minutes under the sanitizers). A low cap
+/// keeps the cap's own code reached quickly, and a timeout then means work the cap does not bound.
+constexpr std::uint64_t kMaxRepeatedLines = 100'000;
 
 bool movesAreFinite(const std::vector<gougechek::Move>& moves) {
   for (const gougechek::Move& move : moves) {
@@ -41,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   ProgramOptions options;
   options.dialect = kDialects[data[0] % std::size(kDialects)];
-  options.max_loop_iterations = kMaxLoopIterations;
+  options.max_repeated_lines = kMaxRepeatedLines;
   std::istringstream in(std::string(reinterpret_cast<const char*>(data + 1), size - 1));
   try {
     ProgramReader reader(in, "fuzz.nc", options);
