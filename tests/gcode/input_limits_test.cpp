@@ -152,10 +152,10 @@ TEST(ExpressionDepth, NestingIsLimitedNotAStackOverflow) {
 }
 
 TEST(Numbers, OverflowIsAnErrorAsInLinuxcnc) {
-  EXPECT_EQ(errorOf("G0 X[EXP[1000]]\n"), "t.nc:1:5: calculation resulted in 'infinity'");
+  EXPECT_EQ(errorOf("G0 X[EXP[1000]]\n"), "t.nc:1:6: calculation resulted in 'infinity'");
   EXPECT_EQ(errorOf("G0 X[10**400]\n"), "t.nc:1:8: calculation resulted in 'infinity'");
   EXPECT_EQ(errorOf("#1=[1" + std::string(400, '0') + "*10]\nG0 X1\n"),
-            "t.nc:1:4: bad number");  // a literal beyond double's range
+            "t.nc:1:5: bad number");  // a literal beyond double's range
   EXPECT_EQ(errorOf("G0 X1" + std::string(400, '0') + "\n"),
             "t.nc:1:4: number after X out of range");
   EXPECT_EQ(errorOf("#1=[EXP[710]]\nG0 X1\n"), "t.nc:1:5: calculation resulted in 'infinity'");
