@@ -1,12 +1,17 @@
 #pragma once
-// The program named on the command line: a file, read as it is checked, or standard input
-// ("-"), which is kept in memory so the report can quote its lines after the check (a file's
-// lines are read again instead).
+// The program named on the command line. A regular file is read as it is checked (and read
+// again for the lines a report quotes). Standard input ("-") and other files that can be read
+// only once (pipes, FIFOs, /dev/fd/N, character devices) are spooled: copied, as they are read,
+// into an unlinked temporary file, so memory stays bounded, the reader can seek back (O-word
+// loops, the tool look-ahead) and the report can quote their lines. A spooled program may be
+// at most kMaxSpooledBytes long (README.md, "Limits"), so an endless device such as /dev/zero
+// ends in an error, not a full disk.
 #include <cstdint>
 #include <istream>
 #include <map>
 #include <memory>
 #include <set>
+#include <streambuf>
 #include <string>
 
 #include "gcode/program_reader.hpp"
@@ -15,17 +20,21 @@ namespace gougechek {
 
 class ProgramInput {
  public:
+  /// Longest program read from standard input, a pipe or a device: 1 GiB.
+  static constexpr std::uint64_t kMaxSpooledBytes = std::uint64_t{1} << 30;
+
   explicit ProgramInput(const std::string& path_file);
   ~ProgramInput();
 
   /// The name in messages and reports: the path as given, or "<stdin>".
   const std::string& name() const { return name_; }
 
-  /// Starts interpreting the program; reads standard input at most once. The reader lives as
+  /// Opens the program and starts interpreting it; call once. Throws InputError naming why the
+  /// program cannot be opened (the system's reason, or "is a directory"). The reader lives as
   /// long as this input.
   ProgramReader& open(const ProgramOptions& options);
 
-  /// Size of the program in bytes (known once open() has returned).
+  /// Size of the program in bytes, 0 when unknown before it is read (a spooled program).
   std::uint64_t size() const { return size_; }
 
   /// The text of the given 1-based lines (those that exist).
@@ -34,8 +43,8 @@ class ProgramInput {
  private:
   bool from_stdin_;
   std::string name_;
-  std::string stdin_text_;
   std::uint64_t size_ = 0;
+  std::unique_ptr<std::streambuf> spool_;  ///< for a program that can be read only once
   std::unique_ptr<std::istream> stream_;
   std::unique_ptr<ProgramReader> reader_;
 };

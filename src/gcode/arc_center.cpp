@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gcode/input_limits.hpp"
+
 namespace gougechek {
 
 namespace {
@@ -74,6 +76,13 @@ ArcCenter radiusArcCenter(PlanePoint start, PlanePoint end, double radius, bool 
   if (start.a == end.a && start.b == end.b)
     return {{}, "R format cannot make a full circle: the end point is the start point"};
   const double abs_radius = std::fabs(radius);
+  // Its square must stay exact enough to place the centre (1e155 overflowed, 1e15 put it off
+  // the path and cost gigabytes of arc pieces).
+  if (!(abs_radius <= kMaxLengthMm)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", abs_radius);
+    return {{}, "R " + std::string(text) + " mm is outside the supported range (±1e6 mm)"};
+  }
   const double chord_a = end.a - start.a;
   const double chord_b = end.b - start.b;
   const double chord = std::hypot(chord_a, chord_b);

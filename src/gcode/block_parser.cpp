@@ -86,6 +86,8 @@ double BlockParser::readNumber(std::size_t& pos, char letter, std::uint32_t colu
     fail(column, "bad number after " + upper(letter) + ": expected digits");
   double value = 0;
   const auto [ptr, ec] = std::from_chars(text_.data() + pos, end, value, std::chars_format::fixed);
+  if (ec == std::errc::result_out_of_range)
+    fail(column, "number after " + upper(letter) + " out of range");
   if (ec != std::errc()) fail(column, "bad number after " + upper(letter));
   pos = static_cast<std::size_t>(ptr - text_.data());
   if (pos < text_.size() && text_[pos] == '.')

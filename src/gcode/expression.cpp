@@ -5,6 +5,7 @@
 #include <cstring>
 #include <numbers>
 
+#include "gcode/input_limits.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -85,12 +86,25 @@ double ExpressionReader::readValue(std::size_t& pos) const {
 }
 
 double ExpressionReader::readUnsigned(std::size_t& pos) const {
+  // Every nested value passes here: brackets, function arguments and '#' indirection.
+  if (depth_ == kMaxExpressionDepth)
+    fail(pos, "expression nested deeper than " + std::to_string(kMaxExpressionDepth) + " levels");
   if (pos >= text_.size()) fail(pos, "a value is missing at the end of the line");
+  const std::size_t start = pos;
   const char c = text_[pos];
-  if (c == '[') return readExpression(pos);
-  if (c == '#') return readParameterValue(pos);
-  if (c >= 'a' && c <= 'z') return readFunction(pos);
-  return readNumber(pos);
+  ++depth_;
+  double value = 0;
+  if (c == '[')
+    value = readExpression(pos);
+  else if (c == '#')
+    value = readParameterValue(pos);
+  else if (c >= 'a' && c <= 'z')
+    value = readFunction(pos);
+  else
+    value = readNumber(pos);
+  --depth_;
+  if (std::isinf(value)) fail(start, "calculation resulted in 'infinity'");
+  return value;
 }
 
 double ExpressionReader::readNumber(std::size_t& pos) const {
@@ -201,6 +215,7 @@ double ExpressionReader::readExpression(std::size_t& pos) const {
         break;
     }
     if (std::isnan(left)) fail(op_columns[depth], "calculation resulted in 'not a number'");
+    if (std::isinf(left)) fail(op_columns[depth], "calculation resulted in 'infinity'");
   };
   const auto precedence = [](Operator op) {
     for (const OperatorName& name : kOperators)

@@ -4,6 +4,9 @@
 // EQ NE GT GE LT LE ; AND OR XOR — all left-associative), unary functions (SIN COS TAN and their
 // inverses in degrees, ATAN[y]/[x], SQRT ABS ROUND FIX FUP EXP LN EXISTS) and a sign before any
 // of them. Works on the line as BlockParser keeps it: lower case, without blanks and comments.
+// A value that overflows to infinity is an error (LinuxCNC's "Calculation resulted in
+// 'infinity'"), and so is nesting deeper than kMaxExpressionDepth, which keeps the recursion off
+// the end of the stack on hostile lines such as 50,000 '['.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -45,6 +48,7 @@ class ExpressionReader {
   const Parameters& parameters_;
   const std::string& file_name_;
   std::uint32_t line_number_;
+  mutable int depth_ = 0;  ///< values being read, one inside the other
 };
 
 }  // namespace gougechek

@@ -1,6 +1,10 @@
 #include "gcode/line_reader.hpp"
 
+#include <cerrno>
 #include <cstring>
+
+#include "gcode/input_limits.hpp"
+#include "gougechek/error.hpp"
 
 namespace gougechek {
 
@@ -8,7 +12,8 @@ namespace {
 constexpr std::size_t kChunk = 1 << 16;
 }
 
-LineReader::LineReader(std::istream& in) : in_(in), buffer_(kChunk) {}
+LineReader::LineReader(std::istream& in, std::string file_name)
+    : in_(in), file_name_(std::move(file_name)), buffer_(kChunk) {}
 
 bool LineReader::refill() {
   if (eof_) return false;
@@ -18,11 +23,23 @@ bool LineReader::refill() {
   end_ -= begin_;
   begin_ = 0;
   if (buffer_.size() - end_ < kChunk / 2) buffer_.resize(buffer_.size() * 2);
+  errno = 0;
   in_.read(buffer_.data() + end_, static_cast<std::streamsize>(buffer_.size() - end_));
+  const int error = errno;
+  // badbit is a failed read, not the end: what was not read must not pass for the whole program.
+  if (in_.bad())
+    throw InputError(
+        file_name_, lines_read_ + 1, 0,
+        std::string("read error: ") + (error != 0 ? std::strerror(error) : "the stream failed"));
   const auto got = static_cast<std::size_t>(in_.gcount());
   end_ += got;
   if (got == 0) eof_ = true;
   return got > 0;
+}
+
+void LineReader::tooLong() const {
+  throw InputError(file_name_, lines_read_ + 1, 0,
+                   "line longer than " + std::to_string(kMaxLineBytes) + " bytes");
 }
 
 bool LineReader::next(std::string_view& line) {
@@ -52,10 +69,12 @@ bool LineReader::next(std::string_view& line) {
       begin_ += length + 1;
       if (ending_ == Ending::Cr && begin_ < end_ && buffer_[begin_] == '\n') ++begin_;
       while (length > 0 && start[length - 1] == '\r') --length;
+      if (length > kMaxLineBytes) tooLong();
       line = std::string_view(start, length);
       ++lines_read_;
       return true;
     }
+    if (available > kMaxLineBytes) tooLong();
     if (!refill()) {
       if (begin_ == end_) return false;
       const char* last = buffer_.data() + begin_;  // the last line, without a line end

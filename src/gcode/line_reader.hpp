@@ -6,7 +6,10 @@
 //
 // O-words (loops, subroutine calls) jump back: position() marks the start of the next line and
 // seek() returns there, within the buffer when the text is still in it, else by seeking the
-// stream (files, and stdin once the CLI has buffered it).
+// stream (files, and stdin once the CLI has spooled it).
+//
+// Reading fails closed: a read error of the stream (as opposed to its end) and a line longer
+// than kMaxLineBytes are InputErrors naming the file and the line.
 #include <cstddef>
 #include <cstdint>
 #include <istream>
@@ -18,10 +21,11 @@ namespace gougechek {
 
 class LineReader {
  public:
-  explicit LineReader(std::istream& in);
+  /// `file_name` is used in messages.
+  explicit LineReader(std::istream& in, std::string file_name = "");
 
   /// The next line without its line end; false at the end of the stream. The view stays valid
-  /// until the next call.
+  /// until the next call. Throws InputError on a read error or a line that is too long.
   bool next(std::string_view& line);
 
   /// Where the next line starts, and how many lines were read before it.
@@ -38,8 +42,10 @@ class LineReader {
 
  private:
   bool refill();
+  [[noreturn]] void tooLong() const;
 
   std::istream& in_;
+  std::string file_name_;
   std::vector<char> buffer_;
   std::size_t begin_ = 0;   ///< first unread byte
   std::size_t end_ = 0;     ///< one past the last valid byte

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "gcode/block_parser.hpp"
 #include "gcode/control_flow.hpp"
 #include "gcode/dialect.hpp"
+#include "gcode/input_limits.hpp"
 #include "gcode/interpreter.hpp"
 #include "gcode/line_reader.hpp"
 #include "gcode/parameters.hpp"
@@ -15,11 +17,37 @@ namespace gougechek {
 
 namespace {
 
-/// First character that is not a blank, or 0 for a blank line.
-char firstVisible(std::string_view line) {
-  for (char c : line)
-    if (c != ' ' && c != '\t') return c;
-  return 0;
+/// What Windows editors write at the start of a UTF-8 file.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+bool isBlank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+/// A length beyond the supported range. No dialect hint for it: a dialect that accepts the
+/// number reads it as another length (Fanuc's X2000000 is 2 m), which is no remedy.
+class RangeError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
+/// Position of the first character that is not a blank, or npos for a blank line.
+std::size_t firstVisible(std::string_view line) {
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (!isBlank(line[i])) return i;
+  return std::string_view::npos;
+}
+
+/// A line holding nothing but one '%' (and blanks): LinuxCNC's only form of a '%' line.
+bool isBarePercent(std::string_view line) {
+  const std::size_t percent = firstVisible(line);
+  for (std::size_t i = percent + 1; i < line.size(); ++i)
+    if (!isBlank(line[i])) return false;
+  return true;
+}
+
+std::string upper(char letter) {
+  return std::string(1, static_cast<char>(letter - 'a' + 'A'));
 }
 
 void assign(const std::vector<ParameterAssignment>& assignments, Parameters& parameters) {
@@ -63,7 +91,7 @@ Parameters initialParameters(const ProgramOptions& options) {
 struct ProgramReader::Run {
   Run(std::istream& in, const std::string& file_name, const ProgramOptions& options)
       : parameters(initialParameters(options)),
-        reader(in),
+        reader(in, file_name),
         parser(file_name, parameters),
         interpreter(file_name, program, parameters, options),
         control(file_name, reader, parameters, options.max_repeated_lines, options.subroutine_path,
@@ -72,7 +100,8 @@ struct ProgramReader::Run {
                 [this](std::uint32_t line, const std::string& message) {
                   interpreter.warnOnce(line, message);
                 }),
-        file_name_(file_name) {}
+        file_name_(file_name),
+        tape_marks_(options.dialect != Dialect::LinuxCnc) {}
 
   /// Runs the next line; false at the end of the stream.
   bool step();
@@ -93,13 +122,71 @@ struct ProgramReader::Run {
   std::uint32_t last_line = 0;
 
  private:
+  /// A line whose first visible character, at `column` (0-based), is '%'.
+  void percentLine(std::string_view line, std::size_t column, std::uint32_t number);
+  void checkRange(std::size_t first_move, std::uint32_t line) const;
+  void checkLength(double value, const std::string& what, char letter, std::uint32_t line) const;
+
   const std::string& file_name_;
+  /// '%' marks the start and end of the tape (Fanuc, Haas, grbl senders), where LinuxCNC
+  /// allows only a bare '%' first line that opens a program a bare '%' line must close.
+  bool tape_marks_;
   Block block_;
   OWord header_;
-  bool started_ = false;  // a non-blank line was seen
-  bool running_ = true;   // neither M2/M30/M99 nor a closing '%' was met
+  bool started_ = false;         // a non-blank line was seen
+  bool running_ = true;          // neither M2/M30/M99 nor a closing '%' was met
+  bool percent_opened_ = false;  // the first line was '%'
   std::uint32_t end_line_ = 0;
+  std::uint32_t tape_end_line_ = 0;  // a '%' ended the tape while the program was running
 };
+
+void ProgramReader::Run::percentLine(std::string_view line, std::size_t column,
+                                     std::uint32_t number) {
+  if (!started_ && (tape_marks_ || isBarePercent(line))) {
+    started_ = percent_opened_ = true;
+    return;
+  }
+  if (tape_marks_ || (percent_opened_ && isBarePercent(line))) {
+    // As the end of the file: a call whose subprogram was not found by then, a loop or a
+    // skipped section still open, is an error.
+    control.finish(number);
+    running_ = false;
+    end_line_ = number;
+    if (tape_marks_) tape_end_line_ = number;
+    return;
+  }
+  // LinuxCNC's words ("Bad character '%' used"): text such as "% vfd enable" inside a program
+  // is an error there, never the silent end of the program.
+  throw InputError(file_name_, number, column + 1,
+                   "bad character '%' used: LinuxCNC allows '%' only alone on the first line "
+                   "and on the line that closes such a program");
+}
+
+void ProgramReader::Run::checkLength(double value, const std::string& what, char letter,
+                                     std::uint32_t line) const {
+  if (std::fabs(value) <= kMaxLengthMm) return;  // false for NaN too
+  char text[32];
+  std::snprintf(text, sizeof text, " %g mm", value);
+  throw RangeError(file_name_, line, block_.columnOf(letter),
+                   what + text + " is outside the supported range (±1e6 mm)");
+}
+
+/// Every length of the moves the line made, offsets applied, must be one the check can compute
+/// with (a line naming X1e300 in a loop, or a G92 offset near it, would otherwise reach it).
+void ProgramReader::Run::checkRange(std::size_t first_move, std::uint32_t line) const {
+  static constexpr char kAxes[] = "xyz";
+  static constexpr char kCenterOffsets[] = "ijk";
+  for (std::size_t i = first_move; i < program.moves.size(); ++i) {
+    const Move& move = program.moves[i];
+    for (int axis = 0; axis < 3; ++axis) {
+      const std::string name = upper(kAxes[axis]);
+      checkLength(move.to[axis], name, kAxes[axis], line);
+      checkLength(move.from[axis], "start " + name, kAxes[axis], line);
+      if (move.kind == MoveKind::Arc)
+        checkLength(move.center[axis], "arc centre " + name, kCenterOffsets[axis], line);
+    }
+  }
+}
 
 bool ProgramReader::Run::step() {
   if (control.inSubprogramFile() && running_) {
@@ -114,28 +201,30 @@ bool ProgramReader::Run::step() {
   std::string_view line;
   if (!reader.next(line)) {
     if (running_) control.finish(last_line);
+    if (running_ && percent_opened_ && !tape_marks_)
+      throw InputError(file_name_, last_line, 0,
+                       "the file ended with no closing '%' (the first line opened the program "
+                       "with '%')");
     return false;
   }
   const std::uint32_t number = reader.linesRead();
+  if (number == 1 && line.starts_with(kByteOrderMark)) line.remove_prefix(kByteOrderMark.size());
   last_line = std::max(last_line, number);
   control.countLine(number);
-  const char first = firstVisible(line);
-  if (first == 0) return true;
+  const std::size_t first = firstVisible(line);
+  if (first == std::string_view::npos) return true;
+  if (tape_end_line_ != 0 && line[first] != '%')
+    throw InputError(file_name_, number, first + 1,
+                     "the program goes on after the '%' that ends the tape on line " +
+                         std::to_string(tape_end_line_) + " (a '%' inside a program?)");
   if (!running_) {
-    if (first != '%')
+    if (line[first] != '%')
       interpreter.warnOnce(number, "lines after the program end (line " +
                                        std::to_string(end_line_) + ") are not executed");
     return true;
   }
-  if (first == '%') {  // an opening '%' starts the program, any later one ends it
-    if (started_) {
-      // As the end of the file: a call whose subprogram was not found by then, a loop or a
-      // skipped section still open, is an error.
-      control.finish(number);
-      running_ = false;
-      end_line_ = number;
-    }
-    started_ = true;
+  if (line[first] == '%') {
+    percentLine(line, first, number);
     return true;
   }
   started_ = true;
@@ -148,8 +237,8 @@ void ProgramReader::Run::runSubprogramLine(std::string_view line, std::uint32_t 
   const std::string file = control.fileName();
   try {
     control.countLine(number);
-    const char first = firstVisible(line);
-    if (first == 0 || first == '%') return;  // blank, or the file's tape marks
+    const std::size_t first = firstVisible(line);
+    if (first == std::string_view::npos || line[first] == '%') return;  // blank, or tape marks
     runLine(line, control.callLine(), line_start);
   } catch (const InputError& error) {
     throw InputError(file, number, error.column(),
@@ -170,8 +259,10 @@ void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
     control.execute(block_.oword, number, line_start);
     return;
   }
-  if (!interpreter.execute(block_, number) ||
-      !runSubprogramCodes(block_, control, file_name_, number)) {
+  const std::size_t moves_before = program.moves.size();
+  const bool goes_on = interpreter.execute(block_, number);
+  checkRange(moves_before, number);
+  if (!goes_on || !runSubprogramCodes(block_, control, file_name_, number)) {
     running_ = false;
     end_line_ = number;
   }
@@ -220,6 +311,8 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     bool more = true;
     try {
       more = run_->step();
+    } catch (const RangeError&) {
+      throw;
     } catch (const InputError& error) {
       // An error inside a subprogram file has a line of that file: no hint (the other readings
       // are followed by the program's lines).
@@ -230,9 +323,12 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     }
     for (std::size_t i = moves_before; i < buffer.size(); ++i) digest_.add(buffer[i]);
     if (!more) {
+      // Fail closed: a program that commands no move has nothing the check could pass.
+      if (!moved_ && buffer.empty()) throw InputError(file_name_, 0, 0, "the program has no moves");
       ended_ = true;
       if (rule_ == ToolRule::Unknown) rule_ = ToolRule::NeverChanges;
     }
+    moved_ = moved_ || !buffer.empty();
     settle(moves_before);
   }
 }

@@ -32,7 +32,7 @@ class ProgramReader {
 
   /// Appends at most `max` (≥ 1) moves to `out`; false once the program has ended (the last call
   /// may still have appended some). Throws InputError as readProgram does, when the faulty line
-  /// is reached.
+  /// is reached, and "the program has no moves" when it ends without one.
   bool read(std::vector<Move>& out, std::size_t max);
 
   /// Warnings so far (complete once read() has returned false).
@@ -58,6 +58,7 @@ class ProgramReader {
   std::unique_ptr<Run> run_;
   ToolRule rule_ = ToolRule::Unknown;
   bool ended_ = false;
+  bool moved_ = false;          ///< the program has commanded a move
   bool can_look_ahead_ = true;  ///< false once the stream proved not seekable
   std::size_t emitted_ = 0;     ///< moves of the run's buffer already handed out
   std::size_t settled_ = 0;     ///< moves of the run's buffer whose tool is final

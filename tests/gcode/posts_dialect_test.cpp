@@ -63,12 +63,14 @@ TEST(PostsDialect, HaasMCodesThatCannotMoveTheToolAreWarnings) {
   EXPECT_EQ(countWarnings(p, "M73 tool air blast on: ignored"), 1u);
   EXPECT_EQ(countWarnings(p, "M33 chip auger stop: ignored"), 1u);
   // The same codes mean nothing (or something else) to LinuxCNC.
-  EXPECT_EQ(errorOf("M31\n"), "t.nc:1:1: unknown M code M31; this is valid in --dialect haas");
+  EXPECT_EQ(errorOf("M31\nG0 X1\n"),
+            "t.nc:1:1: unknown M code M31; this is valid in --dialect haas");
   // A Haas code that changes the program flow (M97 local subprogram call) stays refused; Fanuc
   // has no M31.
   EXPECT_EQ(errorIn(Dialect::Haas, "M97 P100\n"), "t.nc:1:1: unknown M code M97");
   EXPECT_THAT(errorIn(Dialect::Fanuc, "M31\n"), HasSubstr("unknown M code M31"));
-  EXPECT_EQ(countWarnings(runIn(Dialect::Fanuc, "M29 S500\n"), "M29 rigid tapping mode"), 1u);
+  EXPECT_EQ(countWarnings(runIn(Dialect::Fanuc, "M29 S500\nG0 X1.\n"), "M29 rigid tapping mode"),
+            1u);
 }
 
 // The same grbl post output (K words on G17 arcs) in the default dialect names grbl.
