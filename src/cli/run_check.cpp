@@ -112,6 +112,7 @@ PartOptions partOptions(const CliOptions& options) {
   // At most a fifth of the tolerance: mesh error alone then cannot turn a clean move into a
   // gouge or hide one by more than tolerance/5 (and exact confirmation removes even that).
   part.deflection = options.deflection.value_or(largestDeflection(options.tolerance));
+  part.check_stop = [] { throwIfInterrupted(); };
   return part;
 }
 

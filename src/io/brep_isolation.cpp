@@ -1,5 +1,6 @@
 #include "io/brep_isolation.hpp"
 
+#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,14 +36,39 @@ void writeAll(int fd, std::string_view text) {
   }
 }
 
-std::string readAll(int fd) {
+/// How often the parent asks whether to stop while the child works.
+constexpr int kStopPollMs = 100;
+
+int waitForChild(pid_t child) {
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  return status;
+}
+
+/// What the child writes to `fd` until it closes it. `check_stop` is called between waits of
+/// at most kStopPollMs; if it throws, the child is killed (and reaped) before the exception
+/// goes on, so a stopped run leaves no process behind.
+std::string readReport(int fd, pid_t child, const std::function<void()>& check_stop) {
   std::string text;
   char buffer[4096];
-  while (true) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) return text;
-    text.append(buffer, static_cast<std::size_t>(got));
+  try {
+    for (;;) {
+      if (check_stop) check_stop();
+      pollfd ready{fd, POLLIN, 0};
+      const int polled = ::poll(&ready, 1, kStopPollMs);
+      if (polled == 0 || (polled < 0 && errno == EINTR)) continue;
+      const ssize_t got = ::read(fd, buffer, sizeof buffer);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) return text;
+      text.append(buffer, static_cast<std::size_t>(got));
+    }
+  } catch (...) {
+    ::kill(child, SIGKILL);
+    waitForChild(child);
+    ::close(fd);
+    throw;
   }
 }
 
@@ -69,14 +95,6 @@ int runChild(int fd, const std::string& occt_path, const std::string& brep_path,
     writeAll(fd, "OpenCASCADE failed reading it (unknown exception)");
   }
   return kChildFailed;
-}
-
-int waitForChild(pid_t child) {
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  return status;
 }
 
 // The parent's view of the child's end: the shape, or an InputError naming `file`.
@@ -113,7 +131,7 @@ LoadedBrep childResult(int status, const std::string& report, const std::string&
 }  // namespace
 
 LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::string& file,
-                                     double deflection) {
+                                     double deflection, const std::function<void()>& check_stop) {
   const TemporaryFile brep(".brep");
   int pipe_fds[2];
   if (::pipe(pipe_fds) != 0)
@@ -134,7 +152,7 @@ LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::st
     ::_exit(runChild(pipe_fds[1], occt_path, brep.path(), deflection));
   }
   ::close(pipe_fds[1]);
-  const std::string report = readAll(pipe_fds[0]);
+  const std::string report = readReport(pipe_fds[0], child, check_stop);
   ::close(pipe_fds[0]);
   return childResult(waitForChild(child), report, brep.path(), file);
 }

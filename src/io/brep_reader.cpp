@@ -59,7 +59,8 @@ bool addFaceTriangles(const TopoDS_Face& face, std::uint32_t face_id, MeshBuilde
 
 }  // namespace
 
-Part readBrepPart(const std::string& path, double deflection) {
+Part readBrepPart(const std::string& path, double deflection,
+                  const std::function<void()>& check_stop) {
   // The structure is checked on the bytes OCCT will read: a non-regular file (a pipe) is
   // read once, within its cap, and handed to OCCT as a temporary copy.
   const std::string bytes = readFileBytes(path);
@@ -73,7 +74,8 @@ Part readBrepPart(const std::string& path, double deflection) {
     copy.emplace(std::filesystem::path(path).extension().string());
     copy->write(bytes);
   }
-  const LoadedBrep loaded = loadAndTessellateIsolated(copy ? copy->path() : path, path, deflection);
+  const LoadedBrep loaded =
+      loadAndTessellateIsolated(copy ? copy->path() : path, path, deflection, check_stop);
   try {
     TopTools_IndexedMapOfShape faces, solids;
     TopExp::MapShapes(loaded.shape, TopAbs_FACE, faces);

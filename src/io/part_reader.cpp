@@ -43,7 +43,7 @@ Part readPart(const std::string& path, const PartOptions& options) {
   if (!(options.deflection > 0) || !std::isfinite(options.deflection))
     throw std::invalid_argument("readPart: deflection must be positive and finite");
   // Everything else is read as STL, whatever its name: the content decides.
-  Part part = isBrepExchangeFile(path) ? readBrepPart(path, options.deflection)
+  Part part = isBrepExchangeFile(path) ? readBrepPart(path, options.deflection, options.check_stop)
                                        : readStl(readFileBytes(path), path, options.unit_scale);
   if (part.units.empty()) part.units = stlUnitName(options.unit_scale);
   checkSurface(part.mesh, part.diagnostics);

@@ -2,6 +2,7 @@
 // Reads a part file into a welded mesh, whatever its format.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ class ExactSurfaces;
 struct PartOptions {
   double unit_scale = 1;      ///< STL only: converts the file's units to mm (25.4 for inches)
   double deflection = 0.002;  ///< STEP/IGES only: largest distance, mm, between mesh and surface
+  /// STEP/IGES only: called about every 100 ms while OpenCASCADE reads the file in its child
+  /// process; it may throw to stop the read (Ctrl-C), which ends the child first.
+  std::function<void()> check_stop;
 };
 
 struct Part {

@@ -413,7 +413,7 @@ TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
     ::waitpid(pid, &status, 0);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-    EXPECT_LT(seconds, 1.0) << name;
+    EXPECT_LT(seconds, 5.0) << name;  // the check alone runs for half a minute
     ASSERT_TRUE(WIFEXITED(status)) << name << ": ended by the signal itself";
     EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << name;
     EXPECT_EQ(readText(dir_ / "spawn_err.txt"),
@@ -424,6 +424,34 @@ TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
     EXPECT_EQ(json["error"]["message"], std::string("interrupted by ") + name);
     EXPECT_EQ(leftTemporaries(dir_), "");
   }
+}
+
+// Reading a STEP part runs OpenCASCADE in a child process: a signal stops the read too (the
+// child is killed), not only the check after it. The corpus sphere cavity takes seconds to read.
+TEST_F(Cli, ASignalStopsTheReadingOfAStepPart) {
+  const fs::path step =
+      fs::path(GOUGECHEK_SHARED_DIR) / "corpus" / "cam" / "mold_cavity" / "part.step";
+  if (!fs::exists(step)) {
+    if (std::getenv("CI")) FAIL() << step << " not found";
+    GTEST_SKIP() << step << " not found";
+  }
+  writeText(file("air.nc"), "G0 X0 Y0 Z500\n");
+  const auto started = std::chrono::steady_clock::now();
+  const pid_t pid = spawnCli(dir_, {step.string(), file("air.nc").string(), "-t", "ball:6",
+                                    "--report", file("step.json").string()});
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(pid, SIGINT);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << readText(dir_ / "spawn_err.txt");
+  // Reading the part takes 3 s in Release (more under the sanitizers); stopping takes 0.1 s.
+  EXPECT_LT(seconds, 1.5);
+  const nlohmann::json json = nlohmann::json::parse(readText(file("step.json")));
+  EXPECT_EQ(json["error"]["kind"], "interrupted");
 }
 
 }  // namespace

@@ -10,11 +10,7 @@
 namespace gougechek {
 namespace {
 
-std::string written(const Report& report, ReportFormat format) {
-  std::ostringstream out;
-  writeReport(report, format, out);
-  return out.str();
-}
+using test::written;
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t found = 0;

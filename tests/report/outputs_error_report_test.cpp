@@ -13,11 +13,7 @@
 namespace gougechek {
 namespace {
 
-std::string written(const Report& report, ReportFormat format) {
-  std::ostringstream out;
-  writeReport(report, format, out);
-  return out.str();
-}
+using test::written;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -14,6 +14,8 @@
 namespace gougechek {
 namespace {
 
+using test::written;
+
 const std::string kFffd = "\xEF\xBF\xBD";
 
 /// Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past
@@ -40,12 +42,6 @@ bool validUtf8(const std::string& text) {
     i += length;
   }
   return true;
-}
-
-std::string written(const Report& report, ReportFormat format) {
-  std::ostringstream out;
-  writeReport(report, format, out);
-  return out.str();
 }
 
 TEST(HostileStrings, InvalidUtf8BecomesReplacementCharacters) {

@@ -1,12 +1,20 @@
 #pragma once
 // Reports the writer tests share.
 #include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "gougechek/tool.hpp"
 #include "report/report.hpp"
 
 namespace gougechek::test {
+
+/// `report` as the writer of `format` writes it.
+inline std::string written(const Report& report, ReportFormat format) {
+  std::ostringstream out;
+  writeReport(report, format, out);
+  return out.str();
+}
 
 /// A violation with the fields the writers print; the rest keep their defaults.
 inline Violation violation(ViolationKind kind, std::uint32_t line, std::uint32_t move, int tool,
