@@ -8,6 +8,8 @@
 #include <sstream>
 #include <vector>
 
+#include "gcode/input_limits.hpp"
+
 namespace gougechek {
 
 namespace po = boost::program_options;
@@ -75,8 +77,16 @@ double parseNumber(const std::string& text, const std::string& option) {
   return value;
 }
 
-double parseNonNegative(const std::string& text, const std::string& option) {
+/// A length in mm within the range every length of a run keeps (±1e6 mm, as the program's).
+double parseLength(const std::string& text, const std::string& option) {
   const double value = parseNumber(text, option);
+  if (std::fabs(value) > kMaxLengthMm)
+    throw UsageError(option + ": " + text + " mm is outside the supported range (±1e6 mm)");
+  return value;
+}
+
+double parseNonNegative(const std::string& text, const std::string& option) {
+  const double value = parseLength(text, option);
   if (value < 0) throw UsageError(option + " must be >= 0, got " + text);
   return value;
 }
@@ -95,7 +105,7 @@ Vec3 parseStart(const std::string& text) {
   std::size_t begin = 0;
   for (;;) {
     const std::size_t comma = text.find(',', begin);
-    values.push_back(parseNumber(text.substr(begin, comma - begin), "--start"));
+    values.push_back(parseLength(text.substr(begin, comma - begin), "--start"));
     if (comma == std::string::npos) break;
     begin = comma + 1;
   }

@@ -23,6 +23,32 @@ bool existsAsNonRegular(const std::string& path) {
   return ::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode);
 }
 
+// Symbolic links followed at most, as the kernel's own limit (a longer chain is a loop).
+constexpr int kMaxLinkHops = 40;
+
+/// Paths into /dev and /proc name streams the caller opened (/dev/stdout, /proc/self/fd/1).
+bool isSystemPath(const std::filesystem::path& path) {
+  const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+  return absolute.starts_with("/dev/") || absolute.starts_with("/proc/");
+}
+
+/// The file a rename must replace: `path` with its symbolic links followed, so a link stays and
+/// what it names gets the new content, as writing through it would. Nothing when the path or a
+/// link leads into /dev or /proc: a stream, written in place (a rename would put a plain file
+/// where the device or the link was).
+std::optional<std::string> replaceableTarget(const std::string& path) {
+  std::filesystem::path current = path;
+  for (int hop = 0; hop < kMaxLinkHops; ++hop) {
+    if (isSystemPath(current)) return std::nullopt;
+    std::error_code error;
+    if (!std::filesystem::is_symlink(current, error)) break;
+    const std::filesystem::path next = std::filesystem::read_symlink(current, error);
+    if (error) break;
+    current = next.is_absolute() ? next : current.parent_path() / next;
+  }
+  return current.string();
+}
+
 /// `dir/.name.<pid>.<n>.tmp`: hidden, and unique to this process.
 std::string temporaryName(const std::string& target, int attempt) {
   const std::filesystem::path path(target);
@@ -45,21 +71,26 @@ std::optional<struct stat> statOfInput(const std::string& path) {
   return status;
 }
 
-/// Devices (/dev/null) are no files an output could destroy.
-bool sameRegularFile(const struct stat& a, const struct stat& b) {
-  return S_ISREG(a.st_mode) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+/// Whether two files are one that an output could destroy or lose itself in: a regular file,
+/// or a pipe (a report written into the program's own stdin pipe is read by no one). Devices
+/// (/dev/null, a terminal) are shared harmlessly.
+bool sameFile(const struct stat& a, const struct stat& b) {
+  const bool file_or_pipe = S_ISREG(a.st_mode) || S_ISFIFO(a.st_mode) || S_ISSOCK(a.st_mode);
+  return file_or_pipe && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
 }  // namespace
 
 ReplacedFile::ReplacedFile(std::string target, std::string what)
     : target_(std::move(target)), what_(std::move(what)) {
-  if (existsAsNonRegular(target_)) {
+  const std::optional<std::string> destination = replaceableTarget(target_);
+  if (!destination || existsAsNonRegular(target_)) {
     path_ = target_;
     return;
   }
+  destination_ = *destination;
   for (int attempt = 0; attempt < kTemporaryAttempts; ++attempt) {
-    path_ = temporaryName(target_, attempt);
+    path_ = temporaryName(destination_, attempt);
     // 0666 less the umask: the file gets the permissions a plain create would give it.
     const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) {
@@ -78,7 +109,7 @@ ReplacedFile::~ReplacedFile() {
 
 void ReplacedFile::commit() {
   if (!temporary_) return;
-  if (std::rename(path_.c_str(), target_.c_str()) != 0)
+  if (std::rename(path_.c_str(), destination_.c_str()) != 0)
     throw InputError(target_, 0, 0, "cannot write " + what_ + ": " + std::strerror(errno));
   temporary_ = false;
 }
@@ -89,14 +120,14 @@ std::optional<std::string> inputAt(const std::string& output,
   if (!out) return std::nullopt;
   for (const InputFile& input : inputs) {
     const std::optional<struct stat> in = statOfInput(input.path);
-    if (in && sameRegularFile(*in, *out)) return input.role;
+    if (in && sameFile(*in, *out)) return input.role;
   }
   return std::nullopt;
 }
 
 bool sameOutput(const std::string& first, const std::string& second) {
   const std::optional<struct stat> a = statOf(first), b = statOf(second);
-  if (a && b) return sameRegularFile(*a, *b);
+  if (a && b) return sameFile(*a, *b);
   // Not both there yet: compare where the names lead.
   const auto resolved = [](const std::string& path) {
     std::error_code error;

@@ -8,8 +8,9 @@ namespace gougechek {
 
 /// A file replaced whole or not at all: written under a temporary name in the target's folder
 /// and renamed over the target by commit(), so a crash or kill leaves the previous file whole.
-/// The temporary is removed when the file is dropped without commit(). A target that exists
-/// and is not a regular file (/dev/stdout, a pipe) cannot be replaced: it is written directly.
+/// The temporary is removed when the file is dropped without commit(). A symbolic link stays:
+/// the file it names is replaced. A target that exists and is not a regular file (a pipe), or
+/// that is or leads into /dev or /proc (/dev/stdout), cannot be replaced: it is written directly.
 class ReplacedFile {
  public:
   /// Creates the temporary. `what` names the content in messages ("the report"). Throws
@@ -26,7 +27,8 @@ class ReplacedFile {
   void commit();
 
  private:
-  std::string target_;
+  std::string target_;       ///< as the user named it, for messages
+  std::string destination_;  ///< the file renamed over: the target, symbolic links followed
   std::string what_;
   std::string path_;
   bool temporary_ = false;  ///< path_ is a temporary still to be renamed or removed

@@ -86,8 +86,9 @@ std::string fixedDecimal(double value, int decimals) {
 
 int depthDecimals(double tolerance) {
   if (!(tolerance > 0)) return 6;
-  const int decimals = static_cast<int>(std::ceil(-std::log10(tolerance) - 1e-9)) + 1;
-  return std::clamp(decimals, 3, 6);
+  // Clamped before the conversion: an infinite tolerance has no int of decimals.
+  const double decimals = std::ceil(-std::log10(tolerance) - 1e-9) + 1;
+  return static_cast<int>(std::clamp(decimals, 3.0, 6.0));
 }
 
 std::string describeViolation(const Report& report, const Violation& violation) {

@@ -74,6 +74,11 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
       {"box.stl clean.nc -t ball:6 --rapid-clearance=-2", "--rapid-clearance must be >= 0"},
       {"box.stl clean.nc -t ball:6 --start 1,2", "--start wants X,Y,Z"},
       {"box.stl clean.nc -t ball:6 --start 1,2,z", "not a number"},
+      // lengths keep the range of the program's (a start at 1e300 let a rapid through the part)
+      {"box.stl clean.nc -t ball:6 --start 1e300,10,5",
+       "--start: 1e300 mm is outside the supported range (±1e6 mm)"},
+      {"box.stl clean.nc -t ball:6 --stock 1e17", "--stock: 1e17 mm is outside the supported"},
+      {"box.stl clean.nc -t ball:6 --tolerance 2e6", "--tolerance: 2e6 mm is outside the"},
       {"box.stl clean.nc -t ball:6 --format xml", "unknown format 'xml'"},
       {"box.stl clean.nc -t ball:6 --report out.pdf", "cannot tell the format"},
       {"box.stl clean.nc -t ball:6 --part-units cm", "neither mm nor in"},
@@ -306,6 +311,39 @@ TEST_F(Cli, OutputsThatAreInputsAreRefusedBeforeAnythingRuns) {
   }
   EXPECT_FALSE(fs::exists(file("same.stl")));
   fs::remove(file("clean_link.nc"));
+}
+
+// A report named through a symbolic link replaces what the link names, and the link stays; a
+// link into /proc (a stream the caller opened, like /dev/stdout) is written through, never
+// replaced by a plain file.
+TEST_F(Cli, AReportThroughASymbolicLinkKeepsTheLink) {
+  writeText(file("real.json"), "stale");
+  fs::remove(file("link.json"));
+  fs::create_symlink("real.json", file("link.json"));
+  EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --report link.json").exit_code, 1);
+  EXPECT_TRUE(fs::is_symlink(file("link.json")));
+  EXPECT_EQ(nlohmann::json::parse(readText(file("real.json")))["summary"]["status"], "fail");
+
+  fs::remove(file("stdout_link"));
+  fs::create_symlink("/proc/self/fd/1", file("stdout_link"));
+  const CliRun through = run("box.stl gouge.nc -t ball:6 --format json --report stdout_link");
+  EXPECT_EQ(through.exit_code, 1);
+  EXPECT_TRUE(fs::is_symlink(file("stdout_link")));
+  // Written through the link onto stdout (the summary line, written through stdout's own file
+  // offset, lands over the report's first line: both go to one file).
+  EXPECT_TRUE(contains(through.out, "\"violations\": [")) << through.out;
+}
+
+// A report into the pipe the program comes from would be lost (read by no one): refused.
+TEST_F(Cli, AReportIntoTheProgramsOwnPipeIsRefused) {
+  const std::string command = "cd '" + dir_.string() +
+                              "' && cat clean.nc | '" GOUGECHEK_CLI
+                              "' box.stl - -t ball:6 --format json --report /dev/stdin 2>err.txt";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_TRUE(contains(readText(file("err.txt")), "/dev/stdin: --report names the program file"))
+      << readText(file("err.txt"));
 }
 
 TEST_F(Cli, WriteErrorsOnEveryOutputAreErrors) {

@@ -2,6 +2,7 @@
 // produce valid UTF-8, well-formed XML and valid JSON, and never print memory they do not own.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -99,6 +100,25 @@ TEST(HostileNumbers, JsonKeepsLargeNumbersAsNumbers) {
   EXPECT_EQ(json["summary"]["max_depth"], 1e305);
   EXPECT_EQ(roundToMicron(0.1234564), 0.123456);
   EXPECT_EQ(roundToMicron(-0.0000001), 0.0);
+}
+
+// Found by fuzzing: the decimals of depths follow the tolerance, and an infinite (or huge, or
+// tiny) tolerance must still give a number of decimals rather than an undefined conversion.
+TEST(HostileNumbers, AnyToleranceGivesDepthsWithThreeToSixDecimals) {
+  Report report = test::failingReport();
+  report.violations.resize(1);
+  report.violations[0].depth = 0.5;
+  const auto depthText = [&report](double tolerance) {
+    report.tolerance = tolerance;
+    const std::string text = written(report, ReportFormat::Text);
+    const std::size_t at = text.find(": gouge ");
+    return at == std::string::npos ? std::string()
+                                   : text.substr(at + 8, text.find(' ', at + 8) - at - 8);
+  };
+  EXPECT_EQ(depthText(1e-4), "0.50000");
+  EXPECT_EQ(depthText(std::numeric_limits<double>::infinity()), "0.500");
+  EXPECT_EQ(depthText(1e300), "0.500");
+  EXPECT_EQ(depthText(1e-300), "0.500000");
 }
 
 }  // namespace
