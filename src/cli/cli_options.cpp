@@ -156,35 +156,10 @@ std::string helpText() {
   return text.str();
 }
 
-CliOptions parseCommandLine(int argc, const char* const argv[]) {
-  po::options_description all = visibleOptions();
-  all.add_options()("input", po::value<std::vector<std::string>>(), "PART and PATH");
-  po::positional_options_description positional;
-  positional.add("input", -1);
+namespace {
 
-  po::variables_map values;
-  try {
-    po::store(
-        po::command_line_parser(argc, argv)
-            .options(all)
-            .positional(positional)
-            .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
-            .run(),
-        values);
-  } catch (const po::error& error) {
-    throw UsageError(error.what());
-  }
-
-  CliOptions options;
-  if (values.count("help")) {
-    options.mode = CliMode::Help;
-    return options;
-  }
-  if (values.count("version")) {
-    options.mode = CliMode::Version;
-    return options;
-  }
-
+/// Fills `options` from `values` (help and version handled); throws UsageError.
+void fillOptions(const po::variables_map& values, CliOptions& options) {
   const std::vector<std::string> inputs = values.count("input")
                                               ? values["input"].as<std::vector<std::string>>()
                                               : std::vector<std::string>();
@@ -215,7 +190,7 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
     options.mode = CliMode::PrintMoves;
     if (inputs.empty() || inputs.size() > 2) throw UsageError("--moves wants one PATH");
     options.path_file = inputs.back();
-    return options;
+    return;
   }
   if (inputs.size() != 2) {
     throw UsageError(inputs.size() < 2 ? "PART and PATH are required"
@@ -278,6 +253,70 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   options.quiet = values.count("quiet") > 0;
   options.force_progress = values.count("progress") > 0;
   options.front_tracking = values.count("no-front-tracking") == 0;
+}
+
+/// Where a check's report goes, as far as `values` tell without any error: the error report
+/// of a usage error is written there. Nothing (no report_file) when that cannot be told.
+CliOptions knownReportTarget(const po::variables_map& values) {
+  CliOptions known;
+  const std::vector<std::string> inputs = values.count("input")
+                                              ? values["input"].as<std::vector<std::string>>()
+                                              : std::vector<std::string>();
+  if (values.count("moves") || inputs.size() != 2) return known;
+  known.part_file = inputs[0];
+  known.path_file = inputs[1];
+  known.tool_table = stringOption(values, "tool-table");
+  known.work_offsets = stringOption(values, "work-offsets");
+  known.export_mesh = stringOption(values, "export-mesh");
+  known.quiet = values.count("quiet") > 0;
+  try {
+    known.report_file = stringOption(values, "report");
+    if (auto text = stringOption(values, "format")) {
+      known.format = formatFromName(*text);
+    } else if (known.report_file) {
+      known.format = formatFromExtension(*known.report_file);
+    }
+  } catch (const UsageError&) {
+    known.report_file.reset();
+  }
+  return known;
+}
+}  // namespace
+
+CliOptions parseCommandLine(int argc, const char* const argv[]) {
+  po::options_description all = visibleOptions();
+  all.add_options()("input", po::value<std::vector<std::string>>(), "PART and PATH");
+  po::positional_options_description positional;
+  positional.add("input", -1);
+
+  po::variables_map values;
+  try {
+    po::store(
+        po::command_line_parser(argc, argv)
+            .options(all)
+            .positional(positional)
+            .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+            .run(),
+        values);
+  } catch (const po::error& error) {
+    throw UsageError(error.what());
+  }
+
+  CliOptions options;
+  if (values.count("help")) {
+    options.mode = CliMode::Help;
+    return options;
+  }
+  if (values.count("version")) {
+    options.mode = CliMode::Version;
+    return options;
+  }
+
+  try {
+    fillOptions(values, options);
+  } catch (const UsageError& error) {
+    throw CommandLineError(error.what(), knownReportTarget(values));
+  }
   return options;
 }
 

@@ -3,6 +3,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gcode/dialect.hpp"
@@ -60,7 +61,22 @@ inline constexpr double kFinestDeflection = 1e-4;
 /// gouges and invent others of about that size.
 double largestDeflection(double tolerance);
 
-/// Parses argv; throws UsageError with a message fit for the user.
+/// A usage error on a check command line, with what was understood of where its report goes
+/// (part, program, --report, --format, the other input files), so that the report asked for
+/// still tells of the error instead of keeping an older run's result.
+class CommandLineError : public UsageError {
+ public:
+  CommandLineError(const std::string& message, CliOptions known)
+      : UsageError(message), known_(std::move(known)) {}
+  /// report_file is unset when the report itself cannot be told (or with --moves).
+  const CliOptions& known() const { return known_; }
+
+ private:
+  CliOptions known_;
+};
+
+/// Parses argv; throws UsageError with a message fit for the user (CommandLineError once the
+/// command line is known to be a check).
 CliOptions parseCommandLine(int argc, const char* const argv[]);
 
 /// The --help text.

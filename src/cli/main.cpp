@@ -52,6 +52,10 @@ int main(int argc, char* argv[]) {
   } catch (const gougechek::Interrupted& interruption) {
     std::cerr << "gougechek: " << interruption.what() << "\n";
     return kExitSignalBase + interruption.signal();
+  } catch (const gougechek::CommandLineError& error) {
+    std::cerr << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
+    gougechek::reportUsageError(error, std::cerr);
+    return kExitUsage;
   } catch (const gougechek::UsageError& error) {
     std::cerr << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
     return kExitUsage;

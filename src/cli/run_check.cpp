@@ -313,6 +313,23 @@ void reportError(Report& report, RunError error, const ProgramReader* program,
 
 }  // namespace
 
+void reportUsageError(const CommandLineError& error, std::ostream& err) {
+  const CliOptions& known = error.known();
+  if (!known.report_file) return;
+  try {
+    refuseOverwrites(known);
+  } catch (const InputError&) {
+    return;  // the report would overwrite an input: the usage error alone is said
+  }
+  Report report = reportOfSettings(known, ProgramInput(known.path_file));
+  report.error = RunError{RunErrorKind::Usage, error.what(), {}, 0, 0};
+  try {
+    writeReportFile(report, known);
+  } catch (const InputError& write_error) {
+    err << "gougechek: error: " << write_error.what() << "\n";
+  }
+}
+
 int printMoves(const CliOptions& options, std::ostream& out) {
   ProgramInput input(options.path_file);
   ProgramReader& program = input.open(programOptions(options, loadTools(options)));

@@ -12,6 +12,10 @@ namespace gougechek {
 /// file was asked for.
 int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err);
 
+/// Writes the error report of a check command line that could not run (`error.known()`'s
+/// --report), unless it is unknown or would overwrite an input; problems writing it go to `err`.
+void reportUsageError(const CommandLineError& error, std::ostream& err);
+
 /// Prints the interpreted moves of options.path_file as JSON lines; returns the exit code.
 int printMoves(const CliOptions& options, std::ostream& out);
 

@@ -17,7 +17,7 @@
 namespace gougechek {
 
 /// Why a run ended without a result.
-enum class RunErrorKind { Input, Internal, Interrupted };
+enum class RunErrorKind { Usage, Input, Internal, Interrupted };
 
 /// The error that ended a run, as the report shows it.
 struct RunError {

@@ -126,6 +126,8 @@ std::string describeWarning(const InputWarning& warning) {
 
 std::string describeError(const RunError& error) {
   switch (error.kind) {
+    case RunErrorKind::Usage:
+      return "usage error: " + error.message;
     case RunErrorKind::Input:
       return InputError(error.file, error.line, error.column, error.message).what();
     case RunErrorKind::Internal:
@@ -138,6 +140,8 @@ std::string describeError(const RunError& error) {
 
 const char* runErrorKindName(RunErrorKind kind) {
   switch (kind) {
+    case RunErrorKind::Usage:
+      return "usage";
     case RunErrorKind::Input:
       return "input";
     case RunErrorKind::Internal:

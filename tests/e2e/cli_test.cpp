@@ -268,6 +268,25 @@ TEST_F(Cli, InputErrorsStillWriteTheReportInEveryFormat) {
   EXPECT_EQ(leftTemporaries(dir_), "");
 }
 
+// A bad option value is an error of the run too: the report asked for says so, so a stale PASS
+// never stays in its place; one that would overwrite an input is still not written.
+TEST_F(Cli, AUsageErrorStillWritesTheReport) {
+  writeText(file("usage.json"), "stale");
+  const CliRun bad = run("box.stl clean.nc -t ball:6 --report usage.json --tolerance -0.01");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--tolerance must be >= 0")) << bad.err;
+  const nlohmann::json json = nlohmann::json::parse(readText(file("usage.json")));
+  EXPECT_EQ(json["summary"]["status"], "error");
+  EXPECT_EQ(json["error"]["kind"], "usage");
+  EXPECT_EQ(json["error"]["message"], "--tolerance must be >= 0, got -0.01");
+
+  const std::string box = readText(file("box.stl"));
+  EXPECT_EQ(
+      run("box.stl clean.nc -t ball:6 --report box.stl --format json --dialect fanuk").exit_code,
+      2);
+  EXPECT_EQ(readText(file("box.stl")), box);
+}
+
 TEST_F(Cli, AnErrorBeforeThePartIsReadStillWritesTheReport) {
   writeText(file("early.json"), "stale");
   const CliRun result = run("missing.stl clean.nc -t drill:6 --report early.json");
