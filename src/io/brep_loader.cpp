@@ -7,6 +7,7 @@
 #include <IGESControl_Reader.hxx>
 #include <IGESData_GlobalSection.hxx>
 #include <IGESData_IGESModel.hxx>
+#include <Interface_InterfaceModel.hxx>
 #include <Interface_Static.hxx>
 #include <Message.hxx>
 #include <Message_Messenger.hxx>
@@ -15,6 +16,7 @@
 #include <ShapeFix_Shape.hxx>
 #include <Standard_Failure.hxx>
 #include <TColStd_SequenceOfAsciiString.hxx>
+#include <TCollection_HAsciiString.hxx>
 #include <TopExp_Explorer.hxx>
 #include <XSControl_Reader.hxx>
 #include <algorithm>
@@ -51,6 +53,24 @@ std::string shortUnitName(const std::string& name) {
   return unit.empty() ? "mm" : unit;
 }
 
+// An entity OCCT could not parse (a damaged statement) or whose type it does not know (a
+// misspelt ADVANCED_FACE, an IGES type 999) is skipped by the transfer without failing it: the
+// part would be read without that face, and gouges against it missed.
+void refuseUnreadEntities(const Interface_InterfaceModel& model, const std::string& what,
+                          const std::string& path) {
+  for (int i = 1; i <= model.NbEntities(); ++i) {
+    const bool damaged = model.IsErrorEntity(i);
+    if (!damaged && !model.IsUnknownEntity(i)) continue;
+    const Handle(TCollection_HAsciiString) label = model.StringLabel(model.Value(i));
+    throw InputError(path, 0, 0,
+                     what + " " + (label.IsNull() ? std::to_string(i) : label->ToCString()) +
+                         (damaged ? " could not be read (it is damaged, or refers to an "
+                                    "entity of an unknown or wrong type)"
+                                  : " has a type OpenCASCADE does not know") +
+                         ": the part would be read without it");
+  }
+}
+
 // Turns the file's root entities into shapes. A root that fails to transfer would leave its
 // faces out of the part, unchecked: an error, not a smaller part.
 void transferEveryRoot(XSControl_Reader& reader, const std::string& path) {
@@ -66,6 +86,7 @@ LoadedBrep loadStep(const std::string& path) {
   STEPControl_Reader reader;
   if (reader.ReadFile(path.c_str()) != IFSelect_RetDone)
     throw InputError(path, 0, 0, "not a readable STEP file (the STEP parser rejected it)");
+  refuseUnreadEntities(*reader.Model(), "STEP entity", path);
   TColStd_SequenceOfAsciiString lengths, angles, solid_angles;
   reader.FileUnits(lengths, angles, solid_angles);
   transferEveryRoot(reader, path);
@@ -77,6 +98,7 @@ LoadedBrep loadIges(const std::string& path) {
   IGESControl_Reader reader;
   if (reader.ReadFile(path.c_str()) != IFSelect_RetDone)
     throw InputError(path, 0, 0, "not a readable IGES file (the IGES parser rejected it)");
+  refuseUnreadEntities(*reader.Model(), "IGES entity", path);
   const Handle(TCollection_HAsciiString) unit = reader.IGESModel()->GlobalSection().UnitName();
   transferEveryRoot(reader, path);
   return {reader.OneShape(), "iges", shortUnitName(unit.IsNull() ? "" : unit->ToCString())};

@@ -14,7 +14,8 @@ struct LoadedBrep {
 
 /// Reads `path` (format by extension), converts it to mm and heals it: ShapeFix for small gaps
 /// and bad tolerances, and sewing of the faces of a surface model into shells. Throws
-/// InputError when the file cannot be read or holds no face.
+/// InputError when the file cannot be read, holds an entity OCCT could not read (damaged, or
+/// of an unknown type: the part would lack it) or holds no face.
 LoadedBrep loadBrep(const std::string& path);
 
 /// Tessellates `shape` so that no triangle lies farther than `deflection` mm from its face.

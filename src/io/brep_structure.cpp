@@ -95,6 +95,21 @@ void collectReferences(const std::string& text, std::size_t line,
   }
 }
 
+// An entity instance is `TYPE(...)` or, complex, `(A(...) B(...))`: its parentheses close
+// only at its end. A damaged statement (`,.F.;` for `,.F.);`) is skipped by OCCT's parser, and
+// the part read without that entity.
+bool wellFormedInstance(std::string_view text) {
+  const std::size_t last = text.find_last_not_of(" \t\r\n");
+  if (last == std::string_view::npos || text[last] != ')') return false;
+  int depth = 0;
+  for (std::size_t i = 0; i <= last; ++i) {
+    if (text[i] == '(') ++depth;
+    if (text[i] != ')') continue;
+    if (--depth < 0 || (depth == 0 && i != last)) return false;
+  }
+  return depth == 0;
+}
+
 // ---- IGES -------------------------------------------------------------------------------
 
 // IGES lines are 80 columns: data in 1–72, the section letter in 73, the sequence number in
@@ -159,6 +174,11 @@ void checkStepStructure(std::string_view text, const std::string& file) {
           std::from_chars(statement.text.data() + 1, statement.text.data() + equals, id).ec !=
               std::errc()) {
         error.emplace(file, statement.line, 0, "a DATA statement that is not '#id = entity'");
+        return;
+      }
+      if (!wellFormedInstance(std::string_view(statement.text).substr(equals + 1))) {
+        error.emplace(file, statement.line, 0,
+                      "a damaged DATA statement: its parentheses do not close at its end");
         return;
       }
       defined.push_back(id);

@@ -147,6 +147,9 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
           ? spec.diameter +
                 2 * spec.flute_length * std::tan(spec.taper_angle_deg * std::numbers::pi / 180)
           : spec.diameter;
+  // A given shank does not bound the flank: near 90 degrees the flutes' top alone is huge.
+  requireInRange(flute_top_diameter, "flutes' top diameter", origin,
+                 " (diameter + 2 x flute length x tan(half-angle))");
   spec.shank_diameter = draft.shank_diameter.value_or(flute_top_diameter);
   requirePositive(spec.shank_diameter, "shank diameter", origin);
   requireInRange(spec.shank_diameter, "shank diameter", origin,

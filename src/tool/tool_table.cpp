@@ -1,9 +1,16 @@
 #include "tool/tool_table.hpp"
 
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
-#include <fstream>
+#include <cstdio>
+#include <cstring>
+#include <memory>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <vector>
 
@@ -106,6 +113,38 @@ void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& o
   }
 }
 
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+[[noreturn]] void throwSystemError(const std::string& path, const char* what) {
+  throw InputError(path, 0, 0, concat(what, ": ", std::strerror(errno)));
+}
+
+// The whole table at `path`. A pipe or device (/dev/zero) has no size to bound the read: past
+// kMaxStreamedToolTableBytes it is refused rather than allowed to take all memory.
+std::string toolTableText(const std::string& path) {
+  const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  if (!file) throwSystemError(path, "cannot open the tool table");
+  struct stat status {};
+  if (::fstat(::fileno(file.get()), &status) != 0)
+    throwSystemError(path, "cannot read the tool table");
+  if (S_ISDIR(status.st_mode)) throw InputError(path, 0, 0, "is a directory, not a tool table");
+  const bool regular = S_ISREG(status.st_mode);
+  std::string text;
+  char buffer[1 << 16];
+  while (const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get())) {
+    text.append(buffer, got);
+    if (!regular && text.size() > kMaxStreamedToolTableBytes)
+      throw InputError(path, 0, 0,
+                       concat("not a regular file and longer than ",
+                              std::to_string(kMaxStreamedToolTableBytes >> 20),
+                              " MiB, the most read from a pipe or device; save it to a file"));
+  }
+  if (std::ferror(file.get())) throwSystemError(path, "cannot read the tool table");
+  return text;
+}
+
 }  // namespace
 
 ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
@@ -135,14 +174,13 @@ ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
     spec.length_offset = words.length_offset;
     library.by_number.emplace(*words.number, spec);
   }
-  if (in.bad()) throw InputError(file_name, 0, 0, "read error");
+  if (in.bad()) throw InputError(file_name, 0, 0, "cannot read the tool table: the stream failed");
   return library;
 }
 
 ToolLibrary readToolTable(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path, 0, 0, "cannot open the tool table");
-  return readToolTable(file, path);
+  std::istringstream text(toolTableText(path));
+  return readToolTable(text, path);
 }
 
 }  // namespace gougechek

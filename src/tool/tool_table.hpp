@@ -11,6 +11,7 @@
 // half-angle, degrees); separated by spaces or commas. A comment that starts with anything else
 // is a free description. An entry whose comment names no type is a flat end mill of diameter D.
 // Blank lines and lines that are only a comment are skipped.
+#include <cstddef>
 #include <istream>
 #include <string>
 
@@ -18,7 +19,12 @@
 
 namespace gougechek {
 
-/// Reads the tool table at `path`; throws InputError(path, line, column, ...) on any fault.
+/// Largest tool table read from a pipe or device, whose size is not known beforehand (a
+/// table of thousands of tools is a few hundred kB). A regular file is read whole.
+inline constexpr std::size_t kMaxStreamedToolTableBytes = std::size_t{16} << 20;
+
+/// Reads the tool table at `path`; throws InputError(path, line, column, ...) on any fault,
+/// with the system's reason when the file cannot be opened or read, and for a directory.
 ToolLibrary readToolTable(const std::string& path);
 
 /// Reads a tool table from `in`; `file_name` is used in messages.

@@ -87,6 +87,48 @@ TEST_F(BrepStructure, AStepFileWithAFaceEntityDeletedIsAnError) {
   }
 }
 
+// OCCT's parser skips a statement it cannot parse and reads the part without that face.
+TEST_F(BrepStructure, AStepStatementWhoseParenthesesDoNotCloseIsAnError) {
+  std::string text = step_;
+  const std::size_t face = text.find("ADVANCED_FACE");
+  text.erase(text.find(");", face), 1);  // ",.T.);" becomes ",.T.;"
+  const auto line =
+      static_cast<std::size_t>(std::count(text.begin(), text.begin() + face, '\n')) + 1;
+  test::expectInputError([&] { checkStepStructure(text, "f.step"); }, "f.step",
+                         "a damaged DATA statement: its parentheses do not close at its end", line);
+  const std::string broken = dir_.write("unclosed.step", text);
+  test::expectInputError([&] { readPart(broken, 1.0); }, broken, "a damaged DATA statement", line);
+  // Complex instances and strings holding parentheses are well formed.
+  const std::string complex =
+      "ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1 = ( A('(') B(#1,(1.,2.)) );\nENDSEC;\n"
+      "END-ISO-10303-21;\n";
+  EXPECT_NO_THROW(checkStepStructure(complex, "c.step"));
+}
+
+// A misspelt entity type is well formed text: OCCT reads it as an unknown entity and the shell
+// that lists it without that face (10 faces became 9, the solid a shell).
+TEST_F(BrepStructure, AStepFaceOfAnUnknownTypeIsAnError) {
+  std::string text = step_;
+  text.replace(text.find("ADVANCED_FACE"), 13, "ADVANCED_FACX");
+  const std::string broken = dir_.write("facx.step", text);
+  test::expectInputError([&] { readPart(broken, 1.0); }, broken,
+                         "could not be read (it is damaged, or refers to an entity of an "
+                         "unknown or wrong type): the part would be read without it");
+}
+
+// The IGES counterpart: a face's two directory lines given the type 999 (72 of 73 faces read).
+TEST_F(BrepStructure, AnIgesFaceOfAnUnknownTypeIsAnError) {
+  std::string text = iges_;
+  const std::size_t first = text.find("\n     510") + 1;
+  const std::size_t second = text.find('\n', first) + 1;
+  ASSERT_EQ(text.compare(second, 8, "     510"), 0);
+  text.replace(first, 8, "     999");
+  text.replace(second, 8, "     999");
+  const std::string broken = dir_.write("t999.igs", text);
+  test::expectInputError([&] { readPart(broken, 1.0); }, broken,
+                         ": the part would be read without it");
+}
+
 TEST_F(BrepStructure, ADanglingReferenceNamesTheLineThatRefersToIt) {
   const std::string text =
       "ISO-10303-21;\nHEADER;\nFILE_NAME('a;b#3','',(''),(''),'','','');\nENDSEC;\nDATA;\n"

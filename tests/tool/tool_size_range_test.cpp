@@ -55,5 +55,19 @@ TEST(ToolSizeRange, ToolTablesAreHeldToTheSameRange) {
   EXPECT_NE(message.find("diameter 2e+05 mm is beyond"), std::string::npos) << message;
 }
 
+// A given shank used to hide the taper's flank: near 90 degrees the flutes' top is 1e9 mm wide,
+// and a plunge beside the part passed.
+TEST(ToolSizeRange, ATapersFluteTopIsHeldToTheRangeWhenTheShankIsGiven) {
+  const std::string option = inputErrorOf(
+      [] { parseToolSpec("taper:1:0:89.9999999,shank=2,flute=10,length=20", "--tool"); });
+  EXPECT_NE(option.find("flutes' top diameter"), std::string::npos) << option;
+  EXPECT_NE(option.find("is beyond the largest cutter size accepted"), std::string::npos) << option;
+  std::istringstream in("T1 P1 D1 ;taper angle=89.9999999 flute=10 shank=2 length=20\n");
+  const std::string table = inputErrorOf([&] { readToolTable(in, "tools.tbl"); });
+  EXPECT_NE(table.find("tools.tbl:1"), std::string::npos) << table;
+  EXPECT_NE(table.find("flutes' top diameter"), std::string::npos) << table;
+  EXPECT_NO_THROW(parseToolSpec("taper:1:0:45,shank=2,flute=10,length=20", "--tool"));
+}
+
 }  // namespace
 }  // namespace gougechek

@@ -1,8 +1,14 @@
 #include "tool/tool_table.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <string>
+#include <thread>
 
 #include "gougechek/error.hpp"
 
@@ -97,7 +103,42 @@ TEST(ToolTable, MissingFileIsAnInputError) {
     FAIL() << "no error";
   } catch (const InputError& error) {
     EXPECT_EQ(error.file(), "/nonexistent/tools.tbl");
+    EXPECT_EQ(error.message(), "cannot open the tool table: No such file or directory");
   }
+}
+
+// The message of the InputError reading the table at `path` throws, or "" when it throws none.
+std::string errorReading(const std::string& path) {
+  try {
+    readToolTable(path);
+  } catch (const InputError& error) {
+    return error.message();
+  }
+  return "";
+}
+
+// A directory opens (fopen succeeds on Linux) and then reads as empty: it was an empty table.
+TEST(ToolTable, ADirectoryIsAnInputError) {
+  EXPECT_EQ(errorReading(std::filesystem::temp_directory_path().string()),
+            "is a directory, not a tool table");
+}
+
+// A device without end (/dev/zero) used to be read until memory ran out.
+TEST(ToolTable, AnEndlessDeviceIsCutOffAtTheCap) {
+  EXPECT_NE(errorReading("/dev/zero").find("not a regular file and longer than 16 MiB"),
+            std::string::npos);
+}
+
+TEST(ToolTable, ATableFromAPipeIsRead) {
+  const std::string fifo =
+      (std::filesystem::temp_directory_path() / ("tools_fifo_" + std::to_string(::getpid())))
+          .string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(fifo) << "T1 P1 D6 ;ball\n"; });
+  const ToolLibrary library = readToolTable(fifo);
+  writer.join();
+  std::filesystem::remove(fifo);
+  EXPECT_EQ(library.by_number.size(), 1u);
 }
 
 }  // namespace
