@@ -122,6 +122,8 @@ struct ProgramReader::Run {
   std::uint32_t last_line = 0;
 
  private:
+  /// Why a program opened with '%' and still running at the end of the file is refused.
+  std::string unclosedMessage() const;
   /// A line whose first visible character, at `column` (0-based), is '%'.
   void percentLine(std::string_view line, std::size_t column, std::uint32_t number);
   void checkRange(std::size_t first_move, std::uint32_t line) const;
@@ -188,6 +190,15 @@ void ProgramReader::Run::checkRange(std::size_t first_move, std::uint32_t line) 
   }
 }
 
+std::string ProgramReader::Run::unclosedMessage() const {
+  // A tape opened with '%' that ends with neither its closing '%' nor M30/M2 was cut short:
+  // the rest of the program was never checked.
+  if (tape_marks_)
+    return "the tape ended with no closing '%' and no M30/M2 (the first line opened it with '%'; "
+           "a truncated file?)";
+  return "the file ended with no closing '%' (the first line opened the program with '%')";
+}
+
 bool ProgramReader::Run::step() {
   if (control.inSubprogramFile() && running_) {
     LineReader& file = control.reader();
@@ -201,10 +212,7 @@ bool ProgramReader::Run::step() {
   std::string_view line;
   if (!reader.next(line)) {
     if (running_) control.finish(last_line);
-    if (running_ && percent_opened_ && !tape_marks_)
-      throw InputError(file_name_, last_line, 0,
-                       "the file ended with no closing '%' (the first line opened the program "
-                       "with '%')");
+    if (running_ && percent_opened_) throw InputError(file_name_, last_line, 0, unclosedMessage());
     return false;
   }
   const std::uint32_t number = reader.linesRead();
