@@ -17,7 +17,17 @@
 #include <string_view>
 #include <vector>
 
+#include "gougechek/error.hpp"
+
 namespace gougechek {
+
+/// A failed read of the stream, or a line too long to buffer: the file, not its dialect, is at
+/// fault, so such an error never gets a dialect hint (another reading of the file may just have
+/// been luckier).
+class ReadError : public InputError {
+ public:
+  using InputError::InputError;
+};
 
 class LineReader {
  public:

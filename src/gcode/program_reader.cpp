@@ -321,6 +321,8 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
       more = run_->step();
     } catch (const RangeError&) {
       throw;
+    } catch (const ReadError&) {
+      throw;
     } catch (const InputError& error) {
       // An error inside a subprogram file has a line of that file: no hint (the other readings
       // are followed by the program's lines).
