@@ -6,6 +6,7 @@
 #include "gcode/arc_center.hpp"
 #include "gcode/code_table.hpp"
 #include "gcode/dialect.hpp"
+#include "gcode/input_limits.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -643,8 +644,11 @@ int GcodeInterpreter::arcTurns(const Block& block, bool clockwise, std::uint32_t
          name + "needs R or the centre " + upper(first_offset) + "/" + upper(second_offset));
   if (!block.has('p')) return 1;
   const double p = block.get('p');
-  if (p < 1 || !isWhole(p) || p > 1e6)
+  if (p < 1 || !isWhole(p))
     fail(block.columnOf('p'), name + "P (number of turns) must be a whole number ≥ 1");
+  if (p > kMaxArcTurns)
+    fail(block.columnOf('p'), name + "P (number of turns) above the supported " +
+                                  std::to_string(kMaxArcTurns) + " turns");
   return static_cast<int>(p);
 }
 
