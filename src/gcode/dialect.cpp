@@ -4,6 +4,7 @@
 #include <array>
 
 #include "gcode/code_table.hpp"
+#include "gcode/dialect_hint.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -182,9 +183,9 @@ void DialectFilter::refuseHaasMCodes(const Block& block, std::uint32_t line) con
   for (int i = 0; i < block.m_count; ++i) {
     const BlockCode& code = block.m[static_cast<std::size_t>(i)];
     if (const HarmlessMCode* refused = harmless(kHaasRefusedMCodes, code.number))
-      throw InputError(file_name_, line, code.column,
-                       mCodeName(code.number) + " " + refused->what +
-                           " (haas dialect): it can move the machine, and cannot be checked");
+      throw HintlessError(file_name_, line, code.column,
+                          mCodeName(code.number) + " " + refused->what +
+                              " (haas dialect): it can move the machine, and cannot be checked");
   }
 }
 

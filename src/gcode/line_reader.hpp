@@ -17,16 +17,15 @@
 #include <string_view>
 #include <vector>
 
-#include "gougechek/error.hpp"
+#include "gcode/dialect_hint.hpp"
 
 namespace gougechek {
 
 /// A failed read of the stream, or a line too long to buffer: the file, not its dialect, is at
-/// fault, so such an error never gets a dialect hint (another reading of the file may just have
-/// been luckier).
-class ReadError : public InputError {
+/// fault (another reading of the file may just have been luckier).
+class ReadError : public HintlessError {
  public:
-  using InputError::InputError;
+  using HintlessError::HintlessError;
 };
 
 class LineReader {

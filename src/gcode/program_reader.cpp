@@ -7,6 +7,7 @@
 #include "gcode/block_parser.hpp"
 #include "gcode/control_flow.hpp"
 #include "gcode/dialect.hpp"
+#include "gcode/dialect_hint.hpp"
 #include "gcode/input_limits.hpp"
 #include "gcode/interpreter.hpp"
 #include "gcode/line_reader.hpp"
@@ -26,9 +27,9 @@ bool isBlank(char c) {
 
 /// A length beyond the supported range. No dialect hint for it: a dialect that accepts the
 /// number reads it as another length (Fanuc's X2000000 is 2 m), which is no remedy.
-class RangeError : public InputError {
+class RangeError : public HintlessError {
  public:
-  using InputError::InputError;
+  using HintlessError::HintlessError;
 };
 
 /// Position of the first character that is not a blank, or npos for a blank line.
@@ -319,9 +320,7 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     bool more = true;
     try {
       more = run_->step();
-    } catch (const RangeError&) {
-      throw;
-    } catch (const ReadError&) {
+    } catch (const HintlessError&) {
       throw;
     } catch (const InputError& error) {
       // An error inside a subprogram file has a line of that file: no hint (the other readings
