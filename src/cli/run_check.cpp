@@ -56,6 +56,10 @@ ProgramOptions programOptions(const CliOptions& options, const ToolLibrary& tool
   program.subroutine_path = subroutinePath(options);
   program.subprogram_dirs = options.subprogram_dirs;
   if (options.work_offsets) {
+    // A directory opens, and reads as an empty file: no offsets, where the user gave some.
+    if (std::filesystem::is_directory(*options.work_offsets))
+      throw InputError(*options.work_offsets, 0, 0,
+                       "cannot open the work offsets file: is a directory");
     std::ifstream file(*options.work_offsets, std::ios::binary);
     if (!file) throw InputError(*options.work_offsets, 0, 0, "cannot open the work offsets file");
     program.parameters = readParameterFile(file, *options.work_offsets);

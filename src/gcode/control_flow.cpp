@@ -88,7 +88,7 @@ void ControlFlow::endOfSubprogramFile(std::uint32_t last_line) const {
       std::string("the subprogram file ends inside its call (no ") + (fanuc ? "M99)" : "endsub)"));
 }
 
-std::string ControlFlow::findSubprogramFile(const Frame& frame) const {
+std::string ControlFlow::findSubprogramFile(const Frame& frame, std::uint32_t column) const {
   namespace fs = std::filesystem;
   std::error_code error;
   if (!frame.fanuc) {
@@ -99,16 +99,28 @@ std::string ControlFlow::findSubprogramFile(const Frame& frame) const {
     }
     return {};
   }
-  // The first match in name order, so that the choice does not depend on the directory's order.
   for (const std::string& dir : subprogram_dirs_) {
     std::vector<fs::path> matches;
     for (fs::directory_iterator entry(dir, error), end; !error && entry != end;
          entry.increment(error))
       if (entry->is_regular_file(error) && namesProgram(entry->path().stem().string(), frame.name))
         matches.push_back(entry->path());
-    if (!matches.empty()) return std::min_element(matches.begin(), matches.end())->string();
+    if (matches.size() > 1) ambiguous(frame, column, matches);
+    if (!matches.empty()) return matches.front().string();
   }
   return {};
+}
+
+void ControlFlow::ambiguous(const Frame& frame, std::uint32_t column,
+                            std::vector<std::filesystem::path> matches) const {
+  // Picking one (O1002.bak over O1002.nc by name order) could check another program than the
+  // machine runs: the user must say which.
+  std::sort(matches.begin(), matches.end());
+  std::string names;
+  for (const auto& match : matches) names += (names.empty() ? "" : ", ") + match.string();
+  fail(frame.line, column,
+       "call to " + fanucName(frame.name) +
+           ": more than one file in --subprogram-dir could be it (" + names + ")");
 }
 
 void ControlFlow::open(const std::string& path, std::uint32_t line, std::uint32_t column) {
@@ -116,7 +128,7 @@ void ControlFlow::open(const std::string& path, std::uint32_t line, std::uint32_
   source.path = path;
   source.stream = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*source.stream) fail(line, column, "cannot open the subprogram file " + path);
-  source.reader = std::make_unique<LineReader>(*source.stream);
+  source.reader = std::make_unique<LineReader>(*source.stream, path);  // for its errors
   source.call_line = sources_.empty() ? line : sources_.front().call_line;
   sources_.push_back(std::move(source));
   if (std::find(files_read_.begin(), files_read_.end(), path) == files_read_.end())
@@ -266,7 +278,7 @@ void ControlFlow::call(Frame frame, const std::vector<double>& arguments, std::u
   const std::string name = frame.fanuc ? fanucName(frame.name) : "o<" + frame.name + ">";
   // As LinuxCNC: a subprogram file found in the search directories comes first, then what
   // follows in this file.
-  if (const std::string path = findSubprogramFile(frame); !path.empty()) {
+  if (const std::string path = findSubprogramFile(frame, column); !path.empty()) {
     open(path, frame.line, column);
     startSkip(SkipGoal::FindSub, frame.name, frame.line, column,
               "call to " + name + ": " + path + " does not define it");

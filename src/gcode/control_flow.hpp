@@ -18,6 +18,7 @@
 // file itself is read once unless a loop or call reads it again), and calls nest at most
 // kMaxCallDepth deep (LinuxCNC's limit).
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -126,8 +127,11 @@ class ControlFlow {
   /// Ends the skip at `oword`; true when the line is then to be run as usual.
   bool finishSkip(const OWord& oword);
   void call(Frame frame, const std::vector<double>& arguments, std::uint32_t column);
-  /// The subprogram file of `frame`'s call in the search directories, or "".
-  std::string findSubprogramFile(const Frame& frame) const;
+  /// The subprogram file of `frame`'s call in the search directories, or "". Two files of one
+  /// --subprogram-dir that could be the program are an error at `column` of the call.
+  std::string findSubprogramFile(const Frame& frame, std::uint32_t column) const;
+  [[noreturn]] void ambiguous(const Frame& frame, std::uint32_t column,
+                              std::vector<std::filesystem::path> matches) const;
   /// Reads from the subprogram file `path` from now on (the call at `line` opened it).
   void open(const std::string& path, std::uint32_t line, std::uint32_t column);
   /// Closes the subprogram files opened after the call of `frame`.

@@ -109,4 +109,17 @@ void CoordinateOffsets::storeHome(bool second, const Vec3& machine_position) {
   known_homes_[second ? 1 : 0] = true;
 }
 
+int CoordinateOffsets::movingRotaryOffset(int axis) const {
+  const int work = systemParameter(system_) + axis;
+  if (parameters_.get(work) != 0) return work;
+  const int local = kLocalOffset + axis;
+  if (parameters_.get(kLocalEnabled) != 0 && parameters_.get(local) != 0) return local;
+  return 0;
+}
+
+int CoordinateOffsets::movingRotaryHome(bool second, int axis) const {
+  const int home = kHome[second ? 1 : 0] + axis;
+  return parameters_.get(home) != 0 ? home : 0;
+}
+
 }  // namespace gougechek

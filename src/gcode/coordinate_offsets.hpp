@@ -2,7 +2,8 @@
 // LinuxCNC's coordinate offsets, kept where LinuxCNC keeps them (the numbered parameters, in
 // machine units, so a program reading #5221 sees what G10 wrote) and cached here in mm:
 // the nine work coordinate systems G54..G59.3 (5221 + 20·(n−1) + axis), the G92/G52 offset
-// (5211-5213), and the G28/G30 home positions (5161-5163, 5181-5183).
+// (5211-5213), and the G28/G30 home positions (5161-5163, 5181-5183). The other axes' offsets
+// are only checked to be 0 (movingRotaryOffset): those axes never move here.
 // A position the program writes in the active system is program + work offset + G92 offset.
 #include <array>
 #include <bitset>
@@ -50,6 +51,13 @@ class CoordinateOffsets {
   /// neither the parameter file nor G28.1/G30.1 gave it.
   Vec3 home(bool second, bool& known) const;
   void storeHome(bool second, const Vec3& machine_position);
+
+  /// Rotary and extra axes A, B, C, U, V, W are axes 3..8 (LinuxCNC's order). The parameter of
+  /// a nonzero offset of `axis` in use (the active work system's, the G92/G52 offset while
+  /// enabled), or 0: with one, a word at 0 would move the axis off its start.
+  int movingRotaryOffset(int axis) const;
+  /// The parameter of a nonzero G28 (`second` false) or G30 home of `axis` 3..8, or 0.
+  int movingRotaryHome(bool second, int axis) const;
 
  private:
   Vec3 read(int first_parameter) const;

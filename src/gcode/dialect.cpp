@@ -4,6 +4,7 @@
 #include <array>
 
 #include "gcode/code_table.hpp"
+#include "gcode/dialect_hint.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -26,7 +27,7 @@ constexpr double kLeastIncrementInch = 0.0001;
 // grbl's arc check (gcode.c, STATUS_GCODE_INVALID_TARGET): differences up to 0.005 mm pass.
 constexpr double kGrblArcToleranceMm = 0.005;
 
-/// A controller's M code that cannot move the tool, and what it does.
+/// A controller's M code and what it does.
 struct HarmlessMCode {
   int number;
   const char* what;
@@ -54,6 +55,16 @@ constexpr std::array kHaasHarmlessMCodes = {
     HarmlessMCode{84, "air gun off"},
     HarmlessMCode{88, "through-spindle coolant on"},
     HarmlessMCode{89, "through-spindle coolant off"},
+};
+// Haas M codes in LinuxCNC's override range (M48-M53) that are pallet or user codes on a Haas:
+// they can move the machine, so they are refused, never read as LinuxCNC's overrides.
+constexpr std::array kHaasRefusedMCodes = {
+    HarmlessMCode{48, "check the program against the pallet"},
+    HarmlessMCode{49, "set the pallet status"},
+    HarmlessMCode{50, "pallet change"},
+    HarmlessMCode{51, "user M code output"},
+    HarmlessMCode{52, "user M code output"},
+    HarmlessMCode{53, "user M code output"},
 };
 // Fanuc: most M codes are the machine builder's; M29 (rigid tapping mode before G84) is the
 // control's own, and the tap's path is the same either way.
@@ -155,6 +166,7 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
       fail(line, block.columnOf('l'),
            "G10 L" + std::to_string(static_cast<int>(block.get('l'))) + " as LinuxCNC reads it");
   }
+  if (dialect_ == Dialect::Haas) refuseHaasMCodes(block, line);
   if (!grbl) return;
   for (int i = 0; i < block.m_count; ++i) {
     const BlockCode& code = block.m[static_cast<std::size_t>(i)];
@@ -165,6 +177,16 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
       fail(line, block.columnOf(letter),
            std::string(1, static_cast<char>(letter - 'a' + 'A')).append(" words"));
   if (!block.assignments.empty()) fail(line, 0, "parameters (#)");
+}
+
+void DialectFilter::refuseHaasMCodes(const Block& block, std::uint32_t line) const {
+  for (int i = 0; i < block.m_count; ++i) {
+    const BlockCode& code = block.m[static_cast<std::size_t>(i)];
+    if (const HarmlessMCode* refused = harmless(kHaasRefusedMCodes, code.number))
+      throw HintlessError(file_name_, line, code.column,
+                          mCodeName(code.number) + " " + refused->what +
+                              " (haas dialect): it can move the machine, and cannot be checked");
+  }
 }
 
 void DialectFilter::dropHarmlessMCodes(Block& block, std::uint32_t line) const {

@@ -52,6 +52,8 @@ class DialectFilter {
  private:
   [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, const std::string& what) const;
   void checkCodes(const Block& block, std::uint32_t line) const;
+  /// Haas pallet and user M codes, which LinuxCNC would read as its overrides.
+  void refuseHaasMCodes(const Block& block, std::uint32_t line) const;
   /// Takes the controller's M codes that cannot move the tool out of the block, warning once.
   void dropHarmlessMCodes(Block& block, std::uint32_t line) const;
   void scaleIntegerWords(Block& block) const;

@@ -14,6 +14,14 @@
 
 namespace gougechek {
 
+/// An error no other dialect remedies: a failed read, a number beyond the supported range, a
+/// code the chosen dialect's control reads as something that cannot be checked. Such an error
+/// gets no hint (another reading that passes would be luck or the wrong machine).
+class HintlessError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 /// A running digest of moves (kind, line, geometry; not the tool, which is settled later), to
 /// tell whether two readings of a program commanded the same moves.
 class MoveDigest {

@@ -14,5 +14,8 @@ inline constexpr int kMaxExpressionDepth = 256;
 /// applied), in mm: 1 km, far beyond any machine, and small enough that its squares and sums
 /// stay exact to well below a micrometre.
 inline constexpr double kMaxLengthMm = 1e6;
+/// Most full turns of one helix (G2/G3 P): the check's cost grows with the turns, and no real
+/// thread mill or helical bore needs more.
+inline constexpr int kMaxArcTurns = 10000;
 
 }  // namespace gougechek

@@ -2,10 +2,12 @@
 
 #include <array>
 #include <cmath>
+#include <string_view>
 
 #include "gcode/arc_center.hpp"
 #include "gcode/code_table.hpp"
 #include "gcode/dialect.hpp"
+#include "gcode/input_limits.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -23,6 +25,13 @@ constexpr double kToolEntryHereInG593 = 11;
 constexpr int kG593System = 9;
 /// Where the rotary (A B C) and extra linear (U V W) axes start and must stay.
 constexpr double kStillAxisPosition = 0.0;
+/// A, B, C, U, V, W: LinuxCNC's axes 3..8, in the order of their offset parameters.
+constexpr std::string_view kRotaryLetters = "abcuvw";
+constexpr int kFirstRotaryAxis = 3;
+
+int rotaryAxis(char letter) {
+  return kFirstRotaryAxis + static_cast<int>(kRotaryLetters.find(letter));
+}
 
 double& component(Vec3& v, int axis) {
   return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
@@ -144,6 +153,26 @@ void GcodeInterpreter::checkStillAxis(const Block& block, char letter) {
                                      " words are accepted only while they keep the axis at 0");
   warnOnce(line_,
            "A, B, C, U, V or W words at 0: accepted, those axes stay at their start position");
+}
+
+void GcodeInterpreter::checkRotaryOffsets(const Block& block) const {
+  // After the block's G54..G59.3, whose offsets its words use.
+  for (const char letter : kRotaryLetters) {
+    if (!block.has(letter)) continue;
+    if (const int parameter = offsets_.movingRotaryOffset(rotaryAxis(letter)))
+      fail(block.columnOf(letter),
+           upper(letter) + " axis: its offset #" + std::to_string(parameter) + " is not 0, so " +
+               upper(letter) + "0 would move it off its start; only X, Y and Z move (3-axis)");
+  }
+}
+
+void GcodeInterpreter::checkRotaryHome(bool second, std::uint32_t column) const {
+  // G28/G30 sends every axis not named otherwise to its home: a rotary home off 0 would turn it.
+  for (int axis = kFirstRotaryAxis; axis < kFirstRotaryAxis + 6; ++axis)
+    if (const int parameter = offsets_.movingRotaryHome(second, axis))
+      fail(column, gCodeName(second ? 300 : 280) + ": the home position #" +
+                       std::to_string(parameter) +
+                       " of a rotary or extra axis is not 0, and only X, Y and Z move (3-axis)");
 }
 
 GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
@@ -269,6 +298,7 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   setCompensation(block, codes);
   setToolLength(block, codes);
   selectSystem(codes);
+  checkRotaryOffsets(block);
   if (codes.distance >= 0) absolute_ = codes.distance == 900;
   if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == 901;
   if (codes.retract >= 0) retract_to_r_ = codes.retract == 990;
@@ -496,6 +526,7 @@ void GcodeInterpreter::goHome(const Block& block, const BlockCodes& codes) {
   // As LinuxCNC: first to the point the axis words name, then those axes (all when none is
   // named) to the stored home position, a machine position of the gauge point.
   if (axes) addMove(MoveKind::Rapid, endPoint(block, false));
+  checkRotaryHome(codes.nonmodal == 300, codes.nonmodal_column);
   bool known = false;
   const Vec3 home = offsets_.home(codes.nonmodal == 300, known) - Vec3(0, 0, tool_length_);
   if (!known)
@@ -643,8 +674,11 @@ int GcodeInterpreter::arcTurns(const Block& block, bool clockwise, std::uint32_t
          name + "needs R or the centre " + upper(first_offset) + "/" + upper(second_offset));
   if (!block.has('p')) return 1;
   const double p = block.get('p');
-  if (p < 1 || !isWhole(p) || p > 1e6)
+  if (p < 1 || !isWhole(p))
     fail(block.columnOf('p'), name + "P (number of turns) must be a whole number ≥ 1");
+  if (p > kMaxArcTurns)
+    fail(block.columnOf('p'), name + "P (number of turns) above the supported " +
+                                  std::to_string(kMaxArcTurns) + " turns");
   return static_cast<int>(p);
 }
 

@@ -58,6 +58,10 @@ class GcodeInterpreter {
   void checkWords(const Block& block);
   /// An A B C U V W word: accepted (with one warning) while it keeps its axis where it starts.
   void checkStillAxis(const Block& block, char letter);
+  /// A, B, C, U, V, W words (at 0, checkStillAxis) must not meet a nonzero offset in use.
+  void checkRotaryOffsets(const Block& block) const;
+  /// G28 (`second` false) or G30: the rotary and extra axes' homes must be 0.
+  void checkRotaryHome(bool second, std::uint32_t column) const;
   BlockCodes classify(const Block& block);
   void setTool(const Block& block, const BlockCodes& codes);
   void runMotion(const Block& block, const BlockCodes& codes);

@@ -28,7 +28,7 @@ bool LineReader::refill() {
   const int error = errno;
   // badbit is a failed read, not the end: what was not read must not pass for the whole program.
   if (in_.bad())
-    throw InputError(
+    throw ReadError(
         file_name_, lines_read_ + 1, 0,
         std::string("read error: ") + (error != 0 ? std::strerror(error) : "the stream failed"));
   const auto got = static_cast<std::size_t>(in_.gcount());
@@ -38,8 +38,8 @@ bool LineReader::refill() {
 }
 
 void LineReader::tooLong() const {
-  throw InputError(file_name_, lines_read_ + 1, 0,
-                   "line longer than " + std::to_string(kMaxLineBytes) + " bytes");
+  throw ReadError(file_name_, lines_read_ + 1, 0,
+                  "line longer than " + std::to_string(kMaxLineBytes) + " bytes");
 }
 
 bool LineReader::next(std::string_view& line) {

@@ -17,7 +17,16 @@
 #include <string_view>
 #include <vector>
 
+#include "gcode/dialect_hint.hpp"
+
 namespace gougechek {
+
+/// A failed read of the stream, or a line too long to buffer: the file, not its dialect, is at
+/// fault (another reading of the file may just have been luckier).
+class ReadError : public HintlessError {
+ public:
+  using HintlessError::HintlessError;
+};
 
 class LineReader {
  public:

@@ -1,5 +1,7 @@
 #include "gcode/parameter_file.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <sstream>
 
 #include "gcode/parameters.hpp"
@@ -7,7 +9,32 @@
 
 namespace gougechek {
 
-std::map<int, double> readParameterFile(std::istream& in, const std::string& file_name) {
+namespace {
+
+/// The whole stream, within the cap: a device such as /dev/zero named by mistake must not grow
+/// without bound, and a failed read must not pass for a short (or empty) file.
+std::string readCapped(std::istream& in, const std::string& file_name) {
+  std::string text(kMaxParameterFileBytes + 1, '\0');
+  errno = 0;
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  const int error = errno;
+  if (in.bad())
+    throw InputError(
+        file_name, 0, 0,
+        std::string("read error: ") + (error != 0 ? std::strerror(error) : "the stream failed"));
+  const auto got = static_cast<std::size_t>(in.gcount());
+  if (got > kMaxParameterFileBytes)
+    throw InputError(file_name, 0, 0,
+                     "the work offsets file is longer than " +
+                         std::to_string(kMaxParameterFileBytes) + " bytes");
+  text.resize(got);
+  return text;
+}
+
+}  // namespace
+
+std::map<int, double> readParameterFile(std::istream& stream, const std::string& file_name) {
+  std::istringstream in(readCapped(stream, file_name));
   std::map<int, double> parameters;
   std::string text;
   std::size_t line = 0;

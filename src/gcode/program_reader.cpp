@@ -7,6 +7,7 @@
 #include "gcode/block_parser.hpp"
 #include "gcode/control_flow.hpp"
 #include "gcode/dialect.hpp"
+#include "gcode/dialect_hint.hpp"
 #include "gcode/input_limits.hpp"
 #include "gcode/interpreter.hpp"
 #include "gcode/line_reader.hpp"
@@ -26,9 +27,9 @@ bool isBlank(char c) {
 
 /// A length beyond the supported range. No dialect hint for it: a dialect that accepts the
 /// number reads it as another length (Fanuc's X2000000 is 2 m), which is no remedy.
-class RangeError : public InputError {
+class RangeError : public HintlessError {
  public:
-  using InputError::InputError;
+  using HintlessError::HintlessError;
 };
 
 /// Position of the first character that is not a blank, or npos for a blank line.
@@ -122,6 +123,8 @@ struct ProgramReader::Run {
   std::uint32_t last_line = 0;
 
  private:
+  /// Why a program opened with '%' and still running at the end of the file is refused.
+  std::string unclosedMessage() const;
   /// A line whose first visible character, at `column` (0-based), is '%'.
   void percentLine(std::string_view line, std::size_t column, std::uint32_t number);
   void checkRange(std::size_t first_move, std::uint32_t line) const;
@@ -188,6 +191,15 @@ void ProgramReader::Run::checkRange(std::size_t first_move, std::uint32_t line) 
   }
 }
 
+std::string ProgramReader::Run::unclosedMessage() const {
+  // A tape opened with '%' that ends with neither its closing '%' nor M30/M2 was cut short:
+  // the rest of the program was never checked.
+  if (tape_marks_)
+    return "the tape ended with no closing '%' and no M30/M2 (the first line opened it with '%'; "
+           "a truncated file?)";
+  return "the file ended with no closing '%' (the first line opened the program with '%')";
+}
+
 bool ProgramReader::Run::step() {
   if (control.inSubprogramFile() && running_) {
     LineReader& file = control.reader();
@@ -201,10 +213,7 @@ bool ProgramReader::Run::step() {
   std::string_view line;
   if (!reader.next(line)) {
     if (running_) control.finish(last_line);
-    if (running_ && percent_opened_ && !tape_marks_)
-      throw InputError(file_name_, last_line, 0,
-                       "the file ended with no closing '%' (the first line opened the program "
-                       "with '%')");
+    if (running_ && percent_opened_) throw InputError(file_name_, last_line, 0, unclosedMessage());
     return false;
   }
   const std::uint32_t number = reader.linesRead();
@@ -311,7 +320,7 @@ bool ProgramReader::read(std::vector<Move>& out, std::size_t max) {
     bool more = true;
     try {
       more = run_->step();
-    } catch (const RangeError&) {
+    } catch (const HintlessError&) {
       throw;
     } catch (const InputError& error) {
       // An error inside a subprogram file has a line of that file: no hint (the other readings

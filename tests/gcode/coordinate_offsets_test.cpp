@@ -31,6 +31,36 @@ TEST(CoordinateOffsets, WorkOffsetsFromTheParameterFileInMachineUnits) {
   EXPECT_TRUE(p.warnings.empty());
 }
 
+std::string errorWith(const std::string& text, const ProgramOptions& options) {
+  try {
+    runWith(text, options);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(CoordinateOffsets, ARotaryOffsetOrHomeOffZeroIsRefused) {
+  // With an A offset, A0 turns the axis to the offset: not the still axis the check assumes.
+  ProgramOptions options;
+  options.parameters = {{5224, 90.0}};
+  EXPECT_EQ(errorWith("G0 X1\nG0 X2 A0\n", options),
+            "t.nc:2:7: A axis: its offset #5224 is not 0, so A0 would move it off its start; "
+            "only X, Y and Z move (3-axis)");
+  EXPECT_EQ(errorWith("G55 G0 X2 A0\n", options), "");  // G54's offset is not in use
+  EXPECT_EQ(errorOf("#5225 = 5\nG0 X2 B0\n"),
+            "t.nc:2:7: B axis: its offset #5225 is not 0, so B0 would move it off its start; only "
+            "X, Y and Z move (3-axis)");
+  options.parameters = {{5210, 1.0}, {5214, 10.0}};  // a G92 A offset in the .var file
+  EXPECT_THAT(errorWith("G0 X2 A0\n", options), HasSubstr("its offset #5214 is not 0"));
+  options.parameters = {{5164, 45.0}};  // G28 homes A too
+  EXPECT_EQ(errorWith("G0 Z5\nG28\n", options),
+            "t.nc:2:1: G28: the home position #5164 of a rotary or extra axis is not 0, and only "
+            "X, Y and Z move (3-axis)");
+  options.parameters = {{5186, 1.0}};
+  EXPECT_THAT(errorWith("G0 Z5\nG30\n", options), HasSubstr("G30: the home position #5186"));
+}
+
 TEST(CoordinateOffsets, G10SetsOffsetsAndTheParameters) {
   const Program p =
       run("G0 X10 Y10\nG10 L20 P1 X0 Y0\nG0 X1 Y1\nG10 L2 P2 X5\nG55 G0 X[#5241 + 1] Y0\nM2\n");

@@ -85,6 +85,15 @@ TEST(Dialect, FanucRejectsLinuxCncOnlyStatementsButRunsNumberedPrograms) {
   EXPECT_EQ(p.moves[0].to.x, 5.0);
 }
 
+TEST(Dialect, HaasPalletAndUserMCodesAreNotLinuxcncOverrides) {
+  // No "valid in --dialect linuxcnc" hint: there M50 is another code, not the pallet change.
+  EXPECT_EQ(errorIn(Dialect::Haas, "G0 X1.\nM50\nG0 X2.\nM30\n"),
+            "t.nc:2:1: M50 pallet change (haas dialect): it can move the machine, and cannot be "
+            "checked");
+  EXPECT_THAT(errorIn(Dialect::Haas, "M48\n"), HasSubstr("M48 check the program against"));
+  EXPECT_EQ(errorIn(Dialect::LinuxCnc, "G0 X1\nM50 P1\nM2\n"), "");  // LinuxCNC's feed override
+}
+
 TEST(Dialect, GrblIgnoresTheOffsetNormalToTheArcPlane) {
   const std::string arc = "G21 G17 G0 X0 Y0\nG2 X20 Y0 I10 J0 K0 F100\n";
   EXPECT_THAT(errorIn(Dialect::LinuxCnc, arc), HasSubstr("K word given"));

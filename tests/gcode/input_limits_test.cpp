@@ -203,20 +203,30 @@ TEST(Percent, LinuxcncAllowsABarePercentOnlyToOpenAndCloseTheProgram) {
   EXPECT_EQ(errorOf("G0 X1 %\nM2\n"), "t.nc:1:7: unexpected character '%'");
   EXPECT_EQ(errorOf("%\nG0 X1\n"),
             "t.nc:2: the file ended with no closing '%' (the first line opened the program with "
-            "'%'); this is valid in --dialect grbl");
+            "'%')");
 }
 
 TEST(Percent, FanucAndHaasReadTheTapeBetweenTwoPercentLines) {
   for (const Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
     EXPECT_EQ(errorIn(dialect, "%\nO1000\nG0 X1.\nM30\n%\n"), "");
     EXPECT_EQ(errorIn(dialect, "% O1000 (a name after the tape mark)\nG0 X1.\n%\n"), "");
-    EXPECT_EQ(errorIn(dialect, "%\nG0 X1.\n"), "");  // no closing '%': the file's end
     // a '%' line inside the program must not drop the moves after it
     EXPECT_EQ(errorIn(dialect, "%\nG0 X1.\n% vfd enable\nG0 X2.\nM30\n%\n"),
               "t.nc:4:1: the program goes on after the '%' that ends the tape on line 3 (a '%' "
               "inside a program?)");
     // after M30, lines before the closing '%' are not run, with a warning, as before
     EXPECT_EQ(errorIn(dialect, "%\nG0 X1.\nM30\nG0 X2.\n%\n"), "");
+  }
+}
+
+TEST(Percent, ATapeOpenedWithPercentMustEndWithPercentOrM30) {
+  // A tape cut short (a truncated transfer) would otherwise pass with only what was read.
+  for (const Dialect dialect : {Dialect::Fanuc, Dialect::Haas, Dialect::Grbl}) {
+    EXPECT_EQ(errorIn(dialect, "%\nG0 X1.\n"),
+              "t.nc:2: the tape ended with no closing '%' and no M30/M2 (the first line opened "
+              "it with '%'; a truncated file?)");
+    EXPECT_EQ(errorIn(dialect, "%\nG0 X1.\nM30\n"), "");  // M30 ends it
+    EXPECT_EQ(errorIn(dialect, "G0 X1.\n"), "");          // no tape marks at all
   }
 }
 

@@ -145,6 +145,10 @@ TEST(Interpreter, ArcWordErrors) {
   EXPECT_THAT(errorOf("G2 X1 I1 R1 F1\n"), HasSubstr("both R and a centre"));
   EXPECT_THAT(errorOf("G2 X1 I1 K0 F1\n"), HasSubstr("t.nc:1:10: G2 arc: K word given"));
   EXPECT_THAT(errorOf("G2 X1 I1 P1.5 F1\n"), HasSubstr("P (number of turns)"));
+  // A helix of a million turns cost gigabytes; the limit names itself.
+  EXPECT_EQ(errorOf("G21 G2 X10 Y10 Z5 I900000 J0 P1000000 F1\n"),
+            "t.nc:1:30: G2 arc: P (number of turns) above the supported 10000 turns");
+  EXPECT_EQ(errorOf("G21 G2 X2 I1 P10000 F1\n"), "");
 }
 
 TEST(Interpreter, FeedMovesNeedAFeedRate) {

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <ios>
 #include <sstream>
+#include <streambuf>
 
 #include "gougechek/error.hpp"
 
@@ -34,6 +36,31 @@ TEST(ParameterFile, RejectsWhatLinuxcncRejects) {
   EXPECT_EQ(errorOf("5221 x\n"), "p.var:1: expected a parameter number and its value");
   EXPECT_EQ(errorOf("9999 1\n"), "p.var:1: parameter number out of range: 9999");
   EXPECT_EQ(errorOf("5221 1 2\n"), "p.var:1: unexpected text after the value");
+}
+
+/// A stream buffer whose reads fail, as a file on a failing disk does.
+class FailingBuffer : public std::streambuf {
+ protected:
+  int_type underflow() override { throw std::ios_base::failure("read failed"); }
+};
+
+TEST(ParameterFile, ReadErrorIsAnErrorNotAnEmptyFile) {
+  FailingBuffer buffer;
+  std::istream in(&buffer);
+  try {
+    readParameterFile(in, "p.var");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "p.var");
+    EXPECT_EQ(std::string(e.message()).rfind("read error: ", 0), 0u) << e.message();
+  }
+}
+
+TEST(ParameterFile, RefusesAFileLongerThanTheCap) {
+  EXPECT_EQ(errorOf(std::string(kMaxParameterFileBytes + 1, '\n')),
+            "p.var: the work offsets file is longer than 1048576 bytes");
+  EXPECT_EQ(read(std::string(kMaxParameterFileBytes - 8, '\n') + "5221 1\n"),
+            (std::map<int, double>{{5221, 1.0}}));
 }
 
 }  // namespace

@@ -126,10 +126,24 @@ TEST_F(SubprogramFiles, M98FindsTheProgramFileInTheSubprogramDirectories) {
   EXPECT_EQ(p.moves[3].to, Vec3(3, 0, 0));
   EXPECT_EQ(p.moves[3].line, 4u);
   EXPECT_EQ(p.moves[4].to, Vec3(3, 1, 0));
-  // Any extension, o in either case; the first in name order of the first directory that has
-  // one.
+  // Any extension, o in either case; the first directory that has one.
   write("a/o1002.tap", "O1002\nG0 X7.\nM99\n");
   EXPECT_EQ(read("M98 P1002\nM30\n", fanuc()).moves.back().to, Vec3(7, 0, 0));
+}
+
+TEST_F(SubprogramFiles, TwoFilesThatCouldBeTheProgramAreAnError) {
+  // A backup beside the program (O1002.bak) must not be checked in its place by name order.
+  const std::string nc = write("a/O1002.nc", "O1002\nG0 X7.\nM99\n");
+  const std::string bak = write("a/O1002.bak", "O1002\nG0 X8.\nM99\n");
+  EXPECT_EQ(errorOf("G0 X1.\nM98 P1002\nM30\n", fanuc()),
+            "main.ngc:2:1: call to O1002: more than one file in --subprogram-dir could be it (" +
+                bak + ", " + nc + ")");
+}
+
+TEST_F(SubprogramFiles, ReadErrorsInsideTheFileNameIt) {
+  const std::string file =
+      write("a/O1002.nc", "O1002\nG0 X7.\n(" + std::string(70000, 'x') + ")\nM99\n");
+  EXPECT_EQ(errorOf("M98 P1002\nM30\n", fanuc()), file + ":3: line longer than 65536 bytes");
 }
 
 TEST_F(SubprogramFiles, AMissingM98ProgramIsAnErrorOnTheCallLine) {

@@ -126,5 +126,46 @@ TEST(ProgramReader, LoopsThatJumpBackWorkAcrossBlocks) {
   EXPECT_EQ(moves[4].line, 3u);
 }
 
+/// A stream whose first read fails at the end of the text, and whose later reads succeed: a
+/// flaky disk or network share.
+class FlakyBuffer : public std::stringbuf {
+ public:
+  using std::stringbuf::stringbuf;
+
+ protected:
+  int_type underflow() override {
+    if (!failed_) {
+      failed_ = true;
+      throw std::ios_base::failure("flaky");
+    }
+    return std::stringbuf::underflow();
+  }
+
+ private:
+  bool failed_ = false;
+};
+
+std::string errorReading(std::istream& in) {
+  try {
+    ProgramReader reader(in, "t.nc");
+    std::vector<Move> moves;
+    while (reader.read(moves, 64)) {
+    }
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ProgramReader, AReadErrorGetsNoDialectHint) {
+  // The other dialects' readings of the file succeed; the hint would blame the dialect.
+  FlakyBuffer buffer("G0 X1\nM2\n");
+  std::istream in(&buffer);
+  EXPECT_EQ(errorReading(in), "t.nc:1: read error: the stream failed");
+  // A line too long is the file's fault in every dialect, too.
+  std::istringstream long_line("G0 X1 (" + std::string(70000, 'x') + ")\nM2\n");
+  EXPECT_EQ(errorReading(long_line), "t.nc:1: line longer than 65536 bytes");
+}
+
 }  // namespace
 }  // namespace gougechek
