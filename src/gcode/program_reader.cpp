@@ -39,6 +39,20 @@ std::size_t firstVisible(std::string_view line) {
   return std::string_view::npos;
 }
 
+/// Whether `line` holds anything but blanks and comments ("(…)", or ';' to the end).
+bool holdsCode(std::string_view line) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == ';') return false;
+    if (line[i] == '(') {
+      i = line.find(')', i);
+      if (i == std::string_view::npos) return true;  // left to the parser's error
+    } else if (!isBlank(line[i])) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /// A line holding nothing but one '%' (and blanks): LinuxCNC's only form of a '%' line.
 bool isBarePercent(std::string_view line) {
   const std::size_t percent = firstVisible(line);
@@ -102,7 +116,8 @@ struct ProgramReader::Run {
                   interpreter.warnOnce(line, message);
                 }),
         file_name_(file_name),
-        tape_marks_(options.dialect != Dialect::LinuxCnc) {}
+        tape_marks_(options.dialect != Dialect::LinuxCnc),
+        runs_past_end_(options.dialect == Dialect::Grbl) {}
 
   /// Runs the next line; false at the end of the stream.
   bool step();
@@ -134,6 +149,8 @@ struct ProgramReader::Run {
   /// '%' marks the start and end of the tape (Fanuc, Haas, grbl senders), where LinuxCNC
   /// allows only a bare '%' first line that opens a program a bare '%' line must close.
   bool tape_marks_;
+  /// grbl resets its modes at M2/M30 and goes on running what the sender streams after it.
+  bool runs_past_end_;
   Block block_;
   OWord header_;
   bool started_ = false;         // a non-blank line was seen
@@ -227,9 +244,15 @@ bool ProgramReader::Run::step() {
                      "the program goes on after the '%' that ends the tape on line " +
                          std::to_string(tape_end_line_) + " (a '%' inside a program?)");
   if (!running_) {
-    if (line[first] != '%')
-      interpreter.warnOnce(number, "lines after the program end (line " +
-                                       std::to_string(end_line_) + ") are not executed");
+    if (line[first] == '%') return true;
+    // grbl would run these lines, after resetting its modes: refused rather than left unchecked.
+    // (No hint: the dialects that stop at M30 would leave them unchecked.)
+    if (runs_past_end_ && holdsCode(line))
+      throw HintlessError(file_name_, number, first + 1,
+                          "grbl runs the lines after M2/M30 (line " + std::to_string(end_line_) +
+                              ") with its modes reset; end the program at its last line");
+    interpreter.warnOnce(number, "lines after the program end (line " + std::to_string(end_line_) +
+                                     ") are not executed");
     return true;
   }
   if (line[first] == '%') {

@@ -230,5 +230,15 @@ TEST(Percent, ATapeOpenedWithPercentMustEndWithPercentOrM30) {
   }
 }
 
+// grbl resets its modes at M2/M30 and runs what the sender streams next: those moves would go
+// unchecked, so they are refused; the other controls stop there (a warning, as before).
+TEST(ProgramEnd, GrblRunsTheLinesAfterM30SoTheyAreRefused) {
+  EXPECT_EQ(errorIn(Dialect::Grbl, "G0 X1\nM30\nG1 X10 Y10 Z5 F100\n"),
+            "t.nc:3:1: grbl runs the lines after M2/M30 (line 2) with its modes reset; end the "
+            "program at its last line");
+  EXPECT_EQ(errorIn(Dialect::Grbl, "G0 X1\nM30\n\n(comment only)\n"), "");
+  EXPECT_EQ(errorIn(Dialect::LinuxCnc, "G0 X1\nM30\nG1 X10 Y10 Z5 F100\n"), "");
+}
+
 }  // namespace
 }  // namespace gougechek
