@@ -28,7 +28,7 @@ class GcodeInputCli : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = fs::temp_directory_path() / ("gougechek_gcode_input_" + std::to_string(::getpid()));
-    fs::create_directories(dir_);
+    fs::create_directories(dir_ / "offsets.d");
     writeText(dir_ / "box.stl", boxStl());
     writeText(dir_ / "gouge.nc", kGougingProgram);
   }
@@ -111,6 +111,18 @@ TEST_F(GcodeInputCli, APercentLineInsideTheProgramIsAnErrorNotTheEnd) {
   expectError(run("box.stl vfd.nc -t ball:6"),
               "vfd.nc:3:1: bad character '%' used: LinuxCNC allows '%' only alone on the first "
               "line and on the line that closes such a program");
+}
+
+// The work offsets file is an input like the program: a directory or an endless device is an
+// error naming it, never an empty set of offsets under which a G54 gouge would pass.
+TEST_F(GcodeInputCli, WorkOffsetsDirectoryIsAnError) {
+  expectError(run("box.stl gouge.nc -t ball:6 --work-offsets offsets.d"),
+              "offsets.d: cannot open the work offsets file: is a directory");
+}
+
+TEST_F(GcodeInputCli, WorkOffsetsDeviceIsCapped) {
+  expectError(run("box.stl gouge.nc -t ball:6 --work-offsets /dev/zero"),
+              "/dev/zero: the work offsets file is longer than 1048576 bytes");
 }
 
 }  // namespace
