@@ -18,11 +18,6 @@ namespace {
 // Temporaries already in the folder (left by a killed run) are stepped over, up to this many.
 constexpr int kTemporaryAttempts = 100;
 
-bool existsAsNonRegular(const std::string& path) {
-  struct stat status {};
-  return ::stat(path.c_str(), &status) == 0 && !S_ISREG(status.st_mode);
-}
-
 // Symbolic links followed at most, as the kernel's own limit (a longer chain is a loop).
 constexpr int kMaxLinkHops = 40;
 
@@ -84,7 +79,8 @@ bool sameFile(const struct stat& a, const struct stat& b) {
 ReplacedFile::ReplacedFile(std::string target, std::string what)
     : target_(std::move(target)), what_(std::move(what)) {
   const std::optional<std::string> destination = replaceableTarget(target_);
-  if (!destination || existsAsNonRegular(target_)) {
+  const std::optional<struct stat> existing = statOf(target_);
+  if (!destination || (existing && !S_ISREG(existing->st_mode))) {
     path_ = target_;
     return;
   }

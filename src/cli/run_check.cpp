@@ -188,9 +188,10 @@ void refuseOverwrites(const CliOptions& options) {
   if (options.tool_table) inputs.push_back({*options.tool_table, "the tool table"});
   if (options.work_offsets) inputs.push_back({*options.work_offsets, "the work offsets file"});
   // Subprogram files are found while the program runs: refuse every name the lookup could read.
+  const std::vector<std::string> subroutine_path = subroutinePath(options);
   const auto input_role = [&](const std::string& output) -> std::optional<std::string> {
     if (auto role = inputAt(output, inputs)) return role;
-    if (mayBeSubprogramFile(output, subroutinePath(options), options.subprogram_dirs))
+    if (mayBeSubprogramFile(output, subroutine_path, options.subprogram_dirs))
       return "a file the program's subprogram calls may read";
     return std::nullopt;
   };
