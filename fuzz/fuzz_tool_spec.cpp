@@ -1,6 +1,5 @@
 // libFuzzer harness: `--tool` specs (parseToolSpec). A spec that is accepted must describe a
 // cutter the checker can build: finite, positive sizes.
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -9,16 +8,14 @@
 
 #include "gougechek/error.hpp"
 #include "gougechek/tool.hpp"
+#include "tool_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gougechek;
   try {
     const ToolSpec spec =
         parseToolSpec(std::string(reinterpret_cast<const char*>(data), size), "--tool");
-    const bool sane = std::isfinite(spec.diameter) && spec.diameter > 0 &&
-                      std::isfinite(spec.corner_radius) && std::isfinite(spec.flute_length) &&
-                      std::isfinite(spec.shank_diameter) && std::isfinite(spec.overall_length);
-    if (!sane) {
+    if (!fuzz::hasCheckableSizes(spec)) {
       std::fputs("fuzz_tool_spec: accepted a cutter with a non-finite or non-positive size\n",
                  stderr);
       std::abort();
