@@ -62,11 +62,12 @@ struct ViolationTally {
 
 /// Counters for benchmarks: how much culling and narrow-phase work the check did.
 struct VerifyStats {
-  std::uint64_t node_tests = 0;       ///< node tests of the swept cutters' tree queries
-  std::uint64_t ray_node_tests = 0;   ///< node tests of the inside/outside ray casts
-  std::uint64_t certified_nodes = 0;  ///< front nodes kept disjoint on a certificate, untested
-  std::uint64_t triangle_tests = 0;   ///< narrow-phase cutter–triangle tests
-  std::uint64_t deep_tests = 0;       ///< triangles that needed the interior-depth search
+  std::uint64_t node_tests = 0;          ///< node tests of the swept cutters' tree queries
+  std::uint64_t ray_node_tests = 0;      ///< node tests of the inside/outside ray casts
+  std::uint64_t certified_nodes = 0;     ///< front nodes kept disjoint on a certificate, untested
+  std::uint64_t triangle_tests = 0;      ///< narrow-phase cutter–triangle tests
+  std::uint64_t deep_tests = 0;          ///< triangles that needed the surface-depth search
+  std::uint64_t depth_measurements = 0;  ///< points that search measured, in all
 
   VerifyStats& operator+=(const VerifyStats& o) {
     node_tests += o.node_tests;
@@ -74,6 +75,7 @@ struct VerifyStats {
     certified_nodes += o.certified_nodes;
     triangle_tests += o.triangle_tests;
     deep_tests += o.deep_tests;
+    depth_measurements += o.depth_measurements;
     return *this;
   }
 };

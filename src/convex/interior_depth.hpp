@@ -15,6 +15,9 @@ namespace gougechek {
 struct DepthBracket {
   double lower = 0;  ///< x is at least this deep (0 when x is outside or on the boundary)
   double upper = 0;  ///< and at most this deep
+  /// Unit direction whose support plane gives `upper`: x lies h(direction) − direction·x from
+  /// that plane. Zero for a shape with no interior.
+  Vec3 direction;
 };
 
 /// The polytope EPA grows: support points of the shape, outward triangular faces. It depends
@@ -44,7 +47,8 @@ class ExpandingPolytope {
   std::vector<std::pair<int, int>> horizon_;  // scratch for add()
 };
 
-/// Interior depths of many points in one shape, sharing one expanding polytope.
+/// Interior depths of many points in one shape, sharing one expanding polytope. The shape is
+/// kept by value (a swept core is two pointers).
 template <class Shape>
 class InteriorDepth {
  public:
@@ -52,8 +56,8 @@ class InteriorDepth {
 
   DepthBracket at(const Vec3& x, double tolerance) {
     if (!started_) start();
-    if (flat_) return {0, 0};
-    DepthBracket bracket{0, INFINITY};
+    if (flat_) return {};
+    DepthBracket bracket{0, INFINITY, {}};
     constexpr int kMaxExpansions = 200;
     for (int i = 0; i < kMaxExpansions; ++i) {
       Vec3 normal;
@@ -62,12 +66,12 @@ class InteriorDepth {
       bracket.lower = std::max(bracket.lower, std::max(distance, 0.0));
       const Vec3 p = shape_.support(normal).point;
       const double height = dot(normal, p - x);
-      bracket.upper = std::min(bracket.upper, height);
+      if (height < bracket.upper) bracket.upper = height, bracket.direction = normal;
       if (bracket.upper - bracket.lower <= tolerance || height - distance <= 0.25 * tolerance)
         break;
       polytope_.add(p);
     }
-    if (bracket.upper <= 0) return {0, 0};  // x is outside or on the boundary
+    if (bracket.upper <= 0) return {0, 0, bracket.direction};  // outside or on the boundary
     bracket.lower = std::min(bracket.lower, bracket.upper);
     return bracket;
   }
@@ -95,7 +99,7 @@ class InteriorDepth {
     started_ = true;
   }
 
-  const Shape& shape_;
+  Shape shape_;
   ExpandingPolytope polytope_;
   bool started_ = false, flat_ = false;
 };

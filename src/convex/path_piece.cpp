@@ -23,6 +23,9 @@ PathPiece PathPiece::arc(const Vec3& center, const Vec3& radial, const Vec3& axi
   p.angle_ = angle;
   p.rise_ = rise;
   p.start_ = center + radial;
+  p.cos_angle_ = std::cos(angle);
+  p.sin_angle_ = std::sin(angle);
+  p.end_ = p.pointAtAngle(angle);
   return p;
 }
 
@@ -40,29 +43,37 @@ PathPoint PathPiece::support(const Vec3& v) const {
     if (dot(v, delta_) > 0) return {start_ + delta_, 1.0};
     return {start_, 0.0};
   }
-  // v·p(θ) = a cos θ + b sin θ + c θ (+ const). Its maxima over [0, angle] lie at the ends or
-  // where −a sin θ + b cos θ + c = 0, i.e. ρ sin(θ − φ) = c with ρ = |(a, b)|, φ = atan2(b, a).
+  // v·p(θ) = a cos θ + b sin θ + c θ (+ const) = ρ cos(θ − φ) + c θ, with ρ = |(a, b)| and
+  // φ = atan2(b, a). Its maxima over [0, angle] lie at the ends or at its one interior local
+  // maximum, θ = φ + δ with sin δ = c/ρ, |δ| ≤ π/2 (the other stationary point, φ + π − δ, is
+  // a minimum). That θ's cosine and sine follow from (a, b)/ρ and δ without trigonometry.
   const double a = dot(v, radial_), b = dot(v, tangent_), c = dot(v, axis_) * rise_ / angle_;
-  std::array<double, 4> candidates{0.0, angle_, -1.0, -1.0};
-  const double rho = std::hypot(a, b);
-  if (rho > 0 && std::abs(c) <= rho) {
-    const double phi = std::atan2(b, a);
-    const double delta = std::asin(c / rho);
-    int n = 2;
-    for (double theta : {phi + delta, phi + std::numbers::pi - delta}) {
-      const double two_pi = 2 * std::numbers::pi;
-      theta = std::fmod(theta, two_pi);
-      if (theta < 0) theta += two_pi;
-      if (theta <= angle_) candidates[n++] = theta;
+  double best_theta = 0, best_value = a;
+  Vec3 best_point = start_;
+  if (const double end_value = a * cos_angle_ + b * sin_angle_ + c * angle_; end_value > a)
+    best_theta = angle_, best_value = end_value, best_point = end_;
+  const double rho = std::sqrt(a * a + b * b);
+  if (rho > 0 && std::abs(c) < rho) {
+    const double cos_phi = a / rho, sin_phi = b / rho;
+    const double sin_delta = c / rho, cos_delta = std::sqrt(1 - sin_delta * sin_delta);
+    const double cos_theta = cos_phi * cos_delta - sin_phi * sin_delta;
+    const double sin_theta = sin_phi * cos_delta + cos_phi * sin_delta;
+    // A sector of at most π is the half-planes left of its start and right of its end: most
+    // candidates fail that before an atan2 is spent on them.
+    const bool outside_sector =
+        angle_ <= std::numbers::pi &&
+        (sin_theta < 0 || cos_angle_ * sin_theta - sin_angle_ * cos_theta > 0);
+    double theta = outside_sector ? 0 : std::atan2(sin_theta, cos_theta);
+    if (theta < 0) theta += 2 * std::numbers::pi;
+    if (!outside_sector && theta <= angle_) {
+      if (const double value = a * cos_theta + b * sin_theta + c * theta; value > best_value) {
+        best_theta = theta, best_value = value;
+        best_point =
+            center_ + radial_ * cos_theta + tangent_ * sin_theta + axis_ * (rise_ * theta / angle_);
+      }
     }
   }
-  double best_theta = 0, best_value = -INFINITY;
-  for (double theta : candidates) {
-    if (theta < 0) continue;
-    const double value = a * std::cos(theta) + b * std::sin(theta) + c * theta;
-    if (value > best_value) best_value = value, best_theta = theta;
-  }
-  return {pointAtAngle(best_theta), best_theta / angle_};
+  return {best_point, best_theta / angle_};
 }
 
 }  // namespace gougechek

@@ -38,6 +38,8 @@ class PathPiece {
   Vec3 start_, delta_;                     // segment: start and end − start
   Vec3 center_, radial_, tangent_, axis_;  // arc: radial × angle frame, tangent = axis × radial
   double angle_ = 0, rise_ = 0;
+  double cos_angle_ = 1, sin_angle_ = 0;  // arc: of the sweep
+  Vec3 end_;                              // arc: the point at the sweep
 };
 
 }  // namespace gougechek

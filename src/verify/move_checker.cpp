@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "convex/core_distance.hpp"
-#include "convex/surface_depth.hpp"
 #include "verify/move_path.hpp"
 
 namespace gougechek {
@@ -17,6 +16,9 @@ constexpr double kTouch = 1e-9;
 constexpr double kGjkTolerance = 1e-9;
 // k-DOPs are widened by this much so rounding in the support values never culls a contact.
 constexpr double kBoxSlack = 1e-7;
+// A depth bound is raised by this much before it rules a triangle out, so that rounding in it
+// never drops a triangle that ties the deepest finding.
+constexpr double kBoundSlack = 1e-7;
 // A run is at most this many moves and path pieces, spanning at most this many cutter
 // diameters: short finishing moves share one cull, long moves and long arcs go alone.
 constexpr std::size_t kRunMoves = 8;
@@ -151,8 +153,9 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
     collect(pieces);
     return;
   }
-  // A long arc: piece by piece, each triangle once.
-  for (std::size_t i = 0; i < pieces.size(); ++i) collect(pieces.subspan(i, 1));
+  // A long arc: a run's worth of pieces at a time, each triangle once.
+  for (std::size_t i = 0; i < pieces.size(); i += kRunPieces)
+    collect(pieces.subspan(i, std::min(kRunPieces, pieces.size() - i)));
   std::sort(out.begin(), out.end(),
             [](const Candidate& a, const Candidate& b) { return a.triangle < b.triangle; });
   out.erase(
@@ -162,87 +165,138 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
 }
 
 template <int K>
-double MoveChecker<K>::depthBound(const SweptCore& sweep, const std::array<Vec3, 3>& tri) const {
-  // A point of the triangle's plane lies no deeper in S than S reaches past the plane on
-  // either side: min(h_S(n) − n·a, h_S(−n) + n·a). Tight for a cutter cutting into a face.
-  const Vec3 n = cross(tri[1] - tri[0], tri[2] - tri[0]);
-  const double length = norm(n);
-  if (length == 0) return INFINITY;
-  const Vec3 u = n / length;
-  const double offset = dot(u, tri[0]);
-  const double above = dot(u, sweep.support(u).point) - offset;
-  const double below = offset - dot(u, sweep.support(-u).point);
-  return std::min(above, below) + sweep.core->margin;
+bool MoveChecker<K>::mayReach(const Candidate& candidate, const Kdop<K>& box,
+                              const SweptCore& sweep, double report_below) const {
+  return candidate.box.overlaps(box) && slabSeparation(sweep, candidate.plane) <= report_below;
 }
 
 template <int K>
 typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
                                                          std::span<const PathPiece> pieces,
                                                          const std::vector<Candidate>& candidates,
-                                                         double report_below, bool natural_skin,
-                                                         double radius) {
+                                                         const Limits& limits) {
+  // Every (piece, triangle) the cheap tests keep, with an upper bound on its depth from a few
+  // support queries; then the most promising first, each measured (GJK, and where the core
+  // reached the triangle the surface-depth search) until the bounds left show that none of the
+  // rest can change the result.
+  reaches_.clear();
+  depth_searches_.clear();
+  for (const PathPiece& piece : pieces) depth_searches_.emplace_back(core, piece);
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    const SweptCore sweep{&core, &pieces[p]};
+    const Kdop<K> box = sweptBox(sweep, limits.report_below);
+    for (const Candidate& candidate : candidates)
+      if (mayReach(candidate, box, sweep, limits.report_below))
+        reaches_.push_back({depth_searches_[p].bound(triangle(candidate.triangle)),
+                            candidate.triangle, static_cast<std::uint32_t>(p)});
+  }
+  std::sort(reaches_.begin(), reaches_.end(), [](const Reach& a, const Reach& b) {
+    if (a.bound != b.bound) return a.bound > b.bound;
+    return a.triangle != b.triangle ? a.triangle < b.triangle : a.piece < b.piece;
+  });
+
   Finding best;
   auto consider = [&](const Finding& f) {
     if (!best.found || f.depth > best.depth ||
         (f.depth == best.depth && f.triangle < best.triangle))
       best = f;
   };
-  cores_reached_.clear();
-  for (std::size_t p = 0; p < pieces.size(); ++p) {
-    const PathPiece& piece = pieces[p];
-    const SweptCore sweep{&core, &piece};
-    const Kdop<K> box = sweptBox(sweep, report_below);
-    for (const Candidate& candidate : candidates) {
-      if (!candidate.box.overlaps(box) || slabSeparation(sweep, candidate.plane) > report_below)
-        continue;
-      ++stats.triangle_tests;
-      const std::uint32_t index = candidate.triangle;
-      const auto tri = triangle(index);
-      GjkQuery query;
-      query.initial_direction = warm_axis_;
-      query.stop_above = report_below;
-      query.tolerance = kGjkTolerance;
-      GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
-      if (r.far) {
-        warm_axis_ = r.axis;
-        continue;
-      }
-      // Measured again from a start that depends only on the move and the triangle, so the
-      // answer does not depend on what this worker measured before.
-      query.initial_direction = sweep.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
-      r = coreDistance(core, piece, tri.data(), 3, query);
-      if (r.far) continue;
-      if (r.distance > kTouch)
-        consider({true, core.margin - r.distance, piece.at(r.s), false, index});
-      else
-        cores_reached_.push_back({depthBound(sweep, tri), index, static_cast<std::uint32_t>(p)});
-    }
-  }
-
-  // Triangles the core itself reached, most promising first. SPEC.md allows an error
-  // ε = max(0.1·tolerance, 1% of the depth) here (less the sharp-edge skin's 0.083·tolerance):
-  // each triangle is searched to 0.15·ε, and a triangle whose bound cannot beat the deepest
-  // finding by more than 0.15·ε is not searched. A severe finding ends the search (SPEC.md:
-  // there the depth may be a lower bound).
-  std::sort(cores_reached_.begin(), cores_reached_.end(),
-            [](const CoreContact& a, const CoreContact& b) {
-              return a.bound != b.bound ? a.bound > b.bound : a.triangle < b.triangle;
-            });
-  auto allowance = [&](double depth) {
-    return 0.15 * std::max(0.1 * settings_.tolerance, 0.01 * depth);
+  // A bound this low changes no result: below the deepest finding (exact findings must not
+  // change), or too shallow to report and unable to make the move severe.
+  auto cannot_matter = [&](double bound) {
+    bound += kBoundSlack;
+    const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
+                         (!limits.natural_skin || bound < core.margin);
+    return shallow || (best.found && bound < best.depth);
   };
-  bool searched = false;  // the first contact is always measured: it decides severity
-  for (const CoreContact& c : cores_reached_) {
-    if (searched && (best.severe || c.bound <= best.depth + allowance(best.depth))) break;
-    searched = true;
+  // SPEC.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core reached the
+  // part (less the sharp-edge skin's 0.083·tolerance): each such triangle is measured to 0.15·ε,
+  // and no further once its bound shows it can neither beat the deepest finding by more than
+  // that, nor exceed `relevant_above`, nor make the move severe.
+  const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
+  constexpr double kRelative = 0.15 * 0.01;
+  std::size_t next = 0;
+  for (; next < reaches_.size() && !cannot_matter(reaches_[next].bound); ++next) {
+    const Reach& c = reaches_[next];
+    const PathPiece& piece = pieces[c.piece];
+    const auto tri = triangle(c.triangle);
+    const GjkResult r = measure(core, piece, tri, limits.report_below);
+    if (r.far) continue;
+    if (r.distance > kTouch) {
+      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle});
+      continue;
+    }
+    const double floor = best.found
+                             ? std::max(limits.relevant_above,
+                                        best.depth + std::max(absolute, kRelative * best.depth))
+                             : limits.relevant_above;
+    const bool may_turn_severe =
+        !best.severe && (limits.natural_skin || c.bound >= limits.severe_from);
+    const double stop_below =
+        !may_turn_severe ? floor
+                         : (limits.natural_skin ? -INFINITY : std::min(floor, limits.severe_from));
     ++stats.deep_tests;
-    const SweptCore sweep{&core, &pieces[c.piece]};
-    const SurfaceDepth d = deepestPointOnTriangle(sweep, core.margin, triangle(c.triangle),
-                                                  std::max(allowance(c.bound), 1e-6));
-    const double depth = natural_skin ? std::max(d.depth, core.margin) : d.depth;
-    consider({true, depth, pieces[c.piece].at(d.s), natural_skin || depth >= radius, c.triangle});
+    const SurfaceDepth d = depth_searches_[c.piece].deepest(tri, absolute, kRelative, stop_below);
+    stats.depth_measurements += static_cast<std::uint64_t>(d.measurements);
+    const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
+    consider({true, depth, piece.at(d.s), limits.natural_skin || depth >= limits.severe_from,
+              c.triangle});
+  }
+  // Nothing that matters: whether anything came within reach at all still does (a cutter
+  // touching nothing may be buried). Any such finding is too shallow to report.
+  for (; !best.found && next < reaches_.size(); ++next) {
+    const Reach& c = reaches_[next];
+    const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
+    if (!r.far)
+      best = {true, core.margin - std::max(r.distance, 0.0), pieces[c.piece].at(r.s), false,
+              c.triangle};
   }
   return best;
+}
+
+template <int K>
+GjkResult MoveChecker<K>::measure(const FrustumCore& core, const PathPiece& piece,
+                                  const std::array<Vec3, 3>& tri, double report_below) {
+  ++stats.triangle_tests;
+  GjkQuery query;
+  query.initial_direction = warm_axis_;
+  query.stop_above = report_below;
+  query.tolerance = kGjkTolerance;
+  const GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
+  if (r.far) {
+    warm_axis_ = r.axis;
+    return r;
+  }
+  // Overlapping shapes are found so from every start. Otherwise measured again from a start
+  // that depends only on the piece and the triangle, so the answer does not depend on what
+  // this worker measured before.
+  if (r.distance == 0) return r;
+  query.initial_direction =
+      SweptCore{&core, &piece}.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+  return coreDistance(core, piece, tri.data(), 3, query);
+}
+
+template <int K>
+bool MoveChecker<K>::touches(const FrustumCore& core, std::span<const PathPiece> pieces,
+                             const std::vector<Candidate>& candidates) {
+  // The skin's thickness is the reporting distance: within it, the cutter meets the triangle.
+  for (const PathPiece& piece : pieces) {
+    const SweptCore sweep{&core, &piece};
+    const Kdop<K> box = sweptBox(sweep, core.margin);
+    for (const Candidate& candidate : candidates) {
+      if (!mayReach(candidate, box, sweep, core.margin)) continue;
+      ++stats.triangle_tests;
+      const auto tri = triangle(candidate.triangle);
+      GjkQuery query;
+      query.initial_direction = warm_axis_;
+      query.stop_above = core.margin;
+      query.tolerance = kGjkTolerance;
+      const GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
+      if (!r.far) return true;
+      warm_axis_ = r.axis;
+    }
+  }
+  return false;
 }
 
 template <int K>
@@ -265,14 +319,13 @@ bool MoveChecker<K>::buried(const FrustumCore& core, std::span<const PathPiece> 
   if (winding == 0) return false;
   // Inside the material: buried only if the cutter touches no surface at all.
   gather(core, pieces, core.margin, front, buried_candidates_);
-  return !deepest(core, pieces, buried_candidates_, core.margin, false, 0).found;
+  return !touches(core, pieces, buried_candidates_);
 }
 
 template <int K>
 void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                                std::span<const PathPiece> pieces, const CutterModel& cutter,
                                std::vector<Violation>& out) {
-  const double tolerance = settings_.tolerance;
   const bool rapid = move.kind == MoveKind::Rapid;
   auto report = [&](ViolationKind kind, const Finding& f) {
     Violation v;
@@ -292,11 +345,14 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
   // its tip reaching into the part is no finding.
   if (move.kind != MoveKind::Probe) {
     const FrustumCore& cutting = cutter.cutting;
+    // A rapid with a clearance must keep its skin that far away; otherwise a gouge needs a
+    // depth beyond the tolerance.
     const double clearance = rapid ? settings_.rapid_clearance : 0.0;
-    Finding f = deepest(cutting, pieces, cutting_candidates_, reportBelow(cutting, move, false),
-                        cutter.natural_skin, cutter.radius);
-    const bool violates =
-        f.found && (f.depth > tolerance || (clearance > 0 && f.depth > -clearance));
+    const Limits limits{reportBelow(cutting, move, false),
+                        clearance > 0 ? -clearance : settings_.tolerance, cutter.radius,
+                        cutter.natural_skin};
+    Finding f = deepest(cutting, pieces, cutting_candidates_, limits);
+    const bool violates = f.found && f.depth > limits.relevant_above;
     if (f.found)
       cutting_winding_.known = false;
     else if (buried(cutting, pieces, from, move.to, cutting_front_, cutting_winding_))
@@ -307,13 +363,15 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
 
   if (cutter.shank) {
     const FrustumCore& shank = *cutter.shank;
-    Finding h = deepest(shank, pieces, shank_candidates_, reportBelow(shank, move, true), false,
-                        shank.outerRadius());
+    const Limits limits{reportBelow(shank, move, true), settings_.tolerance, shank.outerRadius(),
+                        false};
+    Finding h = deepest(shank, pieces, shank_candidates_, limits);
     if (h.found)
       shank_winding_.known = false;
     else if (buried(shank, pieces, from, move.to, shank_front_, shank_winding_))
       h = {true, shank.outerRadius(), from, true, 0};
-    if (h.found && (h.depth > tolerance || h.severe)) report(ViolationKind::HolderCollision, h);
+    if (h.found && (h.depth > limits.relevant_above || h.severe))
+      report(ViolationKind::HolderCollision, h);
   }
 }
 

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "bvh/kdop_tree.hpp"
+#include "convex/gjk.hpp"
+#include "convex/surface_depth.hpp"
 #include "convex/swept_core.hpp"
 #include "convex/swept_region.hpp"
 #include "gougechek/verify.hpp"
@@ -69,8 +71,9 @@ class MoveChecker {
     Kdop<K> box;       // the triangle's own k-DOP
     NormalSlab plane;  // the triangle's plane (a slab of zero thickness)
   };
-  struct CoreContact {
-    double bound;  // depthBound of the triangle
+  /// A piece of the move that may reach a triangle, with an upper bound on the depth there.
+  struct Reach {
+    double bound;
     std::uint32_t triangle;
     std::uint32_t piece;  // index into the move's pieces
   };
@@ -98,11 +101,27 @@ class MoveChecker {
   /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`.
   void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
               TrackedFront& tracked, std::vector<Candidate>& out);
-  /// Deepest finding of `core` along one move's `pieces` among `candidates`, counting only
-  /// triangles whose core distance is below `report_below`.
+  /// What a check of one core along one move looks for.
+  struct Limits {
+    double report_below;    // core distances below this can matter
+    double relevant_above;  // depths up to this change no result, only that the core came near
+    double severe_from;     // depths from this on are severe
+    bool natural_skin;      // the skin is the cutter's own (a ball's): any core contact is severe
+  };
+
+  /// Deepest finding of `core` along one move's `pieces` among `candidates`.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
-                  const std::vector<Candidate>& candidates, double report_below, bool natural_skin,
-                  double radius);
+                  const std::vector<Candidate>& candidates, const Limits& limits);
+  /// True if `core` along `pieces` comes within its skin of one of `candidates`.
+  bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
+               const std::vector<Candidate>& candidates);
+  /// GJK distance from `core` along `piece` to `tri`, `far` beyond `report_below`; the same
+  /// answer whatever this worker measured before.
+  GjkResult measure(const FrustumCore& core, const PathPiece& piece, const std::array<Vec3, 3>& tri,
+                    double report_below);
+  /// The cheap tests that let most candidates go without a distance query.
+  bool mayReach(const Candidate& candidate, const Kdop<K>& box, const SweptCore& sweep,
+                double report_below) const;
   /// True if `core` swept along `pieces` (from tool-tip position `from` to `to`), which came
   /// within its reporting distance of no triangle, lies wholly inside the material.
   bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
@@ -111,7 +130,6 @@ class MoveChecker {
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
   double reportBelow(const FrustumCore& core, const Move& move, bool shank) const;
-  double depthBound(const SweptCore& sweep, const std::array<Vec3, 3>& tri) const;
   template <class Shape>
   Kdop<K> sweptBox(const Shape& sweep, double grow) const;
   std::array<Vec3, 3> triangle(std::uint32_t index) const;
@@ -122,9 +140,10 @@ class MoveChecker {
   std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
   std::vector<MovePieces> run_;    // per move of the run
   std::vector<Candidate> cutting_candidates_, shank_candidates_, buried_candidates_;
-  std::vector<CoreContact> cores_reached_;
-  std::vector<PathPiece> move_pieces_;  // scratch for splitMovePath
-  std::vector<Vec3> region_points_;     // scratch for gather's regions
+  std::vector<Reach> reaches_;
+  std::vector<SurfaceDepthSearch> depth_searches_;  // per piece of the move being checked
+  std::vector<PathPiece> move_pieces_;              // scratch for splitMovePath
+  std::vector<Vec3> region_points_;                 // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
   TrackedFront cutting_front_, shank_front_;
   WindingCarry cutting_winding_, shank_winding_;

@@ -17,8 +17,7 @@ constexpr double kTolerance = 0.01;  // SPEC.md's default gouge tolerance
 constexpr double kAccuracy = 0.05 * kTolerance;
 
 SurfaceDepth deepest(const FrustumCore& core, const PathPiece& path, const test::Triangle& t) {
-  const SweptCore swept{&core, &path};
-  return deepestPointOnTriangle(swept, core.margin, t, kAccuracy);
+  return SurfaceDepthSearch(core, path).deepest(t, kAccuracy);
 }
 
 /// deepestPointOnTriangle's contract: a lower bound within its accuracy of the true depth.
