@@ -38,6 +38,24 @@ Vec3 PathPiece::at(double s) const {
   return is_arc_ ? pointAtAngle(s * angle_) : start_ + delta_ * s;
 }
 
+bool PathPiece::enclosingPoints(std::vector<Vec3>& out) const {
+  if (!is_arc_) {
+    out.push_back(start_);
+    out.push_back(start_ + delta_);
+    return true;
+  }
+  if (angle_ > std::numbers::pi / 2) return false;
+  // The tangents at the ends meet on the bisector, r / cos(angle/2) from the centre; the arc
+  // lies in the triangle of its ends and that point (in the plane ⟂ axis).
+  const Vec3 apex = center_ + radial_ + tangent_ * std::tan(angle_ / 2);
+  out.insert(out.end(), {start_, apex, end_});
+  if (rise_ != 0) {  // a helix: the same triangle at the other end's height too
+    const Vec3 rise = axis_ * rise_;
+    out.insert(out.end(), {start_ + rise, apex + rise, end_ - rise});
+  }
+  return true;
+}
+
 PathPoint PathPiece::support(const Vec3& v) const {
   if (!is_arc_) {
     if (dot(v, delta_) > 0) return {start_ + delta_, 1.0};

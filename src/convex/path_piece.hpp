@@ -4,6 +4,7 @@
 // path parameter s ∈ [0, 1], so the witness of a distance query tells where along the move the
 // closest approach happens.
 #include <cmath>
+#include <vector>
 
 #include "gougechek/vec3.hpp"
 
@@ -29,6 +30,11 @@ class PathPiece {
   /// The tool-tip position at parameter s on the actual path (on the arc, not its hull).
   Vec3 at(double s) const;
   const Vec3& start() const { return start_; }
+  /// Appends points whose convex hull contains the piece's: its ends, and for an arc of at
+  /// most a quarter turn the meeting point of its end tangents (and, for a helix, these at
+  /// both ends' heights). That hull exceeds the arc's by about the piece's sagitta. False, and
+  /// nothing appended, for a longer arc.
+  bool enclosingPoints(std::vector<Vec3>& out) const;
   bool isArc() const { return is_arc_; }
 
  private:

@@ -14,8 +14,77 @@ constexpr int kMaxMeasurements = 200;
 // Below this a point counts as on the core's boundary, where the GJK witnesses give no usable
 // direction; EPA gives the boundary's normal there instead.
 constexpr double kOnBoundary = 1e-9;
+// The search for the deepest core position along a piece stops once its bracket is this short
+// (mm), or after this many golden-section steps.
+constexpr double kPositionSpacing = 1e-7;
+constexpr int kPositionSteps = 64;
+
+/// How deep y (tool frame) lies inside the frustum `core` (negative outside), and the outward
+/// normal of the boundary nearest to it: a disk's, or the flank's through y's meridian.
+struct FrustumDepth {
+  double depth;
+  Vec3 normal;
+};
+FrustumDepth frustumDepth(const FrustumCore& core, const Vec3& y) {
+  const double slope = (core.radius_top - core.radius_bottom) / (core.z_top - core.z_bottom);
+  const double secant = std::sqrt(1 + slope * slope);
+  const double r = std::sqrt(y.x * y.x + y.y * y.y);
+  const Vec3 out = r > 0 ? Vec3{y.x / r, y.y / r, 0} : Vec3{1, 0, 0};
+  FrustumDepth best{y.z - core.z_bottom, {0, 0, -1}};
+  if (const double top = core.z_top - y.z; top < best.depth) best = {top, {0, 0, 1}};
+  const double radius_here = core.radius_bottom + (y.z - core.z_bottom) * slope;
+  if (const double flank = (radius_here - r) / secant; flank < best.depth)
+    best = {flank, Vec3{out.x, out.y, -slope} / secant};
+  return best;
+}
+
+/// The deepest single core position along the path for the point x: its depth there.
+FrustumDepth deepestPosition(const FrustumCore& core, const PathPiece& path, const Vec3& x) {
+  // The depth in one core position is concave along a segment (and nearly so along a short
+  // arc piece), so golden-section search finds the deepest; any position gives a lower bound.
+  auto at = [&](double s) { return frustumDepth(core, x - path.at(s)); };
+  constexpr double kGolden = 0.6180339887498949;
+  // The depth changes no faster than the position, which moves at most about twice the
+  // piece's chord per unit of s (pieces are at most quarter turns).
+  const double speed = 2 * norm(path.at(1) - path.start());
+  const int steps =
+      speed <= kPositionSpacing
+          ? 0
+          : static_cast<int>(std::ceil(std::log(kPositionSpacing / speed) / std::log(kGolden)));
+  double lo = 0, hi = 1;
+  double s1 = hi - kGolden, s2 = lo + kGolden;
+  double d1 = at(s1).depth, d2 = at(s2).depth;
+  for (int i = 0; i < std::min(steps, kPositionSteps); ++i) {
+    if (d1 < d2)
+      lo = s1, s1 = s2, d1 = d2, s2 = lo + kGolden * (hi - lo), d2 = at(s2).depth;
+    else
+      hi = s2, s2 = s1, d2 = d1, s1 = hi - kGolden * (hi - lo), d1 = at(s1).depth;
+  }
+  FrustumDepth best = at(0);
+  for (const double s : {1.0, s1})
+    if (const FrustumDepth d = at(s); d.depth > best.depth) best = d;
+  return best;
+}
 
 }  // namespace
+
+DepthBracket SurfaceDepthSearch::insideDepth(const Vec3& x, double tolerance) {
+  // The deepest single core position gives a lower bound, and its nearest boundary a cut that
+  // is tight wherever the swept core's boundary there is that position's (a cutter moving
+  // sideways, say); else EPA, which always converges but costs far more.
+  const FrustumCore& core = *sweep_.core;
+  if (core.z_top > core.z_bottom && (core.radius_bottom > 0 || core.radius_top > 0)) {
+    const FrustumDepth position = deepestPosition(core, *sweep_.path, x);
+    if (position.depth > 0) {
+      DepthBracket bracket{position.depth, INFINITY, {}};
+      for (const Vec3& v : {position.normal, Vec3{0, 0, 1}, Vec3{0, 0, -1}})
+        if (const double upper = dot(v, sweep_.support(v).point - x); upper < bracket.upper)
+          bracket.upper = upper, bracket.direction = v;
+      if (bracket.upper - bracket.lower <= tolerance) return bracket;
+    }
+  }
+  return interior_.at(x, tolerance);
+}
 
 Cut SurfaceDepthSearch::cutAlong(const Vec3& v) const {
   return {v, sweep_.core->margin + dot(v, sweep_.support(v).point)};
@@ -86,7 +155,7 @@ SurfaceDepth SurfaceDepthSearch::deepest(const std::array<Vec3, 3>& triangle, do
       value = m - r.distance;
       direction = (r.on_b - r.on_a) / norm(r.on_b - r.on_a);
     } else {
-      const DepthBracket inside = interior_.at(x, 0.5 * tolerance);
+      const DepthBracket inside = insideDepth(x, 0.5 * tolerance);
       if (norm2(inside.direction) == 0) {
         // K has no interior, so g ≤ m everywhere, and x reaches it.
         result = {m, m, x, r.s, result.measurements};

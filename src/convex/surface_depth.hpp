@@ -55,6 +55,10 @@ class SurfaceDepthSearch {
   /// the triangle (where the cutter's side crosses the triangle: the distance to that side).
   int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, 5>& cuts);
 
+  /// The depth of x inside the swept core, bracketed to `tolerance`, with the direction of
+  /// the bracket's upper bound.
+  DepthBracket insideDepth(const Vec3& x, double tolerance);
+
   SweptCore sweep_;
   InteriorDepth<SweptCore> interior_;
   std::array<Cut, 2> axial_cuts_;  // along ±Z, the same for every triangle: made when first needed

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "convex/core_distance.hpp"
 #include "verify/move_path.hpp"
@@ -117,14 +118,15 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
   auto collect = [&](std::span<const PathPiece> region_pieces) {
     region_points_.clear();
     region_arcs_.clear();
-    for (const PathPiece& piece : region_pieces) {
-      if (piece.isArc()) {
-        region_arcs_.push_back(piece);
-        continue;
-      }
-      for (const Vec3& p : {piece.start(), piece.at(1)})
-        if (region_points_.empty() || region_points_.back() != p) region_points_.push_back(p);
-    }
+    // Arc pieces enter as points around them (a scan of dot products, not an arc's support
+    // per piece per query): the culled region grows by about a sagitta, which costs nothing.
+    for (const PathPiece& piece : region_pieces)
+      if (!piece.enclosingPoints(region_points_)) region_arcs_.push_back(piece);
+    std::sort(region_points_.begin(), region_points_.end(), [](const Vec3& a, const Vec3& b) {
+      return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z);
+    });
+    region_points_.erase(std::unique(region_points_.begin(), region_points_.end()),
+                         region_points_.end());
     const SweptRegion region{&core, region_points_, region_arcs_};
     if (tracked.front.nodes.empty())
       tracked.travel = 0;
