@@ -35,6 +35,7 @@ class PathPiece {
   /// both ends' heights). That hull exceeds the arc's by about the piece's sagitta. False, and
   /// nothing appended, for a longer arc.
   bool enclosingPoints(std::vector<Vec3>& out) const;
+  static constexpr std::size_t kMaxEnclosingPoints = 6;
   bool isArc() const { return is_arc_; }
 
  private:

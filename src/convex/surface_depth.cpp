@@ -86,53 +86,14 @@ DepthBracket SurfaceDepthSearch::insideDepth(const Vec3& x, double tolerance) {
   return interior_.at(x, tolerance);
 }
 
-Cut SurfaceDepthSearch::cutAlong(const Vec3& v) const {
-  return {v, sweep_.core->margin + dot(v, sweep_.support(v).point)};
-}
-
-int SurfaceDepthSearch::firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, 5>& cuts) {
-  if (!has_axial_cuts_) {
-    axial_cuts_ = {cutAlong({0, 0, 1}), cutAlong({0, 0, -1})};
-    has_axial_cuts_ = true;
-  }
-  cuts[0] = axial_cuts_[0];
-  cuts[1] = axial_cuts_[1];
-  const Vec3 normal = cross(triangle[1] - triangle[0], triangle[2] - triangle[0]);
-  const double length = norm(normal);
-  if (length == 0) return 2;
-  const Vec3 n = normal / length;
-  cuts[2] = cutAlong(n);
-  cuts[3] = cutAlong(-n);
-  const Vec3 centroid = (triangle[0] + triangle[1] + triangle[2]) / 3;
-  const Vec3 away = centroid - sweep_.interiorPoint();
-  const Vec3 along = away - n * dot(away, n);
-  if (const double l = norm(along); l > 0) {
-    cuts[4] = cutAlong(along / l);
-    return 5;
-  }
-  return 4;
-}
-
-double SurfaceDepthSearch::bound(const std::array<Vec3, 3>& triangle) {
-  std::array<Cut, 5> cuts;
-  const int count = firstCuts(triangle, cuts);
-  // The least of the cuts' maxima over the triangle (each at a corner) bounds the maximum of
-  // their minimum.
-  double least = INFINITY;
-  for (int i = 0; i < count; ++i)
-    least = std::min(least, std::max({cuts[i].at(triangle[0]), cuts[i].at(triangle[1]),
-                                      cuts[i].at(triangle[2])}));
-  return least;
-}
-
 SurfaceDepth SurfaceDepthSearch::deepest(const std::array<Vec3, 3>& triangle, double tolerance,
                                          double relative, double floor) {
   const FrustumCore& core = *sweep_.core;
   const double m = core.margin;
 
   CutEnvelope envelope(triangle);
-  std::array<Cut, 5> cuts;
-  const int count = firstCuts(triangle, cuts);
+  std::array<Cut, DepthBounds<SweptCore>::kMaxFirstCuts> cuts;
+  const int count = bounds_.firstCuts(triangle, cuts);
   for (int i = 0; i < count; ++i) envelope.add(cuts[i]);
 
   SurfaceDepth result{-INFINITY, INFINITY, triangle[0], 0, 0};
@@ -169,7 +130,7 @@ SurfaceDepth SurfaceDepthSearch::deepest(const std::array<Vec3, 3>& triangle, do
       result.point = x;
       result.s = r.s;
     }
-    envelope.add(cutAlong(direction));
+    envelope.add(bounds_.along(direction));
   }
   return result;
 }

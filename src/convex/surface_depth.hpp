@@ -14,6 +14,7 @@
 #include <array>
 
 #include "convex/cut_envelope.hpp"
+#include "convex/depth_bounds.hpp"
 #include "convex/interior_depth.hpp"
 #include "convex/swept_core.hpp"
 
@@ -33,12 +34,13 @@ class SurfaceDepthSearch {
  public:
   /// `core` and `path` must outlive the search.
   SurfaceDepthSearch(const FrustumCore& core, const PathPiece& path)
-      : sweep_{&core, &path}, interior_(sweep_) {}
+      : sweep_{&core, &path},
+        bounds_(sweep_, core.margin, sweep_.interiorPoint()),
+        interior_(sweep_) {}
 
-  /// An upper bound on the depth, from the search's first cuts alone: cheap, and tight for a
-  /// cutter cutting into a face, or whose side crosses the triangle. Infinite for a triangle
-  /// without area.
-  double bound(const std::array<Vec3, 3>& triangle);
+  /// An upper bound on the depth, from the search's first cuts alone (convex/depth_bounds):
+  /// cheap, and tight for a cutter cutting into a face, or whose side crosses the triangle.
+  double bound(const std::array<Vec3, 3>& triangle) { return bounds_.bound(triangle); }
 
   /// The depth of the core swept along the path (skin core.margin) into `triangle`, to within
   /// max(tolerance, relative · depth) (then bound − depth is no more), or less exactly once the
@@ -47,22 +49,13 @@ class SurfaceDepthSearch {
                        double floor = -INFINITY);
 
  private:
-  /// The bound g(x) ≤ m + h(v) − v·x that direction v gives.
-  Cut cutAlong(const Vec3& v) const;
-  /// The cuts every search starts from (returns how many): along the tool axis (the cutter's
-  /// end and top), both sides of the triangle's plane (how far S reaches past it, which alone
-  /// is exact for a cutter plunged into a face), and along the plane away from the path toward
-  /// the triangle (where the cutter's side crosses the triangle: the distance to that side).
-  int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, 5>& cuts);
-
   /// The depth of x inside the swept core, bracketed to `tolerance`, with the direction of
   /// the bracket's upper bound.
   DepthBracket insideDepth(const Vec3& x, double tolerance);
 
   SweptCore sweep_;
+  DepthBounds<SweptCore> bounds_;
   InteriorDepth<SweptCore> interior_;
-  std::array<Cut, 2> axial_cuts_;  // along ±Z, the same for every triangle: made when first needed
-  bool has_axial_cuts_ = false;
 };
 
 }  // namespace gougechek

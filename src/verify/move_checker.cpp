@@ -25,6 +25,15 @@ constexpr double kBoundSlack = 1e-7;
 constexpr std::size_t kRunMoves = 8;
 constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
+// A long arc's pieces are bounded against each triangle this many at a time first.
+constexpr std::size_t kGroupPieces = 8;
+
+/// Deepest bound first; ties in a fixed order, so results never depend on the sort.
+template <class Reach>
+bool deeperFirst(const Reach& a, const Reach& b) {
+  if (a.bound != b.bound) return a.bound > b.bound;
+  return a.triangle != b.triangle ? a.triangle < b.triangle : a.piece < b.piece;
+}
 
 /// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
 /// point, or at a corner of an arc piece's axis-aligned box (from six support queries).
@@ -173,29 +182,88 @@ bool MoveChecker<K>::mayReach(const Candidate& candidate, const Kdop<K>& box,
 }
 
 template <int K>
+void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
+                                 const std::vector<Candidate>& candidates, double report_below) {
+  depth_searches_.clear();
+  piece_boxes_.clear();
+  for (const PathPiece& piece : pieces) {
+    depth_searches_.emplace_back(core, piece);
+    piece_boxes_.push_back(sweptBox(SweptCore{&core, &piece}, report_below));
+  }
+  // A group's region is the hull of points around its pieces (or of the arcs themselves). The
+  // regions' spans point into group_points_ and group_arcs_, reserved so they never move.
+  group_points_.clear();
+  group_arcs_.clear();
+  group_points_.reserve(pieces.size() * PathPiece::kMaxEnclosingPoints);
+  group_arcs_.reserve(pieces.size());
+  groups_.clear();
+  for (std::size_t first = 0; first < pieces.size(); first += kGroupPieces) {
+    const std::size_t count = std::min(kGroupPieces, pieces.size() - first);
+    if (count == 1) {
+      groups_.push_back({first, 1, std::nullopt, piece_boxes_[first]});
+      continue;
+    }
+    const std::size_t points = group_points_.size(), arcs = group_arcs_.size();
+    for (const PathPiece& piece : pieces.subspan(first, count))
+      if (!piece.enclosingPoints(group_points_)) group_arcs_.push_back(piece);
+    const SweptRegion region{&core, std::span<const Vec3>(group_points_).subspan(points),
+                             std::span<const PathPiece>(group_arcs_).subspan(arcs)};
+    groups_.push_back({first, count,
+                       DepthBounds<SweptRegion>(region, core.margin,
+                                                SweptCore{&core, &pieces[first]}.interiorPoint()),
+                       sweptBox(region, report_below)});
+  }
+
+  group_reaches_.clear();
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    PieceGroup& group = groups_[g];
+    for (const Candidate& candidate : candidates) {
+      if (!candidate.box.overlaps(group.box)) continue;
+      // The bound proves out of reach every triangle the slab test would (its plane cuts are
+      // that test), and more.
+      const auto tri = triangle(candidate.triangle);
+      const double bound =
+          group.bounds ? group.bounds->bound(tri) : depth_searches_[group.first].bound(tri);
+      if (bound + kBoundSlack < core.margin - report_below) continue;
+      group_reaches_.push_back({bound, candidate.triangle, static_cast<std::uint32_t>(g)});
+    }
+  }
+  std::sort(group_reaches_.begin(), group_reaches_.end(), deeperFirst<Reach>);
+}
+
+template <int K>
+void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) {
+  piece_reaches_.clear();
+  PieceGroup& group = groups_[group_reach.piece];
+  if (!group.bounds) {
+    piece_reaches_.push_back(
+        {group_reach.bound, group_reach.triangle, static_cast<std::uint32_t>(group.first)});
+    return;
+  }
+  const auto tri = triangle(group_reach.triangle);
+  Kdop<K> box = Kdop<K>::empty();
+  for (const Vec3& corner : tri) box.add(corner);
+  for (std::size_t p = group.first; p < group.first + group.count; ++p) {
+    if (!box.overlaps(piece_boxes_[p])) continue;
+    const double bound = depth_searches_[p].bound(tri);
+    if (bound + kBoundSlack < reach_floor) continue;
+    piece_reaches_.push_back({bound, group_reach.triangle, static_cast<std::uint32_t>(p)});
+  }
+  std::sort(piece_reaches_.begin(), piece_reaches_.end(), deeperFirst<Reach>);
+}
+
+template <int K>
 typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
                                                          std::span<const PathPiece> pieces,
                                                          const std::vector<Candidate>& candidates,
                                                          const Limits& limits) {
-  // Every (piece, triangle) the cheap tests keep, with an upper bound on its depth from a few
-  // support queries; then the most promising first, each measured (GJK, and where the core
-  // reached the triangle the surface-depth search) until the bounds left show that none of the
-  // rest can change the result.
-  reaches_.clear();
-  depth_searches_.clear();
-  for (const PathPiece& piece : pieces) depth_searches_.emplace_back(core, piece);
-  for (std::size_t p = 0; p < pieces.size(); ++p) {
-    const SweptCore sweep{&core, &pieces[p]};
-    const Kdop<K> box = sweptBox(sweep, limits.report_below);
-    for (const Candidate& candidate : candidates)
-      if (mayReach(candidate, box, sweep, limits.report_below))
-        reaches_.push_back({depth_searches_[p].bound(triangle(candidate.triangle)),
-                            candidate.triangle, static_cast<std::uint32_t>(p)});
-  }
-  std::sort(reaches_.begin(), reaches_.end(), [](const Reach& a, const Reach& b) {
-    if (a.bound != b.bound) return a.bound > b.bound;
-    return a.triangle != b.triangle ? a.triangle < b.triangle : a.piece < b.piece;
-  });
+  // Every (group of pieces, triangle) the box test keeps, with an upper bound on its depth from
+  // a few support queries; then the most promising first, split into its pieces, each measured
+  // (GJK, and where the core reached the triangle the surface-depth search), until the bounds
+  // left show that none of the rest can change the result. Groups let a long arc rule a
+  // triangle out once rather than once per piece.
+  boundGroups(core, pieces, candidates, limits.report_below);
+  const double reach_floor = core.margin - limits.report_below;
 
   Finding best;
   auto consider = [&](const Finding& f) {
@@ -217,16 +285,14 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   // that, nor exceed `relevant_above`, nor make the move severe.
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
-  std::size_t next = 0;
-  for (; next < reaches_.size() && !cannot_matter(reaches_[next].bound); ++next) {
-    const Reach& c = reaches_[next];
+  auto examine = [&](const Reach& c) {
     const PathPiece& piece = pieces[c.piece];
     const auto tri = triangle(c.triangle);
     const GjkResult r = measure(core, piece, tri, limits.report_below);
-    if (r.far) continue;
+    if (r.far) return;
     if (r.distance > kTouch) {
       consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle});
-      continue;
+      return;
     }
     const double floor = best.found
                              ? std::max(limits.relevant_above,
@@ -243,15 +309,26 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
     consider({true, depth, piece.at(d.s), limits.natural_skin || depth >= limits.severe_from,
               c.triangle});
+  };
+  for (const Reach& group_reach : group_reaches_) {
+    if (cannot_matter(group_reach.bound)) break;
+    pieceReaches(group_reach, reach_floor);
+    for (const Reach& c : piece_reaches_) {
+      if (cannot_matter(c.bound)) break;
+      examine(c);
+    }
   }
   // Nothing that matters: whether anything came within reach at all still does (a cutter
   // touching nothing may be buried). Any such finding is too shallow to report.
-  for (; !best.found && next < reaches_.size(); ++next) {
-    const Reach& c = reaches_[next];
-    const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
-    if (!r.far)
+  for (std::size_t g = 0; !best.found && g < group_reaches_.size(); ++g) {
+    pieceReaches(group_reaches_[g], reach_floor);
+    for (const Reach& c : piece_reaches_) {
+      const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
+      if (r.far) continue;
       best = {true, core.margin - std::max(r.distance, 0.0), pieces[c.piece].at(r.s), false,
               c.triangle};
+      break;
+    }
   }
   return best;
 }

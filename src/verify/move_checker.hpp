@@ -7,9 +7,11 @@
 // kept. Results depend only on the move, never on the runs, the worker or the order of work.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "bvh/kdop_tree.hpp"
+#include "convex/depth_bounds.hpp"
 #include "convex/gjk.hpp"
 #include "convex/surface_depth.hpp"
 #include "convex/swept_core.hpp"
@@ -93,6 +95,13 @@ class MoveChecker {
     double travel = 0;
     Vec3 last_point;  // end of the previous query's path
   };
+  /// Consecutive pieces of a move, bounded together: their region's first cuts (none for a
+  /// single piece, whose own search bounds it) and k-DOP.
+  struct PieceGroup {
+    std::size_t first, count;
+    std::optional<DepthBounds<SweptRegion>> bounds;
+    Kdop<K> box;
+  };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
     std::size_t first, count;
@@ -115,6 +124,13 @@ class MoveChecker {
   /// True if `core` along `pieces` comes within its skin of one of `candidates`.
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
+  /// Splits the pieces into groups and bounds each (group, candidate) pair into
+  /// group_reaches_ (`piece` holds the group), deepest bound first.
+  void boundGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
+                   const std::vector<Candidate>& candidates, double report_below);
+  /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
+  /// piece_reaches_, deepest bound first.
+  void pieceReaches(const Reach& group_reach, double reach_floor);
   /// GJK distance from `core` along `piece` to `tri`, `far` beyond `report_below`; the same
   /// answer whatever this worker measured before.
   GjkResult measure(const FrustumCore& core, const PathPiece& piece, const std::array<Vec3, 3>& tri,
@@ -140,7 +156,11 @@ class MoveChecker {
   std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
   std::vector<MovePieces> run_;    // per move of the run
   std::vector<Candidate> cutting_candidates_, shank_candidates_, buried_candidates_;
-  std::vector<Reach> reaches_;
+  std::vector<Reach> group_reaches_, piece_reaches_;
+  std::vector<PieceGroup> groups_;
+  std::vector<Vec3> group_points_;  // the groups' regions
+  std::vector<PathPiece> group_arcs_;
+  std::vector<Kdop<K>> piece_boxes_;
   std::vector<SurfaceDepthSearch> depth_searches_;  // per piece of the move being checked
   std::vector<PathPiece> move_pieces_;              // scratch for splitMovePath
   std::vector<Vec3> region_points_;                 // scratch for gather's regions

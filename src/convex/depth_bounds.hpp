@@ -1,0 +1,73 @@
+#pragma once
+// Upper bounds on how deep a convex shape S = K ⊕ sphere(m) reaches into a triangle, from a few
+// support queries. The signed distance to K is the largest v·x − h_K(v) over unit v, so each
+// direction v bounds the depth g(x) = m − sd(x) by the affine m + h_K(v) − v·x (a "cut").
+// The first cuts: along the tool axis (the cutter's end and top), both sides of the
+// triangle's plane (how far S reaches past it, which alone is exact for a cutter plunged into
+// a face), and along the plane away from K toward the triangle (where the cutter's side
+// crosses the triangle: the distance to that side).
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "convex/cut_envelope.hpp"
+
+namespace gougechek {
+
+template <class Shape>
+class DepthBounds {
+ public:
+  static constexpr int kMaxFirstCuts = 5;
+
+  /// `inside`: a point of K, the origin of the "away" cut.
+  DepthBounds(const Shape& shape, double margin, const Vec3& inside)
+      : shape_(shape), margin_(margin), inside_(inside) {}
+
+  /// The cut along the unit direction v.
+  Cut along(const Vec3& v) const { return {v, margin_ + dot(v, shape_.support(v).point)}; }
+
+  /// Writes the first cuts for `triangle`; returns how many (the axial ones only for a
+  /// triangle without area).
+  int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, kMaxFirstCuts>& cuts) {
+    if (!has_axial_) {
+      axial_ = {along({0, 0, 1}), along({0, 0, -1})};
+      has_axial_ = true;
+    }
+    cuts[0] = axial_[0];
+    cuts[1] = axial_[1];
+    const Vec3 normal = cross(triangle[1] - triangle[0], triangle[2] - triangle[0]);
+    const double length = norm(normal);
+    if (length == 0) return 2;
+    const Vec3 n = normal / length;
+    cuts[2] = along(n);
+    cuts[3] = along(-n);
+    const Vec3 away = (triangle[0] + triangle[1] + triangle[2]) / 3 - inside_;
+    const Vec3 in_plane = away - n * dot(away, n);
+    const double l = norm(in_plane);
+    if (l == 0) return 4;
+    cuts[4] = along(in_plane / l);
+    return 5;
+  }
+
+  /// The least of the first cuts' maxima over the triangle (each at a corner): at least the
+  /// maximum of their minimum, so at least the depth. Infinite for a triangle without area
+  /// beside the cutter's ends.
+  double bound(const std::array<Vec3, 3>& triangle) {
+    std::array<Cut, kMaxFirstCuts> cuts;
+    const int count = firstCuts(triangle, cuts);
+    double least = INFINITY;
+    for (int i = 0; i < count; ++i)
+      least = std::min(least, std::max({cuts[i].at(triangle[0]), cuts[i].at(triangle[1]),
+                                        cuts[i].at(triangle[2])}));
+    return least;
+  }
+
+ private:
+  Shape shape_;
+  double margin_;
+  Vec3 inside_;
+  std::array<Cut, 2> axial_;  // along ±Z, the same for every triangle: made when first needed
+  bool has_axial_ = false;
+};
+
+}  // namespace gougechek
