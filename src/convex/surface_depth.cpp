@@ -14,9 +14,8 @@ constexpr int kMaxMeasurements = 200;
 // Below this a point counts as on the core's boundary, where the GJK witnesses give no usable
 // direction; EPA gives the boundary's normal there instead.
 constexpr double kOnBoundary = 1e-9;
-// The search for the deepest core position along a piece stops once its bracket is this short
-// (mm), or after this many golden-section steps.
-constexpr double kPositionSpacing = 1e-7;
+// The search for the deepest core position along a piece stops after this many golden-section
+// steps at most (its bracket is then 1e-13 of the piece).
 constexpr int kPositionSteps = 64;
 
 /// How deep y (tool frame) lies inside the frustum `core` (negative outside), and the outward
@@ -39,7 +38,10 @@ FrustumDepth frustumDepth(const FrustumCore& core, const Vec3& y) {
 }
 
 /// The deepest single core position along the path for the point x: its depth there.
-FrustumDepth deepestPosition(const FrustumCore& core, const PathPiece& path, const Vec3& x) {
+/// `spacing`: how closely (mm) the position is searched for; the depth is then found to within
+/// as much.
+FrustumDepth deepestPosition(const FrustumCore& core, const PathPiece& path, const Vec3& x,
+                             double spacing) {
   // The depth in one core position is concave along a segment (and nearly so along a short
   // arc piece), so golden-section search finds the deepest; any position gives a lower bound.
   auto at = [&](double s) { return frustumDepth(core, x - path.at(s)); };
@@ -48,9 +50,8 @@ FrustumDepth deepestPosition(const FrustumCore& core, const PathPiece& path, con
   // piece's chord per unit of s (pieces are at most quarter turns).
   const double speed = 2 * norm(path.at(1) - path.start());
   const int steps =
-      speed <= kPositionSpacing
-          ? 0
-          : static_cast<int>(std::ceil(std::log(kPositionSpacing / speed) / std::log(kGolden)));
+      speed <= spacing ? 0
+                       : static_cast<int>(std::ceil(std::log(spacing / speed) / std::log(kGolden)));
   double lo = 0, hi = 1;
   double s1 = hi - kGolden, s2 = lo + kGolden;
   double d1 = at(s1).depth, d2 = at(s2).depth;
@@ -74,7 +75,7 @@ DepthBracket SurfaceDepthSearch::insideDepth(const Vec3& x, double tolerance) {
   // sideways, say); else EPA, which always converges but costs far more.
   const FrustumCore& core = *sweep_.core;
   if (core.z_top > core.z_bottom && (core.radius_bottom > 0 || core.radius_top > 0)) {
-    const FrustumDepth position = deepestPosition(core, *sweep_.path, x);
+    const FrustumDepth position = deepestPosition(core, *sweep_.path, x, 0.1 * tolerance);
     if (position.depth > 0) {
       DepthBracket bracket{position.depth, INFINITY, {}};
       for (const Vec3& v : {position.normal, Vec3{0, 0, 1}, Vec3{0, 0, -1}})
