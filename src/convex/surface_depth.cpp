@@ -11,9 +11,6 @@ namespace {
 // Measurements before the search gives up with the bounds it has; far above what it needs
 // (a handful on flat faces, a few dozen on curved ones).
 constexpr int kMaxMeasurements = 200;
-// Below this a point counts as on the core's boundary, where the GJK witnesses give no usable
-// direction; EPA gives the boundary's normal there instead.
-constexpr double kOnBoundary = 1e-9;
 // The search for the deepest core position along a piece stops after this many golden-section
 // steps at most (its bracket is then 1e-13 of the piece).
 constexpr int kPositionSteps = 64;
@@ -111,19 +108,18 @@ SurfaceDepth SurfaceDepthSearch::deepest(const std::array<Vec3, 3>& triangle, do
     query.initial_direction = sweep_.interiorPoint() - x;
     query.tolerance = 0.1 * tolerance;
     const GjkResult r = coreDistance(core, *sweep_.path, &x, 1, query);
-    double value;
-    Vec3 direction;
-    if (r.distance > kOnBoundary) {
-      value = m - r.distance;
-      direction = (r.on_b - r.on_a) / norm(r.on_b - r.on_a);
-    } else {
+    // GJK settles for any distance within its tolerance: a point that close may lie deep
+    // inside the core, so only a larger distance proves it outside.
+    double value = m - r.distance;
+    Vec3 direction = r.on_b - r.on_a;
+    if (r.distance <= query.tolerance) {
       const DepthBracket inside = insideDepth(x, 0.5 * tolerance);
       if (norm2(inside.direction) == 0) {
         // K has no interior, so g ≤ m everywhere, and x reaches it.
         result = {m, m, x, r.s, result.measurements};
         break;
       }
-      value = m + inside.lower;
+      value = std::max(value, m + inside.lower);
       direction = inside.direction;
     }
     if (value > result.depth) {
@@ -131,7 +127,11 @@ SurfaceDepth SurfaceDepthSearch::deepest(const std::array<Vec3, 3>& triangle, do
       result.point = x;
       result.s = r.s;
     }
-    envelope.add(bounds_.along(direction));
+    // A cut that does not pass below the envelope's top at x cannot make progress (rounding
+    // at the scale of the tolerance): the bounds are as close as they will come.
+    const Cut cut = bounds_.along(direction / norm(direction));
+    if (cut.at(x) >= top.value) break;
+    envelope.add(cut);
   }
   return result;
 }

@@ -24,9 +24,20 @@ FrustumCore shrunkFrustum(double z0, double z1, double r0, double tan_a, double 
   return core;
 }
 
-// The artificial skin for sharp edges at this tolerance.
-double sharpEdgeSkin(double tolerance) {
-  return std::max(0.2 * tolerance, 1e-4);
+// How far a rim of interior angle `angle` (radians) moves in when rounded by a unit skin: the
+// rim's point lies 1/sin(angle/2) from the rounding sphere's centre.
+double rimLoss(double angle) {
+  return 1 / std::sin(angle / 2) - 1;
+}
+
+// The artificial skin for sharp edges at this tolerance: 0.2·tolerance on a right-angled rim
+// (a flat cutter's), which loses 0.083·tolerance of depth there, SPEC.md's ε allowing 0.1·;
+// thinner where the sharpest rim (a taper's top rim, a pointed tip) is sharper, so that no rim
+// loses more.
+double sharpEdgeSkin(double tolerance, double sharpest_rim) {
+  const double right_angle = std::numbers::pi / 2;
+  return std::max(0.2 * tolerance, 1e-4) * rimLoss(right_angle) /
+         rimLoss(std::min(sharpest_rim, right_angle));
 }
 
 }  // namespace
@@ -34,7 +45,16 @@ double sharpEdgeSkin(double tolerance) {
 CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance) {
   const double radius = tool.diameter / 2, corner = tool.corner_radius;
   const double flute = tool.flute_length;
-  const double skin = sharpEdgeSkin(tolerance);
+  // A sharp taper's flank meets its top at 90° − A; a tip narrower than the skin is a point, a
+  // cone of 2A. (Other rims are right angles or blunter.)
+  double sharpest_rim = std::numbers::pi / 2;
+  if (tool.type == CutterType::Taper && corner == 0) {
+    const double taper = std::abs(tool.taper_angle_deg) * std::numbers::pi / 180;
+    sharpest_rim -= taper;
+    if (taper > 0 && radius < sharpEdgeSkin(tolerance, sharpest_rim))
+      sharpest_rim = std::min(sharpest_rim, 2 * taper);
+  }
+  const double skin = sharpEdgeSkin(tolerance, sharpest_rim);
   CutterModel model;
   model.radius = radius;
   switch (tool.type) {

@@ -307,8 +307,11 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const SurfaceDepth d = depth_searches_[c.piece].deepest(tri, absolute, kRelative, stop_below);
     stats.depth_measurements += static_cast<std::uint64_t>(d.measurements);
     const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
-    consider({true, depth, piece.at(d.s), limits.natural_skin || depth >= limits.severe_from,
-              c.triangle});
+    // Severe from R on, within the accuracy the depth is measured to: a flat cutter plunged
+    // into material cuts exactly R, which the search finds a hair short of.
+    const bool severe =
+        limits.natural_skin || depth + std::max(absolute, kRelative * depth) >= limits.severe_from;
+    consider({true, depth, piece.at(d.s), severe, c.triangle});
   };
   for (const Reach& group_reach : group_reaches_) {
     if (cannot_matter(group_reach.bound)) break;
