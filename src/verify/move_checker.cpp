@@ -271,20 +271,26 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
         (f.depth == best.depth && f.triangle < best.triangle))
       best = f;
   };
-  // A bound this low changes no result: below the deepest finding (exact findings must not
-  // change), or too shallow to report and unable to make the move severe.
-  auto cannot_matter = [&](double bound) {
-    bound += kBoundSlack;
-    const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
-                         (!limits.natural_skin || bound < core.margin);
-    return shallow || (best.found && bound < best.depth);
-  };
   // SPEC.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core reached the
   // part (less the sharp-edge skin's 0.083·tolerance): each such triangle is measured to 0.15·ε,
   // and no further once its bound shows it can neither beat the deepest finding by more than
   // that, nor exceed `relevant_above`, nor make the move severe.
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
+  auto allowance = [&](double depth) { return std::max(absolute, kRelative * depth); };
+  // Where the skin is thinner than what matters (sharp cutters), only findings of the core
+  // itself can matter, and those are measured to the allowance; otherwise exact findings of
+  // the skin must come out the same whatever is skipped.
+  const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
+  // A bound this low changes no result: too shallow to report and unable to make the move
+  // severe, or unable to beat the deepest finding.
+  auto cannot_matter = [&](double bound) {
+    bound += kBoundSlack;
+    const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
+                         (!limits.natural_skin || bound < core.margin);
+    if (shallow || !best.found) return shallow;
+    return bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0);
+  };
   auto examine = [&](const Reach& c) {
     const PathPiece& piece = pieces[c.piece];
     const auto tri = triangle(c.triangle);
@@ -295,8 +301,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       return;
     }
     const double floor = best.found
-                             ? std::max(limits.relevant_above,
-                                        best.depth + std::max(absolute, kRelative * best.depth))
+                             ? std::max(limits.relevant_above, best.depth + allowance(best.depth))
                              : limits.relevant_above;
     const bool may_turn_severe =
         !best.severe && (limits.natural_skin || c.bound >= limits.severe_from);
@@ -309,8 +314,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
     // Severe from R on, within the accuracy the depth is measured to: a flat cutter plunged
     // into material cuts exactly R, which the search finds a hair short of.
-    const bool severe =
-        limits.natural_skin || depth + std::max(absolute, kRelative * depth) >= limits.severe_from;
+    const bool severe = limits.natural_skin || depth + allowance(depth) >= limits.severe_from;
     consider({true, depth, piece.at(d.s), severe, c.triangle});
   };
   for (const Reach& group_reach : group_reaches_) {
