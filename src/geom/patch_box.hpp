@@ -4,9 +4,9 @@
 // axis-aligned box is as thick as the patch is wide; this box stays as thin as the patch is
 // curved, so a distance test against it prunes where the axis-aligned one cannot.
 //
-// A tree holds one per node, so it is kept small: the normal, and the extents as floats
-// rounded outward (a few µm looser at most, never tighter); the tangents follow from the
-// normal by a fixed rule.
+// A tree holds one per node, so it is kept small: the extents as floats rounded outward (a few
+// µm looser at most, never tighter), the tangents following from the normal by a fixed rule,
+// and in the tree (PackedPatchBox) the normal as three floats too.
 #include <array>
 #include <cmath>
 
@@ -89,8 +89,49 @@ class PatchBox {
     return f >= v ? f : std::nextafter(f, INFINITY);
   }
 
+  friend class PackedPatchBox;
+
   Vec3 normal_;
   std::array<float, 3> lo_{}, hi_{};
+};
+
+/// A PatchBox in 36 bytes instead of 48, its normal kept as three floats. The box must be built
+/// along the normal the floats give back, so it is built through pack(), never packed after.
+class PackedPatchBox {
+ public:
+  /// A box that bounds nothing.
+  PackedPatchBox() = default;
+
+  /// The box along the packable normal nearest the unit `normal` of the points that
+  /// for_each_point(add) passes to add(const Vec3&).
+  template <class ForEachPoint>
+  static PackedPatchBox pack(const Vec3& normal, ForEachPoint&& for_each_point) {
+    PackedPatchBox packed;
+    packed.normal_ = {static_cast<float>(normal.x), static_cast<float>(normal.y),
+                      static_cast<float>(normal.z)};
+    PatchBox::Builder builder(packed.unitNormal());
+    for_each_point([&](const Vec3& p) { builder.add(p); });
+    const PatchBox box = builder.box();
+    packed.lo_ = box.lo_;
+    packed.hi_ = box.hi_;
+    return packed;
+  }
+
+  PatchBox unpack() const {
+    PatchBox box;
+    if (normal_ == std::array<float, 3>{}) return box;
+    box.normal_ = unitNormal();
+    box.lo_ = lo_;
+    box.hi_ = hi_;
+    return box;
+  }
+
+ private:
+  // Rounding to float leaves the normal up to 1e-7 off unit length; renormalised, the box's
+  // extents are distances again.
+  Vec3 unitNormal() const { return normalized(Vec3{normal_[0], normal_[1], normal_[2]}); }
+
+  std::array<float, 3> normal_{}, lo_{}, hi_{};
 };
 
 }  // namespace gougechek
