@@ -91,7 +91,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   pair_parents_.resize(inner);
   inner_boxes_.resize(inner);
   inner_patches_.resize(inner);
-  link(0, 0, static_cast<std::uint32_t>(n), 1, 1, 0, split_level.data());
+  link(0, 0, static_cast<std::uint32_t>(n), 1, 1, 0, split_level.data(), SlotCorners{this});
 }
 
 template <int K>
@@ -126,11 +126,18 @@ template <int K>
 typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32_t first,
                                                  std::uint32_t last, int level,
                                                  std::uint32_t child_base, std::uint32_t box_index,
-                                                 const std::uint8_t* split_level) {
+                                                 const std::uint8_t* split_level,
+                                                 const SlotCorners& corners_of) {
   if (last - first <= leaf_size_) {
     nodes_[node] = {first, last - first};
-    const auto [kdop, sums] = slotBounds(first, last);
+    const auto [kdop, sums] = slotBounds(first, last, corners_of);
     return {grid_.enclose(kdop), sums.area_vector, sums.area};
+  }
+  if (corners_of.copy == nullptr && last - first <= kMaxPatchTriangles) {
+    std::vector<Corners> copy(last - first);
+    for (std::uint32_t t = first; t < last; ++t) copy[t - first] = corners(t);
+    return link(node, first, last, level, child_base, box_index, split_level,
+                SlotCorners{this, copy.data(), first});
   }
   // Slots strictly inside the range are split only by this node (at `level`) and below it.
   const std::uint8_t* const inside = split_level + first + 1;
@@ -145,27 +152,32 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
   bothHalves(
       last - first >= kParallelSplitTriangles,
       [&] {
-        left =
-            link(child_base, first, middle, level + 1, child_base + 2, box_index + 1, split_level);
+        left = link(child_base, first, middle, level + 1, child_base + 2, box_index + 1,
+                    split_level, corners_of);
       },
       [&] {
         right = link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner,
-                     box_index + 1 + left_inner, split_level);
+                     box_index + 1 + left_inner, split_level, corners_of);
       });
   Gathered both{left.box, left.area_vector + right.area_vector, left.area + right.area};
   both.box.add(right.box);
   inner_boxes_[box_index] = both.box;
-  inner_patches_[box_index] = patchOf(first, last, both);
+  const Vec3 normal = patchNormal(last - first, both);
+  if (normal != Vec3{})
+    inner_patches_[box_index] = PackedPatchBox::pack(normal, [&](auto&& add) {
+      for (std::uint32_t t = first; t < last; ++t)
+        for (const Vec3& corner : corners_of(t)) add(corner);
+    });
   return both;
 }
 
 template <int K>
 std::pair<Kdop<K>, typename KdopTree<K>::Gathered> KdopTree<K>::slotBounds(
-    std::uint32_t first, std::uint32_t end) const {
+    std::uint32_t first, std::uint32_t end, const SlotCorners& corners_of) {
   Kdop<K> box = Kdop<K>::empty();
   Gathered sums;
   for (std::uint32_t t = first; t < end; ++t) {
-    const Corners c = corners(t);
+    const Corners c = corners_of(t);
     for (const Vec3& corner : c) box.add(corner);
     const Vec3 n = cross(c[1] - c[0], c[2] - c[0]);
     sums.area_vector += n;
@@ -175,15 +187,11 @@ std::pair<Kdop<K>, typename KdopTree<K>::Gathered> KdopTree<K>::slotBounds(
 }
 
 template <int K>
-PackedPatchBox KdopTree<K>::patchOf(std::uint32_t first, std::uint32_t end,
-                                    const Gathered& sums) const {
+Vec3 KdopTree<K>::patchNormal(std::uint32_t triangles, const Gathered& sums) {
   const double length = norm(sums.area_vector);
-  if (end - first > kMaxPatchTriangles || length == 0 || length < kMinNormalCoherence * sums.area)
+  if (triangles > kMaxPatchTriangles || length == 0 || length < kMinNormalCoherence * sums.area)
     return {};
-  return PackedPatchBox::pack(sums.area_vector / length, [&](auto&& add) {
-    for (std::uint32_t t = first; t < end; ++t)
-      for (const Vec3& corner : corners(t)) add(corner);
-  });
+  return sums.area_vector / length;
 }
 
 template <int K>

@@ -130,22 +130,42 @@ class KdopTree {
     const Triangle& t = mesh_->triangles[triangle_ids_[slot]];
     return {mesh_->vertices[t[0]], mesh_->vertices[t[1]], mesh_->vertices[t[2]]};
   }
+  /// Where a slot's corners are read: from the mesh, or, while the build bounds a subtree
+  /// small enough for patch boxes, from a copy of its corners in slot order (each of its many
+  /// patch boxes reads them all, so they had better be contiguous).
+  struct SlotCorners {
+    const KdopTree* tree;
+    const Corners* copy = nullptr;  ///< corners of slots from `base` on; null: read the mesh
+    std::uint32_t base = 0;
+    Corners operator()(std::uint32_t slot) const {
+      return copy != nullptr ? copy[slot - base] : tree->corners(slot);
+    }
+  };
   /// The exact k-DOP of the triangles in slots [first, end), with their area sums.
-  std::pair<Kdop<K>, Gathered> slotBounds(std::uint32_t first, std::uint32_t end) const;
-  /// The patch box of slots [first, end) given their area sums (see kMinNormalCoherence).
-  PackedPatchBox patchOf(std::uint32_t first, std::uint32_t end, const Gathered& sums) const;
+  static std::pair<Kdop<K>, Gathered> slotBounds(std::uint32_t first, std::uint32_t end,
+                                                 const SlotCorners& corners_of);
+  /// The normal of the patch box of `triangles` triangles with these area sums, or the zero
+  /// vector where they get none (see kMinNormalCoherence).
+  static Vec3 patchNormal(std::uint32_t triangles, const Gathered& sums);
   /// A node's k-DOP: decoded from its grid codes, or for a leaf its triangles' own.
   Kdop<K> nodeKdop(std::uint32_t node) const {
     const Node& n = nodes_[node];
     if (!n.isLeaf()) return grid_.decode(inner_boxes_[n.boxIndex()]);
-    return slotBounds(n.first, n.first + n.count).first;
+    return slotBounds(n.first, n.first + n.count, SlotCorners{this}).first;
   }
+  /// A node's k-DOP and patch box; a leaf's are its triangles' own, the patch box with the
+  /// exact normal.
   std::pair<Kdop<K>, PatchBox> nodeBounds(std::uint32_t node) const {
     const Node& n = nodes_[node];
     if (!n.isLeaf())
       return {grid_.decode(inner_boxes_[n.boxIndex()]), inner_patches_[n.boxIndex()].unpack()};
-    const auto [kdop, sums] = slotBounds(n.first, n.first + n.count);
-    return {kdop, patchOf(n.first, n.first + n.count, sums).unpack()};
+    const auto [kdop, sums] = slotBounds(n.first, n.first + n.count, SlotCorners{this});
+    const Vec3 normal = patchNormal(n.count, sums);
+    if (normal == Vec3{}) return {kdop, PatchBox{}};
+    PatchBox::Builder patch(normal);
+    for (std::uint32_t t = n.first; t < n.first + n.count; ++t)
+      for (const Vec3& corner : corners(t)) patch.add(corner);
+    return {kdop, patch.box()};
   }
   template <class Q>
   bool nodeOverlaps(std::uint32_t node, const Q& box) const {
@@ -194,7 +214,8 @@ class KdopTree {
   /// Fills in the subtree of `node` over slots [first, last) from the splits: its nodes from
   /// child_base on (where its children's pair goes), its inner boxes from box_index on.
   Gathered link(std::uint32_t node, std::uint32_t first, std::uint32_t last, int level,
-                std::uint32_t child_base, std::uint32_t box_index, const std::uint8_t* split_level);
+                std::uint32_t child_base, std::uint32_t box_index, const std::uint8_t* split_level,
+                const SlotCorners& corners_of);
   /// Depth-first from the root into every node `keep(index)` accepts, calling on_leaf(leaf) for
   /// the leaves reached: the one traversal behind the box query and the ray's winding number.
   template <class Keep, class OnLeaf>

@@ -45,6 +45,7 @@ class KdopGrid {
       step_[j] = (bounds.hi[j] - bounds.lo[j]) / kLastCode;
       // Rounding may leave the last code short of the upper bound; boxes there must still fit.
       while (at(j, kLastCode) < bounds.hi[j]) step_[j] = std::nextafter(step_[j], INFINITY);
+      inverse_step_[j] = step_[j] > 0 ? 1 / step_[j] : 0;
     }
   }
 
@@ -74,8 +75,7 @@ class KdopGrid {
   // The estimate from a division may be one code off either way; the loops settle it against
   // the decoding itself, which is what a query compares.
   std::uint32_t estimate(int j, double v) const {
-    if (step_[j] == 0) return 0;
-    const double code = std::floor((v - origin_[j]) / step_[j]);
+    const double code = std::floor((v - origin_[j]) * inverse_step_[j]);
     return code <= 0 ? 0 : code >= kLastCode ? kLastCode : static_cast<std::uint32_t>(code);
   }
   std::uint32_t codeAtOrBelow(int j, double v) const {
@@ -91,6 +91,7 @@ class KdopGrid {
 
   std::array<double, kSlabs> origin_{};
   std::array<double, kSlabs> step_{};
+  std::array<double, kSlabs> inverse_step_{};  ///< 0 for a slab of zero width: every code is 0
 };
 
 }  // namespace gougechek
