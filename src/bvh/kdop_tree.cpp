@@ -91,7 +91,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   pair_parents_.resize(inner);
   inner_boxes_.resize(inner);
   inner_patches_.resize(inner);
-  link(0, 0, static_cast<std::uint32_t>(n), 1, 1, 0, split_level.data(), SlotCorners{this});
+  link(0, 0, static_cast<std::uint32_t>(n), 1, 1, split_level.data(), SlotCorners{this});
 }
 
 template <int K>
@@ -125,42 +125,43 @@ int KdopTree<K>::split(const std::vector<Vec3>& centroids, std::uint32_t first, 
 template <int K>
 typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32_t first,
                                                  std::uint32_t last, int level,
-                                                 std::uint32_t child_base, std::uint32_t box_index,
+                                                 std::uint32_t child_base,
                                                  const std::uint8_t* split_level,
                                                  const SlotCorners& corners_of) {
   if (last - first <= leaf_size_) {
-    nodes_[node] = {first, last - first};
+    nodes_[node] = {kLeaf | first};
+    triangle_ids_[last - 1] |= kLastOfLeaf;
     const auto [kdop, sums] = slotBounds(first, last, corners_of);
     return {grid_.enclose(kdop), sums.area_vector, sums.area};
   }
   if (corners_of.copy == nullptr && last - first <= kMaxPatchTriangles) {
     std::vector<Corners> copy(last - first);
     for (std::uint32_t t = first; t < last; ++t) copy[t - first] = corners(t);
-    return link(node, first, last, level, child_base, box_index, split_level,
+    return link(node, first, last, level, child_base, split_level,
                 SlotCorners{this, copy.data(), first});
   }
   // Slots strictly inside the range are split only by this node (at `level`) and below it.
   const std::uint8_t* const inside = split_level + first + 1;
   const auto middle = static_cast<std::uint32_t>(
       static_cast<const std::uint8_t*>(std::memchr(inside, level, last - first - 1)) - split_level);
-  // Each inner node of the left subtree appends one pair and takes one box before the right's.
+  // Each inner node of the left subtree appends one pair before the right's.
   const auto left_inner = static_cast<std::uint32_t>(
       std::count_if(inside, split_level + middle, [](std::uint8_t l) { return l != 0; }));
-  nodes_[node] = {child_base, kInner | box_index};
+  nodes_[node] = {child_base};
   pair_parents_[(child_base - 1) / 2] = node;
   Gathered left, right;
   bothHalves(
       last - first >= kParallelSplitTriangles,
       [&] {
-        left = link(child_base, first, middle, level + 1, child_base + 2, box_index + 1,
-                    split_level, corners_of);
+        left = link(child_base, first, middle, level + 1, child_base + 2, split_level, corners_of);
       },
       [&] {
         right = link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner,
-                     box_index + 1 + left_inner, split_level, corners_of);
+                     split_level, corners_of);
       });
   Gathered both{left.box, left.area_vector + right.area_vector, left.area + right.area};
   both.box.add(right.box);
+  const std::uint32_t box_index = nodes_[node].boxIndex();
   inner_boxes_[box_index] = both.box;
   const Vec3 normal = patchNormal(last - first, both);
   if (normal != Vec3{})
@@ -204,7 +205,8 @@ int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
     return !(p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2]);
   };
   auto count_crossings = [&](const Node& leaf) {
-    for (std::uint32_t t = leaf.first; t < leaf.first + leaf.count; ++t) {
+    const Slots slots = slotsOf(leaf);
+    for (std::uint32_t t = slots.first; t < slots.end; ++t) {
       const Corners c = corners(t);
       winding += upwardRayCrossing(c[0], c[1], c[2], p);
     }
@@ -227,8 +229,8 @@ bool KdopTree<K>::isCut(const std::vector<std::uint32_t>& nodes) const {
       continue;
     }
     if (nodes_[node].isLeaf()) return false;  // a leaf with no cut node above it
-    stack.push_back(nodes_[node].first + 1);
-    stack.push_back(nodes_[node].first);
+    stack.push_back(nodes_[node].link + 1);
+    stack.push_back(nodes_[node].link);
   }
   return next == nodes.size();
 }

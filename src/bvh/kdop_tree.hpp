@@ -8,12 +8,12 @@
 // time), so "left child" is "odd index" and its sibling is the next index. Leaves hold ranges
 // of a reordered array of triangle indices, which keeps a leaf's triangles contiguous.
 //
-// Memory, per triangle of a 2M-triangle part at the defaults (leaf size 1, k = 18): a leaf
-// stores no box, its triangle's k-DOP and patch box being computed from the mesh when a query
-// reaches it; an inner node keeps its k-DOP as 16-bit grid codes (36 bytes) and its patch box
-// with a float normal (36 bytes); with the links that is about 100 bytes, where full double
-// boxes on every node took over 400. The tree reads the triangles from the mesh it was built
-// from, which must outlive it.
+// Memory, per triangle at the defaults (leaf size 1, k = 18, so one inner node per triangle):
+// a leaf stores no box, its triangle's k-DOP and patch box being computed from the mesh when a
+// query reaches it; an inner node keeps its k-DOP as 16-bit grid codes (36 bytes) and a packed
+// patch box (28 bytes); with 4 bytes per node, a parent per sibling pair and the triangle
+// order that is 80 bytes, where double boxes on every node took 480. The tree reads the
+// triangles from the mesh it was built from, which must outlive it.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -92,12 +92,19 @@ class KdopTree {
   PatchBox patchBox(std::uint32_t node) const { return nodeBounds(node).second; }
 
  private:
-  static constexpr std::uint32_t kInner = 1u << 31;
+  static constexpr std::uint32_t kLeaf = 1u << 31;        ///< in a node: it is a leaf
+  static constexpr std::uint32_t kLastOfLeaf = 1u << 31;  ///< in a slot: its leaf's last one
   struct Node {
-    std::uint32_t first;  ///< inner: index of the left child; leaf: first triangle slot
-    std::uint32_t count;  ///< leaf: its triangles; inner: kInner | index of its boxes
-    bool isLeaf() const { return (count & kInner) == 0; }
-    std::uint32_t boxIndex() const { return count & ~kInner; }
+    std::uint32_t link;  ///< inner: index of the left child; leaf: kLeaf | its first slot
+    bool isLeaf() const { return (link & kLeaf) != 0; }
+    /// An inner node's boxes: the index of its children's pair, which inner nodes take in
+    /// depth-first order, one each.
+    std::uint32_t boxIndex() const { return (link - 1) / 2; }
+  };
+  /// A leaf's triangle slots [first, end).
+  struct Slots {
+    std::uint32_t first, end;
+    std::uint32_t count() const { return end - first; }
   };
   using Corners = std::array<Vec3, 3>;
   /// A subtree's bounds as the build gathers them bottom-up: its grid box, and the sum of its
@@ -126,8 +133,15 @@ class KdopTree {
 
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
   std::uint32_t parentOf(std::uint32_t node) const { return pair_parents_[(node - 1) / 2]; }
+  std::uint32_t triangleAt(std::uint32_t slot) const { return triangle_ids_[slot] & ~kLastOfLeaf; }
+  Slots slotsOf(const Node& leaf) const {
+    Slots slots{leaf.link & ~kLeaf, leaf.link & ~kLeaf};
+    while ((triangle_ids_[slots.end++] & kLastOfLeaf) == 0) {
+    }
+    return slots;
+  }
   Corners corners(std::uint32_t slot) const {
-    const Triangle& t = mesh_->triangles[triangle_ids_[slot]];
+    const Triangle& t = mesh_->triangles[triangleAt(slot)];
     return {mesh_->vertices[t[0]], mesh_->vertices[t[1]], mesh_->vertices[t[2]]};
   }
   /// Where a slot's corners are read: from the mesh, or, while the build bounds a subtree
@@ -151,7 +165,8 @@ class KdopTree {
   Kdop<K> nodeKdop(std::uint32_t node) const {
     const Node& n = nodes_[node];
     if (!n.isLeaf()) return grid_.decode(inner_boxes_[n.boxIndex()]);
-    return slotBounds(n.first, n.first + n.count, SlotCorners{this}).first;
+    const Slots slots = slotsOf(n);
+    return slotBounds(slots.first, slots.end, SlotCorners{this}).first;
   }
   /// A node's k-DOP and patch box; a leaf's are its triangles' own, the patch box with the
   /// exact normal.
@@ -159,11 +174,12 @@ class KdopTree {
     const Node& n = nodes_[node];
     if (!n.isLeaf())
       return {grid_.decode(inner_boxes_[n.boxIndex()]), inner_patches_[n.boxIndex()].unpack()};
-    const auto [kdop, sums] = slotBounds(n.first, n.first + n.count, SlotCorners{this});
-    const Vec3 normal = patchNormal(n.count, sums);
+    const Slots slots = slotsOf(n);
+    const auto [kdop, sums] = slotBounds(slots.first, slots.end, SlotCorners{this});
+    const Vec3 normal = patchNormal(slots.count(), sums);
     if (normal == Vec3{}) return {kdop, PatchBox{}};
     PatchBox::Builder patch(normal);
-    for (std::uint32_t t = n.first; t < n.first + n.count; ++t)
+    for (std::uint32_t t = slots.first; t < slots.end; ++t)
       for (const Vec3& corner : corners(t)) patch.add(corner);
     return {kdop, patch.box()};
   }
@@ -212,9 +228,9 @@ class KdopTree {
   int split(const std::vector<Vec3>& centroids, std::uint32_t first, std::uint32_t last, int level,
             std::uint8_t* split_level);
   /// Fills in the subtree of `node` over slots [first, last) from the splits: its nodes from
-  /// child_base on (where its children's pair goes), its inner boxes from box_index on.
+  /// child_base on (where its children's pair goes).
   Gathered link(std::uint32_t node, std::uint32_t first, std::uint32_t last, int level,
-                std::uint32_t child_base, std::uint32_t box_index, const std::uint8_t* split_level,
+                std::uint32_t child_base, const std::uint8_t* split_level,
                 const SlotCorners& corners_of);
   /// Depth-first from the root into every node `keep(index)` accepts, calling on_leaf(leaf) for
   /// the leaves reached: the one traversal behind the box query and the ray's winding number.
@@ -256,12 +272,13 @@ template <int K>
 template <class Q, class F>
 void KdopTree<K>::reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const {
   // A one-triangle leaf's k-DOP is the triangle's own, already tested.
-  if (leaf.count == 1) {
-    on_triangle(triangle_ids_[leaf.first]);
+  const Slots slots = slotsOf(leaf);
+  if (slots.count() == 1) {
+    on_triangle(triangleAt(slots.first));
     return;
   }
-  for (std::uint32_t i = leaf.first; i < leaf.first + leaf.count; ++i)
-    if (triangleOverlaps(corners(i), kdopOf(box))) on_triangle(triangle_ids_[i]);
+  for (std::uint32_t i = slots.first; i < slots.end; ++i)
+    if (triangleOverlaps(corners(i), kdopOf(box))) on_triangle(triangleAt(i));
 }
 
 template <int K>
@@ -277,8 +294,8 @@ void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tes
     ++node_tests;
     if (!keep(index)) continue;
     if (!node.isLeaf()) {
-      stack[top++] = node.first + 1;
-      stack[top++] = node.first;
+      stack[top++] = node.link + 1;
+      stack[top++] = node.link;
     } else {
       on_leaf(node);
     }
@@ -324,8 +341,8 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& 
       front.scratch_disjoint.push_back(1);
       front.scratch_budgets.push_back(verdict.budget);
     } else if (!n.isLeaf()) {
-      stack[top++] = n.first + 1;
-      stack[top++] = n.first;
+      stack[top++] = n.link + 1;
+      stack[top++] = n.link;
     } else {
       front.scratch.push_back(node);
       front.scratch_disjoint.push_back(0);

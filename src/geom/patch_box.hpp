@@ -9,6 +9,7 @@
 // and in the tree (PackedPatchBox) the normal as three floats too.
 #include <array>
 #include <cmath>
+#include <cstdint>
 
 #include "geom/normal_slab.hpp"
 
@@ -95,8 +96,10 @@ class PatchBox {
   std::array<float, 3> lo_{}, hi_{};
 };
 
-/// A PatchBox in 36 bytes instead of 48, its normal kept as three floats. The box must be built
-/// along the normal the floats give back, so it is built through pack(), never packed after.
+/// A PatchBox in 28 bytes instead of 48: the normal in two 16-bit octahedral coordinates
+/// (the unit sphere folded onto a square; about 1e-4 rad apart), the extents as floats. The box
+/// must be built along the normal the codes give back, so it is built through pack(), never
+/// packed after.
 class PackedPatchBox {
  public:
   /// A box that bounds nothing.
@@ -107,8 +110,7 @@ class PackedPatchBox {
   template <class ForEachPoint>
   static PackedPatchBox pack(const Vec3& normal, ForEachPoint&& for_each_point) {
     PackedPatchBox packed;
-    packed.normal_ = {static_cast<float>(normal.x), static_cast<float>(normal.y),
-                      static_cast<float>(normal.z)};
+    packed.normal_ = octahedralCodes(normal);
     PatchBox::Builder builder(packed.unitNormal());
     for_each_point([&](const Vec3& p) { builder.add(p); });
     const PatchBox box = builder.box();
@@ -119,7 +121,7 @@ class PackedPatchBox {
 
   PatchBox unpack() const {
     PatchBox box;
-    if (normal_ == std::array<float, 3>{}) return box;
+    if (normal_ == kNoNormal) return box;
     box.normal_ = unitNormal();
     box.lo_ = lo_;
     box.hi_ = hi_;
@@ -127,11 +129,35 @@ class PackedPatchBox {
   }
 
  private:
-  // Rounding to float leaves the normal up to 1e-7 off unit length; renormalised, the box's
-  // extents are distances again.
-  Vec3 unitNormal() const { return normalized(Vec3{normal_[0], normal_[1], normal_[2]}); }
+  using Codes = std::array<std::int16_t, 2>;
+  static constexpr double kCodeScale = 32767;
+  static constexpr Codes kNoNormal = {-32768, -32768};  ///< no code of a unit vector
 
-  std::array<float, 3> normal_{}, lo_{}, hi_{};
+  // The octahedron |x| + |y| + |z| = 1, its lower half folded over the upper, projected on xy.
+  static Codes octahedralCodes(const Vec3& n) {
+    const double l1 = std::fabs(n.x) + std::fabs(n.y) + std::fabs(n.z);
+    double x = n.x / l1, y = n.y / l1;
+    if (n.z < 0) {
+      const double folded_x = (1 - std::fabs(y)) * std::copysign(1.0, x);
+      y = (1 - std::fabs(x)) * std::copysign(1.0, y);
+      x = folded_x;
+    }
+    return {static_cast<std::int16_t>(std::lround(x * kCodeScale)),
+            static_cast<std::int16_t>(std::lround(y * kCodeScale))};
+  }
+  Vec3 unitNormal() const {
+    double x = normal_[0] / kCodeScale, y = normal_[1] / kCodeScale;
+    const double z = 1 - std::fabs(x) - std::fabs(y);
+    if (z < 0) {
+      const double unfolded_x = (1 - std::fabs(y)) * std::copysign(1.0, x);
+      y = (1 - std::fabs(x)) * std::copysign(1.0, y);
+      x = unfolded_x;
+    }
+    return normalized(Vec3{x, y, z});
+  }
+
+  Codes normal_ = kNoNormal;
+  std::array<float, 3> lo_{}, hi_{};
 };
 
 }  // namespace gougechek

@@ -50,6 +50,35 @@ TEST(KdopGrid, AFlatSlabDecodesToItsOneValue) {
   EXPECT_EQ(decoded.hi[2], 5);
 }
 
+TEST(PackedPatchBox, HoldsItsPointsAlongANormalNearTheGivenOne) {
+  std::mt19937 rng(53);
+  std::normal_distribution<double> gauss;
+  std::uniform_real_distribution<double> coordinate(-50, 50);
+  for (int trial = 0; trial < 5000; ++trial) {
+    // The axes and the octahedron's folded lower half included.
+    const Vec3 normal =
+        trial < 6 ? Vec3{double(trial % 3 == 0), double(trial % 3 == 1), double(trial % 3 == 2)} *
+                        (trial < 3 ? 1.0 : -1.0)
+                  : normalized(Vec3{gauss(rng), gauss(rng), gauss(rng)});
+    std::vector<Vec3> points(1 + trial % 7);
+    for (Vec3& p : points) p = {coordinate(rng), coordinate(rng), coordinate(rng)};
+    const PatchBox box = PackedPatchBox::pack(normal, [&](auto&& add) {
+                           for (const Vec3& p : points) add(p);
+                         }).unpack();
+    ASSERT_TRUE(box.bounds());
+    EXPECT_NEAR(norm(box.normal()), 1, 1e-15);
+    EXPECT_LT(norm(box.normal() - normal), 2e-4) << "trial " << trial;
+    const PatchBox::Frame frame = PatchBox::Frame::of(box.normal());
+    for (const Vec3& p : points)
+      for (int axis = 0; axis < 3; ++axis) {
+        const double s = dot(frame.axes[axis], p);
+        ASSERT_LE(box.lo(axis), s) << "trial " << trial << " axis " << axis;
+        ASSERT_GE(box.hi(axis), s) << "trial " << trial << " axis " << axis;
+      }
+  }
+  EXPECT_FALSE(PackedPatchBox{}.unpack().bounds());
+}
+
 // Everything a query sees of the tree: per node its patch box, and per query the triangles in
 // the order reported and the node tests.
 template <int K>
