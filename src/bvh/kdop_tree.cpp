@@ -48,8 +48,8 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
     : mesh_(&mesh), leaf_size_(static_cast<std::uint32_t>(std::max(leaf_size, 1))) {
   if (leaf_size < 1) throw std::invalid_argument("k-DOP tree leaf size must be at least 1");
   const std::size_t n = mesh.triangles.size();
-  if (n > (std::size_t{1} << 31))
-    throw std::invalid_argument("k-DOP tree: more than 2^31 triangles");
+  if (n > (std::size_t{1} << 30))
+    throw std::invalid_argument("k-DOP tree: more than 2^30 triangles");
   for (std::size_t t = 0; t < n; ++t)
     for (const std::uint32_t v : mesh.triangles[t])
       if (v >= mesh.vertices.size())

@@ -42,7 +42,7 @@ class KdopTree {
 
   /// Builds the tree over `mesh`, which must outlive it, on all cores; the tree is the same
   /// whatever their number. Throws std::invalid_argument for leaf_size < 1, a triangle index
-  /// out of range, or more than 2^31 triangles.
+  /// out of range, or more than 2^30 triangles (node indices keep their top bit for kLeaf).
   explicit KdopTree(const Mesh& mesh, int leaf_size = kDefaultLeafSize);
   KdopTree(Mesh&&, int = kDefaultLeafSize) = delete;  ///< the mesh must outlive the tree
 
