@@ -3,9 +3,10 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
+#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
-#include <atomic>
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -31,169 +32,167 @@ int splatterAxis(const std::vector<Vec3>& centroids, const std::uint32_t* begin,
   return variance.y >= variance.z ? 1 : 2;
 }
 
+// Runs both halves of a split in parallel when the range is large enough to pay for a task.
+template <class Left, class Right>
+void bothHalves(bool in_parallel, Left&& left, Right&& right) {
+  if (in_parallel)
+    tbb::parallel_invoke(left, right);
+  else
+    left(), right();
+}
+
 }  // namespace
 
 template <int K>
-KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size) {
+KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
+    : mesh_(&mesh), leaf_size_(static_cast<std::uint32_t>(std::max(leaf_size, 1))) {
   if (leaf_size < 1) throw std::invalid_argument("k-DOP tree leaf size must be at least 1");
   const std::size_t n = mesh.triangles.size();
-  if (n > (std::size_t{1} << 31))
-    throw std::invalid_argument("k-DOP tree: more than 2^31 triangles");
-  if (n == 0) return;
-
-  std::vector<Vec3> centroids(n);
-  for (std::size_t t = 0; t < n; ++t) {
+  if (n > (std::size_t{1} << 30))
+    throw std::invalid_argument("k-DOP tree: more than 2^30 triangles");
+  for (std::size_t t = 0; t < n; ++t)
     for (const std::uint32_t v : mesh.triangles[t])
       if (v >= mesh.vertices.size())
         throw std::invalid_argument("k-DOP tree: triangle " + std::to_string(t) +
                                     " refers to missing vertex " + std::to_string(v));
-    const Triangle& tri = mesh.triangles[t];
-    centroids[t] = (mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0;
-  }
+  if (n == 0) return;
+
+  using Range = tbb::blocked_range<std::size_t>;
+  std::vector<Vec3> centroids(n);
+  tbb::parallel_for(Range(0, n), [&](const Range& range) {
+    for (std::size_t t = range.begin(); t < range.end(); ++t) {
+      const Triangle& tri = mesh.triangles[t];
+      centroids[t] = (mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0;
+    }
+  });
   triangle_ids_.resize(n);
   std::iota(triangle_ids_.begin(), triangle_ids_.end(), 0u);
-
-  // Splitting reads every centroid once per level, most of the build's work: large ranges
-  // split their halves in parallel, each split recorded, and one pass then numbers the nodes
-  // depth-first, the same tree a sequential build gives.
-  struct Split {
-    std::uint32_t begin, end;
-    std::int64_t left, right;  // records of the halves; −1 for a leaf
-  };
-  // A binary tree over n triangles has at most 2n − 1 nodes.
-  std::vector<Split> splits(2 * n - 1);
-  std::atomic<std::int64_t> recorded{0};
-  auto keep = [&](const Split& s) {
-    const std::int64_t index = recorded.fetch_add(1, std::memory_order_relaxed);
-    splits[index] = s;
-    return index;
-  };
-  const auto leaf_limit = static_cast<std::uint32_t>(leaf_size);
-  auto split = [&](auto& self, std::uint32_t first, std::uint32_t last, int level) -> std::int64_t {
-    if (last - first <= leaf_limit) return keep({first, last, -1, -1});
-    std::uint32_t* const begin = triangle_ids_.data() + first;
-    std::uint32_t* const end = triangle_ids_.data() + last;
-    Vec3 mean;
-    const int axis = splatterAxis(centroids, begin, end, mean);
-    std::uint32_t* mid = std::partition(
-        begin, end, [&](std::uint32_t t) { return centroids[t][axis] < mean[axis]; });
-    // Mean splits may leave a side empty (equal centroids) or, on strongly graded meshes, grow
-    // deep; the median split below bounds the depth and hence the traversal stacks.
-    if (mid == begin || mid == end || level >= kMeanSplitDepth) {
-      mid = begin + (end - begin) / 2;
-      std::nth_element(begin, mid, end, [&](std::uint32_t a, std::uint32_t b) {
-        return centroids[a][axis] < centroids[b][axis];
+  // Minimum and maximum are exact, so the root box is the same however the work is shared.
+  root_box_ = tbb::parallel_reduce(
+      Range(0, n), Kdop<K>::empty(),
+      [&](const Range& range, Kdop<K> box) {
+        for (std::size_t t = range.begin(); t < range.end(); ++t)
+          for (const Vec3& corner : corners(static_cast<std::uint32_t>(t))) box.add(corner);
+        return box;
+      },
+      [](Kdop<K> a, const Kdop<K>& b) {
+        a.add(b);
+        return a;
       });
-    }
-    const auto middle = static_cast<std::uint32_t>(mid - triangle_ids_.data());
-    std::int64_t left = 0, right = 0;
-    if (last - first >= kParallelSplitTriangles)
-      tbb::parallel_invoke([&] { left = self(self, first, middle, level + 1); },
-                           [&] { right = self(self, middle, last, level + 1); });
-    else
-      left = self(self, first, middle, level + 1), right = self(self, middle, last, level + 1);
-    return keep({first, last, left, right});
-  };
-  const std::int64_t root = split(split, 0, static_cast<std::uint32_t>(n), 1);
+  grid_ = KdopGrid<K>(root_box_);
 
-  // Numbering: a node's children are appended as a pair when it is reached, left subtree first.
-  nodes_.reserve(recorded);
-  parents_.reserve(recorded);
-  nodes_.push_back({Kdop<K>::empty(), 0, 0});
-  parents_.push_back(0);
-  struct Pending {
-    std::int64_t split;
-    std::uint32_t node;
-    int level;
-  };
-  std::vector<Pending> stack{{root, 0, 1}};
-  while (!stack.empty()) {
-    const Pending pending = stack.back();
-    stack.pop_back();
-    depth_ = std::max(depth_, pending.level);
-    const std::uint32_t node = pending.node;
-    const Split& s = splits[pending.split];
-    if (s.left < 0) {
-      nodes_[node].first = s.begin;
-      nodes_[node].count = s.end - s.begin;
-      continue;
-    }
-    const auto left = static_cast<std::uint32_t>(nodes_.size());
-    nodes_[node].first = left;
-    nodes_.push_back({Kdop<K>::empty(), 0, 0});
-    nodes_.push_back({Kdop<K>::empty(), 0, 0});
-    parents_.push_back(node);
-    parents_.push_back(node);
-    stack.push_back({s.right, left + 1, pending.level + 1});
-    stack.push_back({s.left, left, pending.level + 1});
-  }
-
-  corners_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Triangle& tri = mesh.triangles[triangle_ids_[i]];
-    corners_[i] = {mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]]};
-  }
-  // Children follow their parent in the array, so one backward sweep bounds bottom-up.
-  for (std::size_t i = nodes_.size(); i-- > 0;) {
-    Node& node = nodes_[i];
-    if (node.count == 0) {
-      node.box = nodes_[node.first].box;
-      node.box.add(nodes_[node.first + 1].box);
-      continue;
-    }
-    for (std::uint32_t t = node.first; t < node.first + node.count; ++t)
-      for (const Vec3& corner : corners_[t]) node.box.add(corner);
-  }
-  buildPatchBoxes();
+  // A slot is split at most once, so one byte per slot records the whole tree's shape.
+  std::vector<std::uint8_t> split_level(n, 0);
+  depth_ = split(centroids, 0, static_cast<std::uint32_t>(n), 1, split_level.data());
+  centroids = std::vector<Vec3>();
+  const auto inner = static_cast<std::uint32_t>(
+      std::count_if(split_level.begin(), split_level.end(), [](std::uint8_t l) { return l != 0; }));
+  nodes_.resize(2 * std::size_t{inner} + 1);
+  pair_parents_.resize(inner);
+  inner_boxes_.resize(inner);
+  inner_patches_.resize(inner);
+  link(0, 0, static_cast<std::uint32_t>(n), 1, 1, split_level.data(), SlotCorners{this});
 }
 
 template <int K>
-void KdopTree<K>::buildPatchBoxes() {
-  // Bottom-up: each node's area vector (the sum of its triangles' cross products, twice their
-  // vector area) and total area, and the range of triangle slots under it (leaves are
-  // contiguous in depth-first order).
-  const std::size_t count = nodes_.size();
-  std::vector<Vec3> area_vector(count);
-  std::vector<double> area(count, 0.0);
-  std::vector<std::uint32_t> slot_end(count);
-  for (std::size_t i = count; i-- > 0;) {
-    const Node& node = nodes_[i];
-    if (node.count == 0) {
-      area_vector[i] = area_vector[node.first] + area_vector[node.first + 1];
-      area[i] = area[node.first] + area[node.first + 1];
-      slot_end[i] = slot_end[node.first + 1];
-      continue;
-    }
-    for (std::uint32_t t = node.first; t < node.first + node.count; ++t) {
-      const Corners& c = corners_[t];
-      const Vec3 n = cross(c[1] - c[0], c[2] - c[0]);
-      area_vector[i] += n;
-      area[i] += norm(n);
-    }
-    slot_end[i] = node.first + node.count;
+int KdopTree<K>::split(const std::vector<Vec3>& centroids, std::uint32_t first, std::uint32_t last,
+                       int level, std::uint8_t* split_level) {
+  if (last - first <= leaf_size_) return level;
+  std::uint32_t* const begin = triangle_ids_.data() + first;
+  std::uint32_t* const end = triangle_ids_.data() + last;
+  Vec3 mean;
+  const int axis = splatterAxis(centroids, begin, end, mean);
+  std::uint32_t* mid =
+      std::partition(begin, end, [&](std::uint32_t t) { return centroids[t][axis] < mean[axis]; });
+  // Mean splits may leave a side empty (equal centroids) or, on strongly graded meshes, grow
+  // deep; the median split below bounds the depth and hence the traversal stacks.
+  if (mid == begin || mid == end || level >= kMeanSplitDepth) {
+    mid = begin + (end - begin) / 2;
+    std::nth_element(begin, mid, end, [&](std::uint32_t a, std::uint32_t b) {
+      return centroids[a][axis] < centroids[b][axis];
+    });
   }
-  patch_boxes_.assign(count, PatchBox{});
-  // Top-down: a left child starts where its parent does, a right child where its sibling ends.
-  std::vector<std::uint32_t> slot_begin(count, 0);
-  for (std::size_t i = 0; i < count; ++i) {
-    const Node& node = nodes_[i];
-    if (node.count != 0) continue;
-    slot_begin[node.first] = slot_begin[i];
-    slot_begin[node.first + 1] = slot_end[node.first];
+  const auto middle = static_cast<std::uint32_t>(mid - triangle_ids_.data());
+  split_level[middle] = static_cast<std::uint8_t>(level);
+  int left = 0, right = 0;
+  bothHalves(
+      last - first >= kParallelSplitTriangles,
+      [&] { left = split(centroids, first, middle, level + 1, split_level); },
+      [&] { right = split(centroids, middle, last, level + 1, split_level); });
+  return std::max(left, right);
+}
+
+template <int K>
+typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32_t first,
+                                                 std::uint32_t last, int level,
+                                                 std::uint32_t child_base,
+                                                 const std::uint8_t* split_level,
+                                                 const SlotCorners& corners_of) {
+  if (last - first <= leaf_size_) {
+    nodes_[node] = {kLeaf | first};
+    triangle_ids_[last - 1] |= kLastOfLeaf;
+    const auto [kdop, sums] = slotBounds(first, last, corners_of);
+    return {grid_.enclose(kdop), sums.area_vector, sums.area};
   }
-  // Each box reads every corner below its node: n·depth work, shared out over the cores.
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count), [&](const auto& nodes) {
-    for (std::size_t i = nodes.begin(); i < nodes.end(); ++i) {
-      const double length = norm(area_vector[i]);
-      if (slot_end[i] - slot_begin[i] > kMaxPatchTriangles || length == 0 ||
-          length < kMinNormalCoherence * area[i])
-        continue;
-      PatchBox::Builder box(area_vector[i] / length);
-      for (std::uint32_t t = slot_begin[i]; t < slot_end[i]; ++t)
-        for (const Vec3& corner : corners_[t]) box.add(corner);
-      patch_boxes_[i] = box.box();
-    }
-  });
+  if (corners_of.copy == nullptr && last - first <= kMaxPatchTriangles) {
+    std::vector<Corners> copy(last - first);
+    for (std::uint32_t t = first; t < last; ++t) copy[t - first] = corners(t);
+    return link(node, first, last, level, child_base, split_level,
+                SlotCorners{this, copy.data(), first});
+  }
+  // Slots strictly inside the range are split only by this node (at `level`) and below it.
+  const std::uint8_t* const inside = split_level + first + 1;
+  const auto middle = static_cast<std::uint32_t>(
+      static_cast<const std::uint8_t*>(std::memchr(inside, level, last - first - 1)) - split_level);
+  // Each inner node of the left subtree appends one pair before the right's.
+  const auto left_inner = static_cast<std::uint32_t>(
+      std::count_if(inside, split_level + middle, [](std::uint8_t l) { return l != 0; }));
+  nodes_[node] = {child_base};
+  pair_parents_[(child_base - 1) / 2] = node;
+  Gathered left, right;
+  bothHalves(
+      last - first >= kParallelSplitTriangles,
+      [&] {
+        left = link(child_base, first, middle, level + 1, child_base + 2, split_level, corners_of);
+      },
+      [&] {
+        right = link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner,
+                     split_level, corners_of);
+      });
+  Gathered both{left.box, left.area_vector + right.area_vector, left.area + right.area};
+  both.box.add(right.box);
+  const std::uint32_t box_index = nodes_[node].boxIndex();
+  inner_boxes_[box_index] = both.box;
+  const Vec3 normal = patchNormal(last - first, both);
+  if (normal != Vec3{})
+    inner_patches_[box_index] = PackedPatchBox::pack(normal, [&](auto&& add) {
+      for (std::uint32_t t = first; t < last; ++t)
+        for (const Vec3& corner : corners_of(t)) add(corner);
+    });
+  return both;
+}
+
+template <int K>
+std::pair<Kdop<K>, typename KdopTree<K>::Gathered> KdopTree<K>::slotBounds(
+    std::uint32_t first, std::uint32_t end, const SlotCorners& corners_of) {
+  Kdop<K> box = Kdop<K>::empty();
+  Gathered sums;
+  for (std::uint32_t t = first; t < end; ++t) {
+    const Corners c = corners_of(t);
+    for (const Vec3& corner : c) box.add(corner);
+    const Vec3 n = cross(c[1] - c[0], c[2] - c[0]);
+    sums.area_vector += n;
+    sums.area += norm(n);
+  }
+  return {box, sums};
+}
+
+template <int K>
+Vec3 KdopTree<K>::patchNormal(std::uint32_t triangles, const Gathered& sums) {
+  const double length = norm(sums.area_vector);
+  if (triangles > kMaxPatchTriangles || length == 0 || length < kMinNormalCoherence * sums.area)
+    return {};
+  return sums.area_vector / length;
 }
 
 template <int K>
@@ -202,12 +201,15 @@ int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
   // Slabs 0, 1, 2 are x, y, z: the upward ray can only meet triangles whose XY intervals hold
   // p and that reach up to p.z.
   auto ray_may_cross = [&](std::uint32_t node) {
-    const Kdop<K>& b = nodes_[node].box;
+    const Kdop<K> b = nodeKdop(node);
     return !(p.x < b.lo[0] || p.x > b.hi[0] || p.y < b.lo[1] || p.y > b.hi[1] || p.z > b.hi[2]);
   };
   auto count_crossings = [&](const Node& leaf) {
-    for (std::uint32_t t = leaf.first; t < leaf.first + leaf.count; ++t)
-      winding += upwardRayCrossing(corners_[t][0], corners_[t][1], corners_[t][2], p);
+    const Slots slots = slotsOf(leaf);
+    for (std::uint32_t t = slots.first; t < slots.end; ++t) {
+      const Corners c = corners(t);
+      winding += upwardRayCrossing(c[0], c[1], c[2], p);
+    }
   };
   descend(ray_may_cross, count_crossings, node_tests);
   return winding;
@@ -226,9 +228,9 @@ bool KdopTree<K>::isCut(const std::vector<std::uint32_t>& nodes) const {
       ++next;
       continue;
     }
-    if (nodes_[node].count != 0) return false;  // a leaf with no cut node above it
-    stack.push_back(nodes_[node].first + 1);
-    stack.push_back(nodes_[node].first);
+    if (nodes_[node].isLeaf()) return false;  // a leaf with no cut node above it
+    stack.push_back(nodes_[node].link + 1);
+    stack.push_back(nodes_[node].link);
   }
   return next == nodes.size();
 }

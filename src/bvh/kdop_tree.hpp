@@ -6,7 +6,14 @@
 // Layout: nodes in one flat array in depth-first order; the two children of a node are
 // adjacent and every pair starts at an odd index (the root is 0 and pairs are appended two at a
 // time), so "left child" is "odd index" and its sibling is the next index. Leaves hold ranges
-// of a reordered copy of the triangles' corners, which keeps a leaf's triangles contiguous.
+// of a reordered array of triangle indices, which keeps a leaf's triangles contiguous.
+//
+// Memory, per triangle at the defaults (leaf size 1, k = 18, so one inner node per triangle):
+// a leaf stores no box, its triangle's k-DOP and patch box being computed from the mesh when a
+// query reaches it; an inner node keeps its k-DOP as 16-bit grid codes (36 bytes) and a packed
+// patch box (28 bytes); with 4 bytes per node, a parent per sibling pair and the triangle
+// order that is 80 bytes, where double boxes on every node took 480. The tree reads the
+// triangles from the mesh it was built from, which must outlive it.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -18,6 +25,7 @@
 
 #include "bvh/front.hpp"
 #include "bvh/huge_page_allocator.hpp"
+#include "bvh/quantized_kdop.hpp"
 #include "geom/kdop.hpp"
 #include "geom/patch_box.hpp"
 #include "gougechek/mesh.hpp"
@@ -32,9 +40,11 @@ class KdopTree {
   /// and needs no per-triangle test; larger leaves halve (2) or quarter (4) the node memory.
   static constexpr int kDefaultLeafSize = 1;
 
-  /// Builds the tree. Throws std::invalid_argument for leaf_size < 1, a triangle index out of
-  /// range, or more than 2^31 triangles.
+  /// Builds the tree over `mesh`, which must outlive it, on all cores; the tree is the same
+  /// whatever their number. Throws std::invalid_argument for leaf_size < 1, a triangle index
+  /// out of range, or more than 2^30 triangles (node indices keep their top bit for kLeaf).
   explicit KdopTree(const Mesh& mesh, int leaf_size = kDefaultLeafSize);
+  KdopTree(Mesh&&, int = kDefaultLeafSize) = delete;  ///< the mesh must outlive the tree
 
   /// Calls on_triangle(original triangle index) once for every triangle whose k-DOP overlaps
   /// `box`; adds the number of node k-DOP tests to node_tests. `box` is a Kdop<K>, or any
@@ -75,18 +85,35 @@ class KdopTree {
   std::size_t nodeCount() const { return nodes_.size(); }
   /// Nodes on the longest root-to-leaf path (0 for an empty mesh).
   int depth() const { return depth_; }
-  const Kdop<K>& rootBox() const { return nodes_.empty() ? empty_box_ : nodes_[0].box; }
+  /// The exact k-DOP of all the triangles (empty for an empty mesh).
+  const Kdop<K>& rootBox() const { return root_box_; }
   /// The box of a node's triangles along their mean normal; bounds nothing where the normals
   /// spread too far for it to be thinner than the k-DOP (see kMinNormalCoherence).
-  const PatchBox& patchBox(std::uint32_t node) const { return patch_boxes_[node]; }
+  PatchBox patchBox(std::uint32_t node) const { return nodeBounds(node).second; }
 
  private:
+  static constexpr std::uint32_t kLeaf = 1u << 31;        ///< in a node: it is a leaf
+  static constexpr std::uint32_t kLastOfLeaf = 1u << 31;  ///< in a slot: its leaf's last one
   struct Node {
-    Kdop<K> box;
-    std::uint32_t first;  ///< inner: index of the left child; leaf: first triangle slot
-    std::uint32_t count;  ///< triangles in the leaf; 0 for an inner node
+    std::uint32_t link;  ///< inner: index of the left child; leaf: kLeaf | its first slot
+    bool isLeaf() const { return (link & kLeaf) != 0; }
+    /// An inner node's boxes: the index of its children's pair, which inner nodes take in
+    /// depth-first order, one each.
+    std::uint32_t boxIndex() const { return (link - 1) / 2; }
+  };
+  /// A leaf's triangle slots [first, end).
+  struct Slots {
+    std::uint32_t first, end;
+    std::uint32_t count() const { return end - first; }
   };
   using Corners = std::array<Vec3, 3>;
+  /// A subtree's bounds as the build gathers them bottom-up: its grid box, and the sum of its
+  /// triangles' cross products (twice their vector area) and of their lengths.
+  struct Gathered {
+    QuantizedKdop<K> box;
+    Vec3 area_vector;
+    double area = 0;
+  };
   /// Bounds the traversal stack: mean splits stop at kMeanSplitDepth, median splits below
   /// halve the triangle count, so depth ≤ kMeanSplitDepth + 32 and a stack holds depth + 1.
   static constexpr int kMeanSplitDepth = 48;
@@ -105,6 +132,57 @@ class KdopTree {
   static constexpr std::uint32_t kMaxPatchTriangles = 4096;
 
   static bool isLeftChild(std::uint32_t node) { return (node & 1u) != 0; }
+  std::uint32_t parentOf(std::uint32_t node) const { return pair_parents_[(node - 1) / 2]; }
+  std::uint32_t triangleAt(std::uint32_t slot) const { return triangle_ids_[slot] & ~kLastOfLeaf; }
+  Slots slotsOf(const Node& leaf) const {
+    Slots slots{leaf.link & ~kLeaf, leaf.link & ~kLeaf};
+    while ((triangle_ids_[slots.end++] & kLastOfLeaf) == 0) {
+    }
+    return slots;
+  }
+  Corners corners(std::uint32_t slot) const {
+    const Triangle& t = mesh_->triangles[triangleAt(slot)];
+    return {mesh_->vertices[t[0]], mesh_->vertices[t[1]], mesh_->vertices[t[2]]};
+  }
+  /// Where a slot's corners are read: from the mesh, or, while the build bounds a subtree
+  /// small enough for patch boxes, from a copy of its corners in slot order (each of its many
+  /// patch boxes reads them all, so they had better be contiguous).
+  struct SlotCorners {
+    const KdopTree* tree;
+    const Corners* copy = nullptr;  ///< corners of slots from `base` on; null: read the mesh
+    std::uint32_t base = 0;
+    Corners operator()(std::uint32_t slot) const {
+      return copy != nullptr ? copy[slot - base] : tree->corners(slot);
+    }
+  };
+  /// The exact k-DOP of the triangles in slots [first, end), with their area sums.
+  static std::pair<Kdop<K>, Gathered> slotBounds(std::uint32_t first, std::uint32_t end,
+                                                 const SlotCorners& corners_of);
+  /// The normal of the patch box of `triangles` triangles with these area sums, or the zero
+  /// vector where they get none (see kMinNormalCoherence).
+  static Vec3 patchNormal(std::uint32_t triangles, const Gathered& sums);
+  /// A node's k-DOP: decoded from its grid codes, or for a leaf its triangles' own.
+  Kdop<K> nodeKdop(std::uint32_t node) const {
+    const Node& n = nodes_[node];
+    if (!n.isLeaf()) return grid_.decode(inner_boxes_[n.boxIndex()]);
+    const Slots slots = slotsOf(n);
+    return slotBounds(slots.first, slots.end, SlotCorners{this}).first;
+  }
+  /// A node's k-DOP and patch box; a leaf's are its triangles' own, the patch box with the
+  /// exact normal.
+  std::pair<Kdop<K>, PatchBox> nodeBounds(std::uint32_t node) const {
+    const Node& n = nodes_[node];
+    if (!n.isLeaf())
+      return {grid_.decode(inner_boxes_[n.boxIndex()]), inner_patches_[n.boxIndex()].unpack()};
+    const Slots slots = slotsOf(n);
+    const auto [kdop, sums] = slotBounds(slots.first, slots.end, SlotCorners{this});
+    const Vec3 normal = patchNormal(slots.count(), sums);
+    if (normal == Vec3{}) return {kdop, PatchBox{}};
+    PatchBox::Builder patch(normal);
+    for (std::uint32_t t = slots.first; t < slots.end; ++t)
+      for (const Vec3& corner : corners(t)) patch.add(corner);
+    return {kdop, patch.box()};
+  }
   template <class Q>
   bool nodeOverlaps(std::uint32_t node, const Q& box) const {
     return judge(node, box).overlapping;
@@ -131,19 +209,29 @@ class KdopTree {
   template <class Q>
   Verdict judge(std::uint32_t node, const Q& box) const {
     if constexpr (kCertifies<Q>) {
-      const double separation = box.separation(nodes_[node].box, patch_boxes_[node]);
+      const auto [kdop, patch] = nodeBounds(node);
+      const double separation = box.separation(kdop, patch);
       return {!(separation > box.reach()), separation + box.travel()};
     } else if constexpr (std::is_same_v<Q, Kdop<K>>) {
-      return {nodes_[node].box.overlaps(box), -INFINITY};
+      return {nodeKdop(node).overlaps(box), -INFINITY};
     } else {
-      return {box.overlaps(nodes_[node].box, patch_boxes_[node]), -INFINITY};
+      const auto [kdop, patch] = nodeBounds(node);
+      return {box.overlaps(kdop, patch), -INFINITY};
     }
   }
 
   template <class Q, class F>
   void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
-  /// Fills patch_boxes_ once nodes_ and corners_ are built.
-  void buildPatchBoxes();
+  /// Orders triangle_ids_[first, last) for the subtree at `level` (the root's is 1), splitting
+  /// in parallel down to the leaves, and marks each split slot in split_level with the level
+  /// of the node splitting there. Returns the depth of the subtree's deepest leaf.
+  int split(const std::vector<Vec3>& centroids, std::uint32_t first, std::uint32_t last, int level,
+            std::uint8_t* split_level);
+  /// Fills in the subtree of `node` over slots [first, last) from the splits: its nodes from
+  /// child_base on (where its children's pair goes).
+  Gathered link(std::uint32_t node, std::uint32_t first, std::uint32_t last, int level,
+                std::uint32_t child_base, const std::uint8_t* split_level,
+                const SlotCorners& corners_of);
   /// Depth-first from the root into every node `keep(index)` accepts, calling on_leaf(leaf) for
   /// the leaves reached: the one traversal behind the box query and the ray's winding number.
   template <class Keep, class OnLeaf>
@@ -157,13 +245,16 @@ class KdopTree {
   /// extra test: a parent that overlaps after all is lowered again by the next query).
   void appendDisjoint(std::uint32_t node, double budget, Front& front) const;
 
+  const Mesh* mesh_;
+  std::uint32_t leaf_size_;
   HugePageVector<Node> nodes_;
-  HugePageVector<PatchBox> patch_boxes_;        ///< per node; apart so k-DOP queries stay compact
-  HugePageVector<std::uint32_t> parents_;       ///< parent of each node (the root's is 0)
-  HugePageVector<Corners> corners_;             ///< triangle corners in leaf order
-  HugePageVector<std::uint32_t> triangle_ids_;  ///< original index of each slot of corners_
+  HugePageVector<QuantizedKdop<K>> inner_boxes_;  ///< per inner node, in depth-first order
+  HugePageVector<PackedPatchBox> inner_patches_;  ///< apart so k-DOP queries stay compact
+  HugePageVector<std::uint32_t> pair_parents_;    ///< parent of each pair of siblings
+  HugePageVector<std::uint32_t> triangle_ids_;    ///< triangle index of each leaf slot
   int depth_ = 0;
-  Kdop<K> empty_box_ = Kdop<K>::empty();
+  Kdop<K> root_box_ = Kdop<K>::empty();
+  KdopGrid<K> grid_;
 };
 
 template <int K>
@@ -181,12 +272,13 @@ template <int K>
 template <class Q, class F>
 void KdopTree<K>::reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const {
   // A one-triangle leaf's k-DOP is the triangle's own, already tested.
-  if (leaf.count == 1) {
-    on_triangle(triangle_ids_[leaf.first]);
+  const Slots slots = slotsOf(leaf);
+  if (slots.count() == 1) {
+    on_triangle(triangleAt(slots.first));
     return;
   }
-  for (std::uint32_t i = leaf.first; i < leaf.first + leaf.count; ++i)
-    if (triangleOverlaps(corners_[i], kdopOf(box))) on_triangle(triangle_ids_[i]);
+  for (std::uint32_t i = slots.first; i < slots.end; ++i)
+    if (triangleOverlaps(corners(i), kdopOf(box))) on_triangle(triangleAt(i));
 }
 
 template <int K>
@@ -201,9 +293,9 @@ void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tes
     const Node& node = nodes_[index];
     ++node_tests;
     if (!keep(index)) continue;
-    if (node.count == 0) {
-      stack[top++] = node.first + 1;
-      stack[top++] = node.first;
+    if (!node.isLeaf()) {
+      stack[top++] = node.link + 1;
+      stack[top++] = node.link;
     } else {
       on_leaf(node);
     }
@@ -228,7 +320,7 @@ void KdopTree<K>::appendDisjoint(std::uint32_t node, double budget, Front& front
     next.pop_back();
     disjoint.pop_back();
     budgets.pop_back();
-    node = parents_[node];
+    node = parentOf(node);
   }
   next.push_back(node);
   disjoint.push_back(1);
@@ -248,9 +340,9 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& 
       front.scratch.push_back(node);
       front.scratch_disjoint.push_back(1);
       front.scratch_budgets.push_back(verdict.budget);
-    } else if (n.count == 0) {
-      stack[top++] = n.first + 1;
-      stack[top++] = n.first;
+    } else if (!n.isLeaf()) {
+      stack[top++] = n.link + 1;
+      stack[top++] = n.link;
     } else {
       front.scratch.push_back(node);
       front.scratch_disjoint.push_back(0);

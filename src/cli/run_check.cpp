@@ -1,5 +1,6 @@
 #include "cli/run_check.hpp"
 
+#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -245,6 +246,11 @@ int check(const CliOptions& options, ProgramInput& input, Report& report,
   // Cheap inputs first, so a typo in a tool or an unreadable program is reported before a long
   // part read; the program itself is interpreted while it is checked.
   const ToolLibrary tools = loadTools(options);
+  // --threads bounds the whole run: the part's import and tree build share out work too.
+  std::optional<tbb::global_control> threads;
+  if (options.threads > 0)
+    threads.emplace(tbb::global_control::max_allowed_parallelism,
+                    static_cast<std::size_t>(options.threads));
   ProgramReader& reader = input.open(programOptions(options, tools));
   program = &reader;
   CountingSource counter(reader);

@@ -1,18 +1,38 @@
 #include "io/mesh_builder.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <limits>
+#include <memory>
+#include <numeric>
 #include <stdexcept>
 
 namespace gougechek {
 
 namespace {
 constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
+// A table slot holds the lowest corner index of its position while corners are inserted, and
+// once numbered its vertex index marked with this bit; corner indices stay below it.
+constexpr std::uint32_t kNumbered = 1u << 31;
+// The table starts at about two slots per vertex of a closed mesh (half as many vertices as
+// triangles) and grows by this factor when a soup with fewer shared corners overfills it.
+constexpr std::size_t kTableGrowth = 4;
+// Corners per block of the numbering passes: fixed, so the numbering never depends on how the
+// work was shared out.
+constexpr std::size_t kBlockCorners = std::size_t{3} << 14;
 
 // -0.0 and +0.0 are the same position but different bits; adding +0.0 turns -0.0 into +0.0.
 Vec3 withoutNegativeZero(const Vec3& p) {
   return {p.x + 0.0, p.y + 0.0, p.z + 0.0};
+}
+
+bool isDegenerate(const Vec3& a, const Vec3& b, const Vec3& c) {
+  // Equal positions are exactly the corners that welding would merge.
+  return a == b || b == c || c == a || cross(b - a, c - a) == Vec3{};
 }
 
 // splitmix64's finaliser: coordinates read from float have 29 zero low mantissa bits, so every
@@ -30,58 +50,159 @@ std::uint64_t hashPosition(const Vec3& p) {
   h = mix(h ^ std::bit_cast<std::uint64_t>(p.y));
   return mix(h ^ std::bit_cast<std::uint64_t>(p.z));
 }
+
+template <class Body>
+void forEachBlock(std::size_t items, std::size_t block_size, Body&& body) {
+  const std::size_t blocks = (items + block_size - 1) / block_size;
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks), [&](const auto& range) {
+    for (std::size_t b = range.begin(); b < range.end(); ++b)
+      body(b, b * block_size, std::min(items, (b + 1) * block_size));
+  });
+}
+
+// Open addressing over positions, filled by all cores at once: each slot ends up holding the
+// lowest index of the corners at its position, whichever thread got there first.
+class CornerTable {
+ public:
+  CornerTable(const std::vector<Vec3>& soup, std::size_t slots)
+      : soup_(soup), slots_(slots, kEmpty), mask_(slots - 1), limit_(slots / 2) {}
+
+  /// Inserts every corner c, setting slot_of(c) to the slot of its position; false when the
+  /// positions overfill the table (load above 1/2).
+  template <class SlotOf>
+  bool insertAll(SlotOf&& slot_of) {
+    std::atomic<bool> full{false};
+    forEachBlock(soup_.size(), kBlockCorners, [&](std::size_t, std::size_t begin, std::size_t end) {
+      for (std::size_t c = begin; c < end && !full.load(std::memory_order_relaxed); ++c) {
+        const std::size_t slot = insert(static_cast<std::uint32_t>(c));
+        if (slot == kNoSlot) full = true;
+        slot_of(c) = static_cast<std::uint32_t>(slot);
+      }
+    });
+    return !full;
+  }
+
+  std::uint32_t load(std::size_t slot) {
+    return std::atomic_ref<std::uint32_t>(slots_[slot]).load(std::memory_order_relaxed);
+  }
+  void store(std::size_t slot, std::uint32_t value) {
+    std::atomic_ref<std::uint32_t>(slots_[slot]).store(value, std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr std::size_t kNoSlot = std::numeric_limits<std::size_t>::max();
+
+  // The slot of the corner's position, or kNoSlot when the table is full.
+  std::size_t insert(std::uint32_t corner) {
+    const Vec3& p = soup_[corner];
+    std::size_t slot = hashPosition(p) & mask_;
+    for (;;) {
+      std::atomic_ref<std::uint32_t> held_ref(slots_[slot]);
+      std::uint32_t held = held_ref.load(std::memory_order_relaxed);
+      if (held == kEmpty) {
+        // Claims are counted before they are made, so the load never passes the limit.
+        if (claims_.fetch_add(1, std::memory_order_relaxed) >= limit_) return kNoSlot;
+        if (held_ref.compare_exchange_strong(held, corner, std::memory_order_relaxed)) return slot;
+      }
+      if (soup_[held] == p) {
+        while (corner < held &&
+               !held_ref.compare_exchange_weak(held, corner, std::memory_order_relaxed)) {
+        }
+        return slot;
+      }
+      slot = (slot + 1) & mask_;
+    }
+  }
+
+  const std::vector<Vec3>& soup_;
+  std::vector<std::uint32_t> slots_;
+  std::size_t mask_;
+  std::size_t limit_;
+  std::atomic<std::size_t> claims_{0};
+};
 }  // namespace
 
 void MeshBuilder::reserve(std::size_t triangles) {
-  mesh_.triangles.reserve(triangles);
-  // A closed triangle mesh has about half as many vertices as triangles.
-  mesh_.vertices.reserve(triangles / 2 + 3);
-  const std::size_t slots = std::bit_ceil(triangles + 16);  // load factor at most 1/2 then
-  if (slots > table_.size()) rehash(slots);
-}
-
-void MeshBuilder::rehash(std::size_t slots) {
-  table_.assign(slots, kEmpty);
-  const std::size_t mask = slots - 1;
-  for (std::uint32_t index = 0; index < mesh_.vertices.size(); ++index) {
-    std::size_t slot = hashPosition(mesh_.vertices[index]) & mask;
-    while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
-    table_[slot] = index;
-  }
-}
-
-std::uint32_t MeshBuilder::weld(const Vec3& position) {
-  if (2 * (mesh_.vertices.size() + 1) > table_.size())
-    rehash(std::max<std::size_t>(64, 2 * table_.size()));
-  const std::size_t mask = table_.size() - 1;
-  std::size_t slot = hashPosition(position) & mask;
-  while (table_[slot] != kEmpty) {
-    if (mesh_.vertices[table_[slot]] == position) return table_[slot];
-    slot = (slot + 1) & mask;
-  }
-  if (mesh_.vertices.size() >= kEmpty) throw std::length_error("mesh has too many vertices");
-  const auto index = static_cast<std::uint32_t>(mesh_.vertices.size());
-  mesh_.vertices.push_back(position);
-  table_[slot] = index;
-  return index;
+  soup_.reserve(3 * triangles);
 }
 
 bool MeshBuilder::addTriangle(const Vec3& a, const Vec3& b, const Vec3& c) {
   const Vec3 pa = withoutNegativeZero(a), pb = withoutNegativeZero(b), pc = withoutNegativeZero(c);
-  // Tested before welding, so a dropped triangle leaves no unreferenced vertex behind. Equal
-  // positions are exactly the corners that welding would merge.
-  if (pa == pb || pb == pc || pc == pa || cross(pb - pa, pc - pa) == Vec3{}) {
+  if (isDegenerate(pa, pb, pc)) {
     ++degenerate_dropped_;
     return false;
   }
-  mesh_.triangles.push_back({weld(pa), weld(pb), weld(pc)});
+  soup_.insert(soup_.end(), {pa, pb, pc});
   return true;
 }
 
+void MeshBuilder::addTriangles(std::span<const Corners> triangles) {
+  // Which triangles are kept, then where each block's kept ones go, then the copy: the order is
+  // the given one however the blocks were shared out.
+  constexpr std::size_t kBlockTriangles = kBlockCorners / 3;
+  std::vector<std::uint8_t> kept(triangles.size());
+  const std::size_t blocks = (triangles.size() + kBlockTriangles - 1) / kBlockTriangles;
+  std::vector<std::size_t> block_start(blocks + 1, 0);
+  forEachBlock(triangles.size(), kBlockTriangles,
+               [&](std::size_t b, std::size_t begin, std::size_t end) {
+                 for (std::size_t t = begin; t < end; ++t) {
+                   const Corners& c = triangles[t];
+                   kept[t] = !isDegenerate(withoutNegativeZero(c[0]), withoutNegativeZero(c[1]),
+                                           withoutNegativeZero(c[2]));
+                   block_start[b + 1] += kept[t];
+                 }
+               });
+  std::partial_sum(block_start.begin(), block_start.end(), block_start.begin());
+  degenerate_dropped_ += triangles.size() - block_start.back();
+  const std::size_t base = soup_.size();
+  soup_.resize(base + 3 * block_start.back());
+  forEachBlock(triangles.size(), kBlockTriangles,
+               [&](std::size_t b, std::size_t begin, std::size_t end) {
+                 Vec3* out = soup_.data() + base + 3 * block_start[b];
+                 for (std::size_t t = begin; t < end; ++t)
+                   if (kept[t])
+                     for (const Vec3& corner : triangles[t]) *out++ = withoutNegativeZero(corner);
+               });
+}
+
 Mesh MeshBuilder::take() {
-  Mesh mesh = std::move(mesh_);
-  mesh_ = Mesh{};
-  table_.clear();
+  const std::size_t corners = soup_.size();
+  if (corners >= kNumbered) throw std::length_error("mesh has too many vertices");
+  // Each corner's triangle entry holds the slot of its position until it is renumbered.
+  Mesh mesh;
+  mesh.triangles.resize(corners / 3);
+  auto slot_of = [&](std::size_t c) -> std::uint32_t& { return mesh.triangles[c / 3][c % 3]; };
+  std::size_t slots = std::bit_ceil(corners / 3 + 16);
+  std::unique_ptr<CornerTable> table = std::make_unique<CornerTable>(soup_, slots);
+  while (!table->insertAll(slot_of)) {
+    slots *= kTableGrowth;
+    table = std::make_unique<CornerTable>(soup_, slots);
+  }
+
+  // A corner whose slot holds its own index is its position's first: it makes the next vertex.
+  const std::size_t blocks = (corners + kBlockCorners - 1) / kBlockCorners;
+  std::vector<std::size_t> block_first_vertex(blocks + 1, 0);
+  forEachBlock(corners, kBlockCorners, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c)
+      block_first_vertex[b + 1] += table->load(slot_of(c)) == c;
+  });
+  std::partial_sum(block_first_vertex.begin(), block_first_vertex.end(),
+                   block_first_vertex.begin());
+  mesh.vertices.resize(block_first_vertex.back());
+  // Each slot is renumbered by its one first corner; the others only ever find it differing
+  // from their own index, before or after.
+  forEachBlock(corners, kBlockCorners, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    auto vertex = static_cast<std::uint32_t>(block_first_vertex[b]);
+    for (std::size_t c = begin; c < end; ++c)
+      if (table->load(slot_of(c)) == c) {
+        mesh.vertices[vertex] = soup_[c];
+        table->store(slot_of(c), kNumbered | vertex++);
+      }
+  });
+  forEachBlock(corners, kBlockCorners, [&](std::size_t, std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) slot_of(c) = table->load(slot_of(c)) & ~kNumbered;
+  });
+  soup_ = std::vector<Vec3>();
   return mesh;
 }
 

@@ -4,8 +4,13 @@
 // become one vertex, nearly coincident ones stay apart. Merging within a tolerance would move
 // the design surface by up to that tolerance, and gouges are reported to 1e-6 mm; a gap that
 // exact welding leaves open shows up as boundary edges in the surface check instead.
+//
+// The corners are gathered first and welded at the end on all cores; vertices are numbered in
+// the order their positions first occur, so the mesh is the same whatever the thread count.
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "gougechek/mesh.hpp"
@@ -14,6 +19,8 @@ namespace gougechek {
 
 class MeshBuilder {
  public:
+  using Corners = std::array<Vec3, 3>;
+
   /// Prepares for about `triangles` triangles (a hint; more may be added).
   void reserve(std::size_t triangles);
 
@@ -22,21 +29,21 @@ class MeshBuilder {
   /// counted instead; returns whether the triangle was kept.
   bool addTriangle(const Vec3& a, const Vec3& b, const Vec3& c);
 
+  /// Adds `triangles` in order, as addTriangle does each, sharing the work out over the cores.
+  void addTriangles(std::span<const Corners> triangles);
+
   /// Zero-area triangles dropped so far.
   std::size_t degenerateDropped() const { return degenerate_dropped_; }
 
   /// Triangles kept so far.
-  std::size_t triangleCount() const { return mesh_.triangles.size(); }
+  std::size_t triangleCount() const { return soup_.size() / 3; }
 
-  /// Hands over the mesh built so far; degenerateDropped() keeps its count.
+  /// Welds the triangles kept so far into a mesh and hands it over; the builder is left empty
+  /// but for degenerateDropped(). Throws std::length_error beyond 2^31 − 1 corners.
   Mesh take();
 
  private:
-  std::uint32_t weld(const Vec3& position);
-  void rehash(std::size_t slots);
-
-  Mesh mesh_;
-  std::vector<std::uint32_t> table_;  ///< open addressing: vertex index, or kEmpty
+  std::vector<Vec3> soup_;  ///< three corners per kept triangle, −0.0 made +0.0
   std::size_t degenerate_dropped_ = 0;
 };
 

@@ -8,7 +8,6 @@
 
 #include "gougechek/error.hpp"
 #include "io/brep_reader.hpp"
-#include "io/file_bytes.hpp"
 #include "io/mesh_check.hpp"
 #include "io/stl_reader.hpp"
 
@@ -44,7 +43,7 @@ Part readPart(const std::string& path, const PartOptions& options) {
     throw std::invalid_argument("readPart: deflection must be positive and finite");
   // Everything else is read as STL, whatever its name: the content decides.
   Part part = isBrepExchangeFile(path) ? readBrepPart(path, options.deflection, options.check_stop)
-                                       : readStl(readFileBytes(path), path, options.unit_scale);
+                                       : readStlFile(path, options.unit_scale);
   if (part.units.empty()) part.units = stlUnitName(options.unit_scale);
   checkSurface(part.mesh, part.diagnostics);
   return part;

@@ -9,6 +9,9 @@ namespace gougechek {
 
 inline constexpr std::size_t kStlBinaryHeaderBytes = 84;    ///< header and count
 inline constexpr std::size_t kStlBinaryTriangleBytes = 50;  ///< one triangle record
+/// Triangle records read and parsed at a time (3.2 MB): enough to share out over the cores,
+/// little next to the mesh they make.
+inline constexpr std::uint32_t kStlBinaryBlockTriangles = 1u << 16;
 
 /// The file size a binary STL of `triangles` triangles has.
 constexpr std::uint64_t stlBinarySize(std::uint64_t triangles) {

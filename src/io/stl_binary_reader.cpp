@@ -1,5 +1,11 @@
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
+#include <vector>
 
 #include "gougechek/error.hpp"
 #include "io/part_range.hpp"
@@ -10,35 +16,75 @@ namespace gougechek {
 
 namespace {
 constexpr std::size_t kFirstCornerOffset = 12;  // after the normal, which is not used
+constexpr std::size_t kCornerBytes = 12;
 
 double loadFloat(std::string_view bytes, std::size_t offset) {
   return std::bit_cast<float>(loadLittleEndian32(bytes, offset));
 }
+
+MeshBuilder::Corners loadCorners(std::string_view records, std::size_t index, double unit_scale) {
+  MeshBuilder::Corners corners;
+  std::size_t offset = kStlBinaryTriangleBytes * index + kFirstCornerOffset;
+  for (Vec3& corner : corners) {
+    corner = Vec3{loadFloat(records, offset), loadFloat(records, offset + 4),
+                  loadFloat(records, offset + 8)} *
+             unit_scale;
+    offset += kCornerBytes;
+  }
+  return corners;
+}
+
+// Throws for the first corner of triangle `number` (1-based, of `count`) that is not finite or
+// lies out of range.
+void rejectCorners(const MeshBuilder::Corners& corners, std::uint64_t number, std::uint32_t count,
+                   const std::string& file, double unit_scale) {
+  const std::string triangle =
+      "triangle " + std::to_string(number) + " of " + std::to_string(count);
+  for (const Vec3& corner : corners) {
+    if (!isFinite(corner))
+      throw InputError(file, 0, 0, triangle + " has a non-finite coordinate (NaN or infinite)");
+    if (!withinPartRange(corner))
+      throw InputError(file, 0, 0,
+                       triangle + " has a coordinate " + partRangeText() +
+                           (unit_scale != 1.0 ? " (after unit scaling)" : ""));
+  }
+}
 }  // namespace
+
+void readStlBinaryRecords(std::string_view records, std::uint32_t first, std::uint32_t count,
+                          const std::string& file, double unit_scale,
+                          std::vector<MeshBuilder::Corners>& scratch, MeshBuilder& builder) {
+  const std::size_t triangles = records.size() / kStlBinaryTriangleBytes;
+  scratch.resize(triangles);
+  // Any bad triangle stops the read; the error names the first, as a sequential read would.
+  std::atomic<std::size_t> first_bad{triangles};
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, triangles), [&](const auto& range) {
+    for (std::size_t t = range.begin(); t < range.end(); ++t) {
+      scratch[t] = loadCorners(records, t, unit_scale);
+      // NaN and infinities fail the range test too.
+      if (withinPartRange(scratch[t][0]) && withinPartRange(scratch[t][1]) &&
+          withinPartRange(scratch[t][2]))
+        continue;
+      std::size_t bad = first_bad.load(std::memory_order_relaxed);
+      while (t < bad && !first_bad.compare_exchange_weak(bad, t, std::memory_order_relaxed)) {
+      }
+    }
+  });
+  if (const std::size_t bad = first_bad; bad < triangles)
+    rejectCorners(scratch[bad], std::uint64_t{first} + bad + 1, count, file, unit_scale);
+  builder.addTriangles(scratch);
+}
 
 void readStlBinary(std::string_view bytes, const std::string& file, double unit_scale,
                    MeshBuilder& builder) {
   const std::uint32_t count = stlBinaryTriangleCount(bytes);
   builder.reserve(count);
-  for (std::uint32_t t = 0; t < count; ++t) {
-    std::size_t offset = kStlBinaryHeaderBytes + kStlBinaryTriangleBytes * t + kFirstCornerOffset;
-    Vec3 corners[3];
-    for (Vec3& corner : corners) {
-      corner = Vec3{loadFloat(bytes, offset), loadFloat(bytes, offset + 4),
-                    loadFloat(bytes, offset + 8)} *
-               unit_scale;
-      if (!isFinite(corner))
-        throw InputError(file, 0, 0,
-                         "triangle " + std::to_string(t + 1) + " of " + std::to_string(count) +
-                             " has a non-finite coordinate (NaN or infinite)");
-      if (!withinPartRange(corner))
-        throw InputError(file, 0, 0,
-                         "triangle " + std::to_string(t + 1) + " of " + std::to_string(count) +
-                             " has a coordinate " + partRangeText() +
-                             (unit_scale != 1.0 ? " (after unit scaling)" : ""));
-      offset += 12;
-    }
-    builder.addTriangle(corners[0], corners[1], corners[2]);
+  std::vector<MeshBuilder::Corners> scratch;
+  for (std::uint32_t first = 0; first < count; first += kStlBinaryBlockTriangles) {
+    const std::uint32_t block = std::min(kStlBinaryBlockTriangles, count - first);
+    readStlBinaryRecords(bytes.substr(kStlBinaryHeaderBytes + kStlBinaryTriangleBytes * first,
+                                      kStlBinaryTriangleBytes * block),
+                         first, count, file, unit_scale, scratch, builder);
   }
 }
 

@@ -1,10 +1,16 @@
 #include "io/stl_reader.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <utility>
 
 #include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
 #include "io/stl_binary_layout.hpp"
 
 namespace gougechek {
@@ -50,6 +56,27 @@ bool looksLikeGcode(std::string_view text) {
   }
   return false;
 }
+
+// The part from what `builder` gathered: welded, the dropped triangles warned about.
+Part finishPart(Part part, MeshBuilder& builder, const std::string& file) {
+  const std::size_t dropped = builder.degenerateDropped();
+  if (builder.triangleCount() == 0) {
+    if (dropped == 0) throw InputError(file, 0, 0, "part file contains no triangles");
+    throw InputError(file, 0, 0,
+                     "part file contains no triangles of non-zero area (all " +
+                         std::to_string(dropped) + " are degenerate)");
+  }
+  part.mesh = builder.take();
+  part.diagnostics.degenerate_dropped = dropped;
+  if (dropped > 0)
+    part.diagnostics.warnings.push_back("dropped " + std::to_string(dropped) +
+                                        " degenerate (zero-area) triangles");
+  return part;
+}
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
 
 std::string describeBinarySize(std::uint64_t count, std::size_t size) {
   return "binary STL header says " + std::to_string(count) + " triangles (" +
@@ -101,19 +128,35 @@ Part readStl(std::string_view bytes, const std::string& file, double unit_scale)
     part.format = "stl-ascii";
     readStlAscii(bytes, file, unit_scale, builder);
   }
-  const std::size_t dropped = builder.degenerateDropped();
-  if (builder.triangleCount() == 0) {
-    if (dropped == 0) throw InputError(file, 0, 0, "part file contains no triangles");
-    throw InputError(file, 0, 0,
-                     "part file contains no triangles of non-zero area (all " +
-                         std::to_string(dropped) + " are degenerate)");
+  return finishPart(std::move(part), builder, file);
+}
+
+Part readStlFile(const std::string& path, double unit_scale) {
+  // Whatever is not plainly a binary STL in a regular file takes the whole-file path, with its
+  // errors for unreadable, empty, truncated and mis-sized files.
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  struct stat status {};
+  std::string header(kStlBinaryHeaderBytes, '\0');
+  if (!file || ::fstat(::fileno(file.get()), &status) != 0 || !S_ISREG(status.st_mode) ||
+      std::fread(header.data(), 1, header.size(), file.get()) != header.size() ||
+      stlBinarySize(stlBinaryTriangleCount(header)) != static_cast<std::uint64_t>(status.st_size))
+    return readStl(readFileBytes(path), path, unit_scale);
+  Part part;
+  part.format = "stl-binary";
+  MeshBuilder builder;
+  const std::uint32_t count = stlBinaryTriangleCount(header);
+  builder.reserve(count);
+  std::string records;
+  std::vector<MeshBuilder::Corners> scratch;
+  for (std::uint32_t first = 0; first < count; first += kStlBinaryBlockTriangles) {
+    const std::uint32_t block = std::min(kStlBinaryBlockTriangles, count - first);
+    records.resize(kStlBinaryTriangleBytes * block);
+    if (std::fread(records.data(), 1, records.size(), file.get()) != records.size())
+      throw InputError(path, 0, 0,
+                       "truncated file: it ended while being read (was it being written?)");
+    readStlBinaryRecords(records, first, count, path, unit_scale, scratch, builder);
   }
-  part.mesh = builder.take();
-  part.diagnostics.degenerate_dropped = dropped;
-  if (dropped > 0)
-    part.diagnostics.warnings.push_back("dropped " + std::to_string(dropped) +
-                                        " degenerate (zero-area) triangles");
-  return part;
+  return finishPart(std::move(part), builder, path);
 }
 
 }  // namespace gougechek

@@ -1,8 +1,10 @@
 #pragma once
 // STL, binary and ASCII. The two are told apart by content, never by the file name: binary
 // files whose 80-byte header begins with "solid" are common (the classic ASCII-detection trap).
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/mesh_builder.hpp"
 #include "io/part_reader.hpp"
@@ -24,6 +26,12 @@ std::string_view withoutByteOrderMark(std::string_view bytes);
 void readStlBinary(std::string_view bytes, const std::string& file, double unit_scale,
                    MeshBuilder& builder);
 
+/// Parses the binary STL records `records` (whole ones), triangles first + 1, ... of `count`,
+/// into `builder` through `scratch`, on all cores; readStlBinary, a block at a time.
+void readStlBinaryRecords(std::string_view records, std::uint32_t first, std::uint32_t count,
+                          const std::string& file, double unit_scale,
+                          std::vector<MeshBuilder::Corners>& scratch, MeshBuilder& builder);
+
 /// Parses an ASCII STL (one or more solid ... endsolid blocks) into `builder`, multiplying
 /// coordinates by `unit_scale`. Keywords are case-insensitive; facet normals are read but not
 /// used (orientation comes from the vertex order). Throws InputError with line and column.
@@ -33,5 +41,9 @@ void readStlAscii(std::string_view bytes, const std::string& file, double unit_s
 /// Reads an STL file's bytes into a welded mesh with degenerate triangles dropped (counted and
 /// warned about in the diagnostics). Throws InputError when no triangle remains.
 Part readStl(std::string_view bytes, const std::string& file, double unit_scale);
+
+/// Reads the STL file `path` as readStl does. A regular file in binary STL is read a block at a
+/// time, so its bytes are never all in memory at once; anything else is read whole.
+Part readStlFile(const std::string& path, double unit_scale);
 
 }  // namespace gougechek

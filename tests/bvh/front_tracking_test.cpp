@@ -63,7 +63,8 @@ TYPED_TEST(FrontTracking, MatchesPlainQueryAndStaysACut) {
 TYPED_TEST(FrontTracking, IsCutRejectsBrokenCuts) {
   constexpr int K = TypeParam::value;
   std::mt19937 rng(5);
-  const KdopTree<K> tree(test::randomSoup(64, rng), 1);
+  const Mesh mesh = test::randomSoup(64, rng);
+  const KdopTree<K> tree(mesh, 1);
   EXPECT_TRUE(tree.isCut({0}));
   EXPECT_TRUE(tree.isCut({1, 2}));
   EXPECT_FALSE(tree.isCut({}));      // nothing covers the leaves
@@ -153,7 +154,8 @@ TYPED_TEST(FrontTracking, CertificatesSkipTestsAndMissNothing) {
 
 TEST(FrontTrackingReset, ResetStartsAgainAtTheRoot) {
   std::mt19937 rng(9);
-  const KdopTree<18> tree(test::randomSoup(500, rng), 1);
+  const Mesh mesh = test::randomSoup(500, rng);
+  const KdopTree<18> tree(mesh, 1);
   Front front;
   std::uint64_t node_tests = 0;
   collect(tree, test::sweptBall<18>({0.2, 0.2, 0.2}, {0.3, 0.2, 0.2}, 0.05), &front, node_tests);

@@ -75,7 +75,8 @@ TYPED_TEST(KdopTreeQuery, RootBoxBoundsEveryVertexAndTreeIsBinary) {
 
 TYPED_TEST(KdopTreeQuery, EmptyMeshAndCoincidentCentroids) {
   constexpr int K = TypeParam::value;
-  const KdopTree<K> empty_tree(Mesh{}, 1);
+  const Mesh empty;
+  const KdopTree<K> empty_tree(empty, 1);
   std::uint64_t node_tests = 0;
   const Kdop<K> box = test::sweptBall<K>({0, 0, 0}, {1, 1, 1}, 5);
   EXPECT_TRUE(treeOverlaps(empty_tree, box, node_tests).empty());

@@ -167,7 +167,8 @@ TEST(KdopTreePatchBoxes, EveryAncestorHoldsTheTriangle) {
 }
 
 TEST(KdopTreePatchBoxes, ClosedPartsRootHasNoneAndLeavesLieInTheirPlane) {
-  const KdopTree<14> cube(test::subdividedCube(4), 1);
+  const Mesh cube_mesh = test::subdividedCube(4);
+  const KdopTree<14> cube(cube_mesh, 1);
   EXPECT_FALSE(cube.patchBox(0).bounds()) << "a closed surface's normals cancel";
   // One-triangle leaves: the box is the triangle's plane, as thin as float rounding allows.
   const Mesh terrain = test::terrainBlock(8, 3.0);

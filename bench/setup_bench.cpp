@@ -1,0 +1,108 @@
+// Setup and memory on a 2M-triangle mold with a 251k-move ball finish (issue 9): the part's
+// import (read, weld, surface checks) and the k-DOP tree build, on 1 and 2 threads, and the
+// whole program's peak memory per triangle.
+//
+//   bench/make_bench_inputs.sh && build/release/bench/setup_bench
+//
+// BM_Setup: readPart and the default tree (k = 18), in this process.
+// BM_WholeRun: `gougechek PART PATH --tool ball:6 -jN -q` in a child process, from the part
+// file's first byte to the report; counter peak_rss/triangle is the child's peak resident
+// memory (the kernel's ru_maxrss) over the part's triangles.
+//
+// GOUGECHEK_BENCH_SETUP_PART / GOUGECHEK_BENCH_SETUP_PATH override the inputs.
+#include <benchmark/benchmark.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <tbb/global_control.h>
+
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bvh/kdop_tree.hpp"
+#include "io/part_reader.hpp"
+
+extern char** environ;
+
+namespace gougechek {
+namespace {
+
+std::string inputPath(const char* variable, const char* fallback) {
+  const char* value = std::getenv(variable);
+  return value ? value : std::string(GOUGECHEK_SOURCE_DIR) + "/" + fallback;
+}
+
+const std::string& partPath() {
+  static const std::string path = inputPath("GOUGECHEK_BENCH_SETUP_PART", "bench/out/mold_2m.stl");
+  return path;
+}
+const std::string& programPath() {
+  static const std::string path =
+      inputPath("GOUGECHEK_BENCH_SETUP_PATH", "bench/out/finish_250k.nc");
+  return path;
+}
+
+tbb::global_control threadLimit(benchmark::State& state) {
+  return tbb::global_control(tbb::global_control::max_allowed_parallelism,
+                             static_cast<std::size_t>(state.range(0)));
+}
+
+void BM_Setup(benchmark::State& state) {
+  const tbb::global_control threads = threadLimit(state);
+  std::size_t triangles = 0;
+  for (auto _ : state) {
+    const Part part = readPart(partPath(), 1.0);
+    const KdopTree<18> tree(part.mesh);
+    benchmark::DoNotOptimize(tree.nodeCount());
+    triangles = part.mesh.triangles.size();
+  }
+  state.counters["triangles"] = static_cast<double>(triangles);
+}
+
+// Runs the program to its end; returns its peak resident memory in bytes.
+double runProgram(const std::vector<std::string>& arguments) {
+  std::vector<char*> argv;
+  for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  pid_t child = 0;
+  if (posix_spawn(&child, argv[0], nullptr, nullptr, argv.data(), environ) != 0)
+    throw std::runtime_error("cannot start " + arguments[0]);
+  int status = 0;
+  struct rusage usage {};
+  if (wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
+    throw std::runtime_error(arguments[0] + " failed");
+  constexpr double kBytesPerKilobyte = 1024;  // ru_maxrss is in kilobytes
+  return static_cast<double>(usage.ru_maxrss) * kBytesPerKilobyte;
+}
+
+void BM_WholeRun(benchmark::State& state) {
+  static const double triangles =
+      static_cast<double>(readPart(partPath(), 1.0).mesh.triangles.size());
+  double peak = 0;
+  for (auto _ : state)
+    peak = runProgram({GOUGECHEK_CLI, partPath(), programPath(), "--tool", "ball:6",
+                       "-j" + std::to_string(state.range(0)), "-q"});
+  state.counters["peak_rss/triangle"] = peak / triangles;
+  state.counters["peak_rss_MB"] = peak / 1e6;
+}
+
+BENCHMARK(BM_Setup)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_WholeRun)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
+
+}  // namespace
+}  // namespace gougechek
+
+BENCHMARK_MAIN();
