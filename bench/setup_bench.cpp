@@ -6,17 +6,19 @@
 //
 // BM_Setup: readPart and the default tree (k = 18), in this process.
 // BM_WholeRun: `gougechek PART PATH --tool ball:6 -jN -q` in a child process, from the part
-// file's first byte to the report; counter peak_rss/triangle is the child's peak resident
-// memory (the kernel's ru_maxrss) over the part's triangles.
+// file's first byte to the report; counter peak_rss/triangle is its peak resident memory (as
+// /usr/bin/time reports it) over the part's triangles.
 //
 // GOUGECHEK_BENCH_SETUP_PART / GOUGECHEK_BENCH_SETUP_PATH override the inputs.
 #include <benchmark/benchmark.h>
 #include <spawn.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <tbb/global_control.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -61,20 +63,29 @@ void BM_Setup(benchmark::State& state) {
   state.counters["triangles"] = static_cast<double>(triangles);
 }
 
-// Runs the program to its end; returns its peak resident memory in bytes.
-double runProgram(const std::vector<std::string>& arguments) {
+// Runs `command` to its end under GNU time; returns its peak resident memory in bytes. GNU time
+// forks it from its own small process: a child started from this one would inherit this
+// process's peak in its ru_maxrss.
+double peakResidentBytes(const std::vector<std::string>& command) {
+  const std::string report = (std::filesystem::temp_directory_path() /
+                              ("gougechek_setup_bench_" + std::to_string(::getpid())))
+                                 .string();
+  std::vector<std::string> arguments = {"/usr/bin/time", "-f", "%M", "-o", report};
+  arguments.insert(arguments.end(), command.begin(), command.end());
   std::vector<char*> argv;
   for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
   argv.push_back(nullptr);
   pid_t child = 0;
   if (posix_spawn(&child, argv[0], nullptr, nullptr, argv.data(), environ) != 0)
-    throw std::runtime_error("cannot start " + arguments[0]);
+    throw std::runtime_error("cannot start /usr/bin/time");
   int status = 0;
-  struct rusage usage {};
-  if (wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
-    throw std::runtime_error(arguments[0] + " failed");
-  constexpr double kBytesPerKilobyte = 1024;  // ru_maxrss is in kilobytes
-  return static_cast<double>(usage.ru_maxrss) * kBytesPerKilobyte;
+  if (waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) > 1)
+    throw std::runtime_error(command.front() + " failed");
+  double kilobytes = 0;
+  std::ifstream(report) >> kilobytes;
+  std::filesystem::remove(report);
+  constexpr double kBytesPerKilobyte = 1024;  // GNU time's %M is in kilobytes
+  return kilobytes * kBytesPerKilobyte;
 }
 
 void BM_WholeRun(benchmark::State& state) {
@@ -82,8 +93,8 @@ void BM_WholeRun(benchmark::State& state) {
       static_cast<double>(readPart(partPath(), 1.0).mesh.triangles.size());
   double peak = 0;
   for (auto _ : state)
-    peak = runProgram({GOUGECHEK_CLI, partPath(), programPath(), "--tool", "ball:6",
-                       "-j" + std::to_string(state.range(0)), "-q"});
+    peak = peakResidentBytes({GOUGECHEK_CLI, partPath(), programPath(), "--tool", "ball:6",
+                              "-j" + std::to_string(state.range(0)), "-q"});
   state.counters["peak_rss/triangle"] = peak / triangles;
   state.counters["peak_rss_MB"] = peak / 1e6;
 }

@@ -133,14 +133,19 @@ Part readStl(std::string_view bytes, const std::string& file, double unit_scale)
 
 Part readStlFile(const std::string& path, double unit_scale) {
   // Whatever is not plainly a binary STL in a regular file takes the whole-file path, with its
-  // errors for unreadable, empty, truncated and mis-sized files.
-  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  // errors for unreadable, empty, truncated and mis-sized files. A pipe is never opened here:
+  // opening it twice would let its writer finish between the two opens, and the second would
+  // then wait for a writer for ever.
   struct stat status {};
-  std::string header(kStlBinaryHeaderBytes, '\0');
-  if (!file || ::fstat(::fileno(file.get()), &status) != 0 || !S_ISREG(status.st_mode) ||
-      std::fread(header.data(), 1, header.size(), file.get()) != header.size() ||
-      stlBinarySize(stlBinaryTriangleCount(header)) != static_cast<std::uint64_t>(status.st_size))
+  if (::stat(path.c_str(), &status) != 0 || !S_ISREG(status.st_mode))
     return readStl(readFileBytes(path), path, unit_scale);
+  std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+  std::string header(kStlBinaryHeaderBytes, '\0');
+  if (!file || std::fread(header.data(), 1, header.size(), file.get()) != header.size() ||
+      stlBinarySize(stlBinaryTriangleCount(header)) != static_cast<std::uint64_t>(status.st_size)) {
+    file.reset();
+    return readStl(readFileBytes(path), path, unit_scale);
+  }
   Part part;
   part.format = "stl-binary";
   MeshBuilder builder;
