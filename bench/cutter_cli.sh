@@ -5,21 +5,21 @@
 #   deep      one size up (6 mm): every cut about 1 mm too deep, the depth search's worst case
 # Prints, per cutter: the median wall time and CPU time (user + sys; on a busy machine the
 # better measure of a one-thread run) with every run's CPU time, peak RSS (MB) and the
-# violations reported.
-# A run longer than TIMEOUT seconds (default 900) is stopped and shown as "> TIMEOUT" (killed
-# 10 s later: a deep search does not stop on SIGTERM until its block of moves is done).
-# Runs that take longer than REPEAT_UNDER seconds (default 60) are not repeated.
+# violations reported. A run is stopped after CPU_LIMIT seconds of CPU time (default 600) and
+# shown as "> CPU_LIMIT"; runs over REPEAT_UNDER seconds of CPU (default 30) are not repeated.
 #
-#   bench/cutter_cli.sh [REPEATS]        (default 3)
+#   bench/cutter_cli.sh [CUTTER...]     cutters whose spec starts so (default: all), e.g. flat:6
+#   REPEATS=N                           runs of each cutter (default 3)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../build/release}"
 part_dir="${CHAMFER_BRACKET_DIR:-$here/../../shared/corpus/cam/chamfer_bracket}"
-repeats="${1:-3}"
-timeout_s="${TIMEOUT:-900}"
-repeat_under="${REPEAT_UNDER:-60}"
-out="$here/out/cutter_cli"
-mkdir -p "$out"
+repeats="${REPEATS:-3}"
+cpu_limit="${CPU_LIMIT:-600}"
+repeat_under="${REPEAT_UNDER:-30}"
+mkdir -p "$here/out"
+out="$(mktemp -d "$here/out/cutter_cli.XXXXXX")"  # one per instance: several may run at once
+trap 'rm -rf "$out"' EXIT
 
 cases=(
   "ball:4"
@@ -33,25 +33,33 @@ cases=(
   "taper:6:0:10,flute=20"
 )
 
+selected() {  # case -> whether the command line asks for it
+  [ $# -eq 1 ] && return 0
+  local case=$1 prefix
+  shift
+  for prefix in "$@"; do [[ "$case" == "$prefix"* ]] && return 0; done
+  return 1
+}
+
 median() { sort -g | awk '{ v[NR] = $0 } END { print v[int((NR + 1) / 2)] }'; }
 
 printf '%-30s %8s %8s %-24s %8s %10s\n' cutter "wall (s)" "CPU (s)" "CPU of each run" "RSS (MB)" violations
 for case in "${cases[@]}"; do
+  selected "$case" "$@" || continue
   read -r -a words <<<"$case"
   times=()
   cpus=()
   rss_kb=0
   violations="?"
   for ((run = 0; run < repeats; run++)); do
-    # gougechek exits 1 when it finds violations; timeout exits 124 when it stops
-    # the run, 137 when it has to kill it.
+    # gougechek exits 1 when it finds violations; SIGXCPU (128 + 24) stops it at the limit.
     status=0
-    /usr/bin/time -f '%e %U %S %M' -o "$out/time.txt" timeout -k 10 "$timeout_s" \
-      "$build/gougechek" "$part_dir/part.stl" "$part_dir/linuxcnc.nc" --tool "${words[@]}" \
-      -j1 -q --report "$out/report.csv" || status=$?
-    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-      times+=("> $timeout_s")
-      cpus+=("> $timeout_s")
+    /usr/bin/time -f '%e %U %S %M' -o "$out/time.txt" bash -c 'ulimit -S -t "$0" && exec "$@"' \
+      "$cpu_limit" "$build/gougechek" "$part_dir/part.stl" "$part_dir/linuxcnc.nc" \
+      --tool "${words[@]}" -j1 -q --report "$out/report.csv" || status=$?
+    if [ "$status" -eq 152 ]; then
+      times+=("$(tail -n 1 "$out/time.txt" | cut -d ' ' -f 1)")
+      cpus+=("> $cpu_limit")
       break
     fi
     [ "$status" -le 1 ] || { echo "gougechek failed on $case (exit $status)" >&2; exit 1; }
@@ -61,7 +69,7 @@ for case in "${cases[@]}"; do
     cpus+=("$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')")
     rss_kb=$((kb > rss_kb ? kb : rss_kb))
     violations=$(($(wc -l <"$out/report.csv") - 1))  # less the header
-    awk -v t="$seconds" -v limit="$repeat_under" 'BEGIN { exit !(t > limit) }' && break
+    awk -v t="${cpus[-1]}" -v limit="$repeat_under" 'BEGIN { exit !(t > limit) }' && break
   done
   printf '%-30s %8s %8s %-24s %8d %10s\n' "$case" "$(printf '%s\n' "${times[@]}" | median)" \
     "$(printf '%s\n' "${cpus[@]}" | median)" "$(printf '%s ' "${cpus[@]}")" \
