@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_inputs.hpp"
 #include "gcode/program.hpp"
 #include "gougechek/verify.hpp"
 #include "io/part_reader.hpp"
@@ -50,11 +51,6 @@ namespace {
 
 constexpr double kBallRadius = 3;  // the 6 mm ball end mill make_bench_inputs.sh's finish is for
 constexpr std::size_t kDefaultStride = 1000;
-
-std::string inputPath(const char* variable, const char* fallback) {
-  const char* value = std::getenv(variable);
-  return value ? value : std::string(GOUGECHEK_SOURCE_DIR) + "/" + fallback;
-}
 
 std::size_t queryStride() {
   const char* value = std::getenv("GOUGECHEK_FCL_STRIDE");

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_inputs.hpp"
 #include "bvh/kdop_tree.hpp"
 #include "io/part_reader.hpp"
 
@@ -30,11 +31,6 @@ extern char** environ;
 
 namespace gougechek {
 namespace {
-
-std::string inputPath(const char* variable, const char* fallback) {
-  const char* value = std::getenv(variable);
-  return value ? value : std::string(GOUGECHEK_SOURCE_DIR) + "/" + fallback;
-}
 
 const std::string& partPath() {
   static const std::string path = inputPath("GOUGECHEK_BENCH_SETUP_PART", "bench/out/mold_2m.stl");

@@ -13,17 +13,13 @@
 #include <memory>
 #include <optional>
 
+#include "bench_inputs.hpp"
 #include "gcode/program.hpp"
 #include "io/part_reader.hpp"
 #include "verify/verifier.hpp"
 
 namespace gougechek {
 namespace {
-
-std::string inputPath(const char* variable, const char* fallback) {
-  const char* value = std::getenv(variable);
-  return value ? value : std::string(GOUGECHEK_SOURCE_DIR) + "/" + fallback;
-}
 
 const std::string& partPath() {
   static const std::string path = inputPath("GOUGECHEK_BENCH_PART", "bench/out/mold_1m.stl");

@@ -26,15 +26,20 @@ class DepthBounds {
   /// The cut along the unit direction v.
   Cut along(const Vec3& v) const { return {v, margin_ + dot(v, shape_.support(v).point)}; }
 
-  /// Writes the first cuts for `triangle`; returns how many (the axial ones only for a
-  /// triangle without area).
-  int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, kMaxFirstCuts>& cuts) {
+  /// The cuts along +Z and −Z (the cutter's top and end), the same for every triangle.
+  const std::array<Cut, 2>& axialCuts() {
     if (!has_axial_) {
       axial_ = {along({0, 0, 1}), along({0, 0, -1})};
       has_axial_ = true;
     }
-    cuts[0] = axial_[0];
-    cuts[1] = axial_[1];
+    return axial_;
+  }
+
+  /// Writes the first cuts for `triangle`; returns how many (the axial ones only for a
+  /// triangle without area).
+  int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, kMaxFirstCuts>& cuts) {
+    cuts[0] = axialCuts()[0];
+    cuts[1] = axialCuts()[1];
     const Vec3 normal = cross(triangle[1] - triangle[0], triangle[2] - triangle[0]);
     const double length = norm(normal);
     if (length == 0) return 2;

@@ -75,9 +75,10 @@ DepthBracket SurfaceDepthSearch::insideDepth(const Vec3& x, double tolerance) {
     const FrustumDepth position = deepestPosition(core, *sweep_.path, x, 0.1 * tolerance);
     if (position.depth > 0) {
       DepthBracket bracket{position.depth, INFINITY, {}};
-      for (const Vec3& v : {position.normal, Vec3{0, 0, 1}, Vec3{0, 0, -1}})
-        if (const double upper = dot(v, sweep_.support(v).point - x); upper < bracket.upper)
-          bracket.upper = upper, bracket.direction = v;
+      const std::array<Cut, 2>& axial = bounds_.axialCuts();
+      for (const Cut& cut : {bounds_.along(position.normal), axial[0], axial[1]})
+        if (const double upper = cut.at(x) - core.margin; upper < bracket.upper)
+          bracket.upper = upper, bracket.direction = cut.v;
       if (bracket.upper - bracket.lower <= tolerance) return bracket;
     }
   }

@@ -371,15 +371,7 @@ bool MoveChecker<K>::touches(const FrustumCore& core, std::span<const PathPiece>
     const Kdop<K> box = sweptBox(sweep, core.margin);
     for (const Candidate& candidate : candidates) {
       if (!mayReach(candidate, box, sweep, core.margin)) continue;
-      ++stats.triangle_tests;
-      const auto tri = triangle(candidate.triangle);
-      GjkQuery query;
-      query.initial_direction = warm_axis_;
-      query.stop_above = core.margin;
-      query.tolerance = kGjkTolerance;
-      const GjkResult r = coreDistance(core, piece, tri.data(), 3, query);
-      if (!r.far) return true;
-      warm_axis_ = r.axis;
+      if (!measure(core, piece, triangle(candidate.triangle), core.margin).far) return true;
     }
   }
   return false;

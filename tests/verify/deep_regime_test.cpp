@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "bvh/mesh_fixtures.hpp"
+#include "convex/brute_force_distance.hpp"
 #include "gougechek/verify.hpp"
 
 namespace gougechek {
@@ -49,30 +50,6 @@ double epsilonFor(double depth) {
   return std::max(0.1 * kTolerance, 0.01 * depth);
 }
 
-/// Smallest value of f over [lo, hi] for f convex (or largest for f concave: pass −f).
-template <class F>
-double goldenMinimum(F&& f, double lo, double hi) {
-  constexpr double kGolden = 0.6180339887498949;
-  double x1 = hi - kGolden * (hi - lo), x2 = lo + kGolden * (hi - lo);
-  double f1 = f(x1), f2 = f(x2);
-  while (hi - lo > kResolution) {
-    if (f1 <= f2) {
-      hi = x2, x2 = x1, f2 = f1, x1 = hi - kGolden * (hi - lo), f1 = f(x1);
-    } else {
-      lo = x1, x1 = x2, f1 = f2, x2 = lo + kGolden * (hi - lo), f2 = f(x2);
-    }
-  }
-  return std::min({f1, f2, f(lo), f(hi)});
-}
-
-/// Distance in the plane from (px, pz) to the segment (ax, az)–(bx, bz).
-double planarSegmentDistance(double px, double pz, double ax, double az, double bx, double bz) {
-  const double ex = bx - ax, ez = bz - az, length2 = ex * ex + ez * ez;
-  const double t =
-      length2 > 0 ? std::clamp(((px - ax) * ex + (pz - az) * ez) / length2, 0.0, 1.0) : 0.0;
-  return std::hypot(px - ax - t * ex, pz - az - t * ez);
-}
-
 /// A cutter as SPEC.md's "Cutters" defines it, in the tool frame (tip at the origin, axis +Z):
 /// the core frustum from radius r0 at height z0 to radius r1 at z1, plus a skin m.
 struct Profile {
@@ -86,9 +63,9 @@ struct Profile {
   double distance(const Vec3& y) const {
     const double rho = std::hypot(y.x, y.y);
     if (y.z >= z0 && y.z <= z1 && rho <= r0 + (y.z - z0) * (r1 - r0) / (z1 - z0)) return 0;
-    return std::min({planarSegmentDistance(rho, y.z, 0, z0, r0, z0),
-                     planarSegmentDistance(rho, y.z, r0, z0, r1, z1),
-                     planarSegmentDistance(rho, y.z, r1, z1, 0, z1)});
+    return std::min({test::planarSegmentDistance(rho, y.z, 0, z0, r0, z0),
+                     test::planarSegmentDistance(rho, y.z, r0, z0, r1, z1),
+                     test::planarSegmentDistance(rho, y.z, r1, z1, 0, z1)});
   }
   /// The flank's outward normal in the meridian plane: (radial, z).
   std::array<double, 2> flankNormal() const {
@@ -106,7 +83,8 @@ struct Sweep {
     return cutter.support(v) + std::max(dot(v, p0), dot(v, p1)) - dot(v, x);
   }
   double coreDistance(const Vec3& x) const {
-    return goldenMinimum([&](double t) { return cutter.distance(x - (p0 + (p1 - p0) * t)); }, 0, 1);
+    return test::goldenMinimum([&](double t) { return cutter.distance(x - (p0 + (p1 - p0) * t)); },
+                               0, 1, kResolution);
   }
   /// min over unit v of f(v, x), for x inside the swept core (see the header comment).
   double interiorDepth(const Vec3& x) const {
@@ -139,7 +117,8 @@ struct Sweep {
     for (int i = 0; i < kSamples; ++i) {
       const double before = value[(i + kSamples - 1) % kSamples], after = value[(i + 1) % kSamples];
       if (value[i] <= before && value[i] <= after)
-        best = std::min(best, goldenMinimum(on_circle, (i - 1) * kStep, (i + 1) * kStep));
+        best = std::min(
+            best, test::goldenMinimum(on_circle, (i - 1) * kStep, (i + 1) * kStep, kResolution));
     }
     return best;
   }
@@ -152,9 +131,10 @@ struct Sweep {
   double deepest(const std::array<Vec3, 3>& t) const {
     auto along_level = [&](double level) {
       const Vec3 p = t[0] + (t[1] - t[0]) * level, q = t[0] + (t[2] - t[0]) * level;
-      return goldenMinimum([&](double u) { return -depth(p + (q - p) * u); }, 0, 1);
+      return test::goldenMinimum([&](double u) { return -depth(p + (q - p) * u); }, 0, 1,
+                                 kResolution);
     };
-    return -goldenMinimum(along_level, 0, 1);
+    return -test::goldenMinimum(along_level, 0, 1, kResolution);
   }
 };
 
