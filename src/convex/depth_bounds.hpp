@@ -4,12 +4,14 @@
 // direction v bounds the depth g(x) = m − sd(x) by the affine m + h_K(v) − v·x (a "cut").
 // The first cuts: along the tool axis (the cutter's end and top), both sides of the
 // triangle's plane (how far S reaches past it, which alone is exact for a cutter plunged into
-// a face), and along the plane away from K toward the triangle (where the cutter's side
-// crosses the triangle: the distance to that side).
+// a face), and along the plane from the path of K's axis toward the triangle's point nearest
+// it (where the cutter's side crosses the triangle: the distance to that side, exact for a
+// cutter moving beside a face whose edge it overhangs).
 #include <algorithm>
 #include <array>
 #include <cmath>
 
+#include "convex/closest_points.hpp"
 #include "convex/cut_envelope.hpp"
 
 namespace gougechek {
@@ -17,11 +19,12 @@ namespace gougechek {
 template <class Shape>
 class DepthBounds {
  public:
-  static constexpr int kMaxFirstCuts = 5;
+  static constexpr int kMaxFirstCuts = 6;
 
-  /// `inside`: a point of K, the origin of the "away" cut.
-  DepthBounds(const Shape& shape, double margin, const Vec3& inside)
-      : shape_(shape), margin_(margin), inside_(inside) {}
+  /// `spine_from`, `spine_to`: a segment inside K along its path (the path of a point of its
+  /// axis), from which the in-plane cut is aimed.
+  DepthBounds(const Shape& shape, double margin, const Vec3& spine_from, const Vec3& spine_to)
+      : shape_(shape), margin_(margin), spine_from_(spine_from), spine_to_(spine_to) {}
 
   /// The cut along the unit direction v.
   Cut along(const Vec3& v) const { return {v, margin_ + dot(v, shape_.support(v).point)}; }
@@ -46,12 +49,20 @@ class DepthBounds {
     const Vec3 n = normal / length;
     cuts[2] = along(n);
     cuts[3] = along(-n);
-    const Vec3 away = (triangle[0] + triangle[1] + triangle[2]) / 3 - inside_;
-    const Vec3 in_plane = away - n * dot(away, n);
-    const double l = norm(in_plane);
-    if (l == 0) return 4;
-    cuts[4] = along(in_plane / l);
-    return 5;
+    // Toward where the triangle comes nearest the spine; from the spine's start toward the
+    // triangle's centre where the spine meets the triangle or lies square above it.
+    const ClosestPair near = closestSegmentTriangle(spine_from_, spine_to_, triangle);
+    Vec3 in_plane = inPlane(near.on_triangle - near.on_segment, n);
+    if (norm2(in_plane) == 0)
+      in_plane = inPlane((triangle[0] + triangle[1] + triangle[2]) / 3 - spine_from_, n);
+    int count = 4;
+    if (const double l = norm(in_plane); l > 0) cuts[count++] = along(in_plane / l);
+    // Square to the axis toward the same point: where the cutter's side, not its end, bounds
+    // the depth of a sloping face.
+    const Vec3 across = inPlane(near.on_triangle - near.on_segment, {0, 0, 1});
+    if (const double l = norm(across); l > 0 && std::abs(n.z) > kSlopeForAcross)
+      cuts[count++] = along(across / l);
+    return count;
   }
 
   /// The least of the first cuts' maxima over the triangle (each at a corner): at least the
@@ -68,9 +79,14 @@ class DepthBounds {
   }
 
  private:
+  // Faces steeper than this (|n_z| below) have the across cut nearly along their normal.
+  static constexpr double kSlopeForAcross = 0.1;
+
+  static Vec3 inPlane(const Vec3& v, const Vec3& n) { return v - n * dot(v, n); }
+
   Shape shape_;
   double margin_;
-  Vec3 inside_;
+  Vec3 spine_from_, spine_to_;
   std::array<Cut, 2> axial_;  // along ±Z, the same for every triangle: made when first needed
   bool has_axial_ = false;
 };

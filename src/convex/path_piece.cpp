@@ -1,6 +1,7 @@
 #include "convex/path_piece.hpp"
 
 #include <array>
+#include <cmath>
 #include <numbers>
 
 namespace gougechek {
@@ -27,6 +28,29 @@ PathPiece PathPiece::arc(const Vec3& center, const Vec3& radial, const Vec3& axi
   p.sin_angle_ = std::sin(angle);
   p.end_ = p.pointAtAngle(angle);
   return p;
+}
+
+std::optional<PathPiece> PathPiece::joined(std::span<const PathPiece> pieces) {
+  if (pieces.empty() || !pieces[0].is_arc_) return std::nullopt;
+  const PathPiece& first = pieces[0];
+  const double angle = first.angle_ * static_cast<double>(pieces.size());
+  if (angle > std::numbers::pi) return std::nullopt;
+  // Rounding apart, each piece is the first turned on by its steps: the same step, rise, axis
+  // and radius, its centre risen along the axis, its start the previous piece's end. Rounding
+  // stays far below the slack every bound and box is given (1e-7).
+  const double slack = 1e-12 * (1 + norm(first.center_) + norm(first.radial_));
+  auto near = [&](const Vec3& a, const Vec3& b) { return norm2(a - b) <= slack * slack; };
+  for (std::size_t k = 1; k < pieces.size(); ++k) {
+    const PathPiece& piece = pieces[k];
+    if (!piece.is_arc_ || piece.angle_ != first.angle_ || piece.rise_ != first.rise_ ||
+        piece.axis_ != first.axis_ || std::abs(norm(piece.radial_) - norm(first.radial_)) > slack ||
+        !near(piece.center_,
+              first.center_ + first.axis_ * (first.rise_ * static_cast<double>(k))) ||
+        !near(piece.start_, pieces[k - 1].end_))
+      return std::nullopt;
+  }
+  return arc(first.center_, first.radial_, first.axis_, angle,
+             first.rise_ * static_cast<double>(pieces.size()));
 }
 
 Vec3 PathPiece::pointAtAngle(double theta) const {

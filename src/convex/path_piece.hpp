@@ -4,6 +4,8 @@
 // path parameter s ∈ [0, 1], so the witness of a distance query tells where along the move the
 // closest approach happens.
 #include <cmath>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "gougechek/vec3.hpp"
@@ -25,11 +27,19 @@ class PathPiece {
   static PathPiece arc(const Vec3& center, const Vec3& radial, const Vec3& axis, double angle,
                        double rise);
 
+  /// One arc for consecutive pieces that split one circular arc or helix into equal steps
+  /// (what splitMovePath makes of an arc of constant radius): its hull is the hull of theirs,
+  /// so it stands for them at the cost of one piece. None for other pieces, or beyond a half
+  /// turn.
+  static std::optional<PathPiece> joined(std::span<const PathPiece> pieces);
+
   /// The point of the piece's convex hull extreme in direction v.
   PathPoint support(const Vec3& v) const;
   /// The tool-tip position at parameter s on the actual path (on the arc, not its hull).
   Vec3 at(double s) const;
   const Vec3& start() const { return start_; }
+  /// at(1), without the trigonometry.
+  Vec3 end() const { return is_arc_ ? end_ : start_ + delta_; }
   /// Appends points whose convex hull contains the piece's: its ends, and for an arc of at
   /// most a quarter turn the meeting point of its end tangents (and, for a helix, these at
   /// both ends' heights). That hull exceeds the arc's by about the piece's sagitta. False, and

@@ -3,62 +3,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "convex/closest_points.hpp"
+
 namespace gougechek {
-namespace {
-
-// Closest point to the origin on the triangle (a, b, c) as barycentric weights (Ericson,
-// Real-Time Collision Detection §5.1.5). A zero-area triangle falls back to its best edge.
-// The signed areas va, vb, vc are taken as n·(b × c) etc. rather than Ericson's differences of
-// products of dot products: on the slivers GJK meets near convergence those cancel and put the
-// closest point off by up to 1e-8 of the vertices' size.
-std::array<double, 3> closestOnTriangle(const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 ab = b - a, ac = c - a;
-  const Vec3 n = cross(ab, ac);
-  const double d1 = -dot(ab, a), d2 = -dot(ac, a);
-  if (d1 <= 0 && d2 <= 0) return {1, 0, 0};
-  const double d3 = -dot(ab, b), d4 = -dot(ac, b);
-  if (d3 >= 0 && d4 <= d3) return {0, 1, 0};
-  const double vc = dot(n, cross(a, b));
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
-    const double t = d1 / (d1 - d3);
-    return {1 - t, t, 0};
-  }
-  const double d5 = -dot(ab, c), d6 = -dot(ac, c);
-  if (d6 >= 0 && d5 <= d6) return {0, 0, 1};
-  const double vb = dot(n, cross(c, a));
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
-    const double t = d2 / (d2 - d6);
-    return {1 - t, 0, t};
-  }
-  const double va = dot(n, cross(b, c));
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    const double t = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    return {0, 1 - t, t};
-  }
-  const double sum = va + vb + vc;
-  if (sum > 0) return {va / sum, vb / sum, vc / sum};
-  // Degenerate (collinear) triangle reached the face case: take the closest of its edges.
-  std::array<double, 3> best{1, 0, 0};
-  double best_d2 = norm2(a);
-  const Vec3* p[3] = {&a, &b, &c};
-  for (int i = 0; i < 3; ++i) {
-    const Vec3& u = *p[i];
-    const Vec3& w = *p[(i + 1) % 3];
-    const Vec3 e = w - u;
-    const double len2 = norm2(e);
-    const double t = len2 > 0 ? std::clamp(-dot(u, e) / len2, 0.0, 1.0) : 0.0;
-    const double d2e = norm2(u + e * t);
-    if (d2e < best_d2) {
-      best_d2 = d2e;
-      best = {0, 0, 0};
-      best[i] = 1 - t;
-      best[(i + 1) % 3] = t;
-    }
-  }
-  return best;
-}
-
-}  // namespace
 
 Vec3 Simplex::reduceToClosest() {
   std::array<double, 4> w{0, 0, 0, 0};

@@ -35,7 +35,7 @@ class SurfaceDepthSearch {
   /// `core` and `path` must outlive the search.
   SurfaceDepthSearch(const FrustumCore& core, const PathPiece& path)
       : sweep_{&core, &path},
-        bounds_(sweep_, core.margin, sweep_.interiorPoint()),
+        bounds_(sweep_, core.margin, sweep_.interiorPoint(), sweep_.interiorEndPoint()),
         interior_(sweep_) {}
 
   /// An upper bound on the depth, from the search's first cuts alone (convex/depth_bounds):

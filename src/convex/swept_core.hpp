@@ -15,9 +15,15 @@ struct SweptCore {
     p.point += core->support(v);
     return p;
   }
-  /// A point inside the swept core (used to seed searches).
+  /// A point inside the swept core (used to seed searches): the middle of the core's axis at
+  /// the path's start.
   Vec3 interiorPoint() const {
     return path->start() + Vec3{0, 0, 0.5 * (core->z_bottom + core->z_top)};
+  }
+  /// Where interiorPoint() ends up at the path's end: the two span the core's spine (for an
+  /// arc, its chord, which lies inside the swept core too).
+  Vec3 interiorEndPoint() const {
+    return path->at(1) + Vec3{0, 0, 0.5 * (core->z_bottom + core->z_top)};
   }
 };
 

@@ -57,6 +57,7 @@ CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance
   const double skin = sharpEdgeSkin(tolerance, sharpest_rim);
   CutterModel model;
   model.radius = radius;
+  model.skin_loss = rimLoss(std::min(sharpest_rim, std::numbers::pi / 2)) * skin;
   switch (tool.type) {
     case CutterType::Ball:
     case CutterType::Bull:

@@ -16,6 +16,9 @@ struct CutterModel {
   std::optional<FrustumCore> shank;  ///< non-cutting cylinder above the flutes, if checked
   bool natural_skin = false;  ///< ball, bull, cornered taper: exact depths, severe on core contact
   double radius = 0;          ///< R for "severe" (flat) and buried depths
+  /// How far the artificial skin moves a sharp part's outline in at its sharpest rim: the most
+  /// a depth measured with it reads short.
+  double skin_loss = 0;
 };
 
 CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance);

@@ -52,7 +52,56 @@ double farthestFrom(const Vec3& p, std::span<const Vec3> points, std::span<const
   return farthest;
 }
 
+/// Appends what a SweptRegion over `pieces` is made of: the pieces of one arc as that arc (its
+/// hull is theirs), other pieces as points around them (a scan of dot products rather than an
+/// arc's support per piece per query: the region grows by about a sagitta, which costs
+/// nothing), and arcs too long for that as themselves.
+void appendRegion(std::span<const PathPiece> pieces, std::vector<Vec3>& points,
+                  std::vector<PathPiece>& arcs) {
+  if (const std::optional<PathPiece> arc = PathPiece::joined(pieces)) {
+    arcs.push_back(*arc);
+    return;
+  }
+  for (const PathPiece& piece : pieces)
+    if (!piece.enclosingPoints(points)) arcs.push_back(piece);
+}
+
 }  // namespace
+
+template <int K>
+bool SweptRegionQuery<K>::reaches(const Chord& chord, const std::array<Vec3, 8>& corners) const {
+  // The cylinder of radius r between the core's end heights lies inside the frustum core; the
+  // box point nearest the middle of the chord's axis is the one most likely inside it.
+  const FrustumCore& core = *region_.core;
+  const double r = std::min(core.radius_bottom, core.radius_top);
+  const Vec3 lift{0, 0, 0.5 * (core.z_bottom + core.z_top)};
+  const Vec3 middle = (chord.from + chord.to) / 2 + lift;
+  Vec3 x = corners[0];
+  for (const int corner : {1, 2, 4}) {
+    const Vec3 edge = corners[corner] - corners[0];
+    const double length2 = norm2(edge);
+    if (length2 > 0) x += edge * std::clamp(dot(middle - corners[0], edge) / length2, 0.0, 1.0);
+  }
+  // Positions t ∈ [0, 1] along the chord d whose cylinder holds x: x's height above the tip
+  // within the core's, and x within r of the axis.
+  const Vec3 d = chord.to - chord.from, e = x - chord.from;
+  double lo = 0, hi = 1;
+  if (d.z != 0) {
+    const double t1 = (e.z - core.z_top) / d.z, t2 = (e.z - core.z_bottom) / d.z;
+    lo = std::max(lo, std::min(t1, t2));
+    hi = std::min(hi, std::max(t1, t2));
+  } else if (e.z < core.z_bottom || e.z > core.z_top) {
+    return false;
+  }
+  // |e − t d| ≤ r in the plane: a quadratic a t² − 2 b t + c ≤ 0.
+  const double a = d.x * d.x + d.y * d.y, b = e.x * d.x + e.y * d.y;
+  const double c = e.x * e.x + e.y * e.y - r * r;
+  if (a == 0) return c <= 0 && lo <= hi;
+  const double discriminant = b * b - a * c;
+  if (discriminant < 0) return false;
+  const double root = std::sqrt(discriminant);
+  return std::max(lo, (b - root) / a) <= std::min(hi, (b + root) / a);
+}
 
 template <int K>
 double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node_patch) const {
@@ -72,6 +121,9 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
     for (int i = 0; i < 8; ++i)
       corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
                     i & 4 ? node.hi[2] : node.lo[2]};
+  if (std::min(region_.core->radius_bottom, region_.core->radius_top) > 0)
+    for (const Chord& chord : chords_)
+      if (reaches(chord, corners)) return 0;
   GjkQuery query;
   query.initial_direction = axis_;
   query.stop_above = reach_;
@@ -127,10 +179,10 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
   auto collect = [&](std::span<const PathPiece> region_pieces) {
     region_points_.clear();
     region_arcs_.clear();
-    // Arc pieces enter as points around them (a scan of dot products, not an arc's support
-    // per piece per query): the culled region grows by about a sagitta, which costs nothing.
+    appendRegion(region_pieces, region_points_, region_arcs_);
+    region_chords_.clear();
     for (const PathPiece& piece : region_pieces)
-      if (!piece.enclosingPoints(region_points_)) region_arcs_.push_back(piece);
+      region_chords_.push_back({piece.start(), piece.end()});
     std::sort(region_points_.begin(), region_points_.end(), [](const Vec3& a, const Vec3& b) {
       return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z);
     });
@@ -141,9 +193,9 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
       tracked.travel = 0;
     else
       tracked.travel += farthestFrom(tracked.last_point, region_points_, region_arcs_);
-    tracked.last_point = region_pieces.back().at(1);
-    const SweptRegionQuery<K> query(region, sweptBox(region, reach), reach + kBoxSlack,
-                                    tracked.travel);
+    tracked.last_point = region_pieces.back().end();
+    const SweptRegionQuery<K> query(region, region_chords_, sweptBox(region, reach),
+                                    reach + kBoxSlack, tracked.travel);
     auto on_triangle = [&](std::uint32_t index) {
       const auto corners = triangle(index);
       Kdop<K> box = Kdop<K>::empty();
@@ -190,8 +242,7 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
     depth_searches_.emplace_back(core, piece);
     piece_boxes_.push_back(sweptBox(SweptCore{&core, &piece}, report_below));
   }
-  // A group's region is the hull of points around its pieces (or of the arcs themselves). The
-  // regions' spans point into group_points_ and group_arcs_, reserved so they never move.
+  // The regions' spans point into group_points_ and group_arcs_, reserved so they never move.
   group_points_.clear();
   group_arcs_.clear();
   group_points_.reserve(pieces.size() * PathPiece::kMaxEnclosingPoints);
@@ -204,13 +255,13 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
       continue;
     }
     const std::size_t points = group_points_.size(), arcs = group_arcs_.size();
-    for (const PathPiece& piece : pieces.subspan(first, count))
-      if (!piece.enclosingPoints(group_points_)) group_arcs_.push_back(piece);
+    appendRegion(pieces.subspan(first, count), group_points_, group_arcs_);
     const SweptRegion region{&core, std::span<const Vec3>(group_points_).subspan(points),
                              std::span<const PathPiece>(group_arcs_).subspan(arcs)};
     groups_.push_back({first, count,
-                       DepthBounds<SweptRegion>(region, core.margin,
-                                                SweptCore{&core, &pieces[first]}.interiorPoint()),
+                       DepthBounds<SweptRegion>(
+                           region, core.margin, SweptCore{&core, &pieces[first]}.interiorPoint(),
+                           SweptCore{&core, &pieces[first + count - 1]}.interiorEndPoint()),
                        sweptBox(region, report_below)});
   }
 
@@ -272,12 +323,18 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       best = f;
   };
   // SPEC.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core reached the
-  // part (less the sharp-edge skin's 0.083·tolerance): each such triangle is measured to 0.15·ε,
-  // and no further once its bound shows it can neither beat the deepest finding by more than
-  // that, nor exceed `relevant_above`, nor make the move severe.
+  // part, of which the sharp-edge skin takes up to 0.083·tolerance: each such triangle is
+  // measured to 0.15·ε, and no further once its bound shows it can neither exceed
+  // `relevant_above`, nor make the move severe, nor beat the deepest finding by more than the
+  // allowance: 0.15·ε, or what the skin leaves of 0.9·ε where that is more (deep cuts, where
+  // many triangles tie at the deepest and their bounds are tight only to about 1%).
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
-  auto allowance = [&](double depth) { return std::max(absolute, kRelative * depth); };
+  auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
+  auto allowance = [&](double depth) {
+    const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
+    return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
+  };
   // Where the skin is thinner than what matters (sharp cutters), only findings of the core
   // itself can matter, and those are measured to the allowance; otherwise exact findings of
   // the skin must come out the same whatever is skipped.
@@ -314,7 +371,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
     // Severe from R on, within the accuracy the depth is measured to: a flat cutter plunged
     // into material cuts exactly R, which the search finds a hair short of.
-    const bool severe = limits.natural_skin || depth + allowance(depth) >= limits.severe_from;
+    const bool severe = limits.natural_skin || depth + measured_to(depth) >= limits.severe_from;
     consider({true, depth, piece.at(d.s), severe, c.triangle});
   };
   for (const Reach& group_reach : group_reaches_) {
@@ -428,7 +485,7 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
     const double clearance = rapid ? settings_.rapid_clearance : 0.0;
     const Limits limits{reportBelow(cutting, move, false),
                         clearance > 0 ? -clearance : settings_.tolerance, cutter.radius,
-                        cutter.natural_skin};
+                        cutter.natural_skin, cutter.natural_skin ? 0.0 : cutter.skin_loss};
     Finding f = deepest(cutting, pieces, cutting_candidates_, limits);
     const bool violates = f.found && f.depth > limits.relevant_above;
     if (f.found)
@@ -442,7 +499,7 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
   if (cutter.shank) {
     const FrustumCore& shank = *cutter.shank;
     const Limits limits{reportBelow(shank, move, true), settings_.tolerance, shank.outerRadius(),
-                        false};
+                        false, cutter.skin_loss};
     Finding h = deepest(shank, pieces, shank_candidates_, limits);
     if (h.found)
       shank_winding_.known = false;

@@ -21,17 +21,26 @@
 
 namespace gougechek {
 
+/// A straight path inside a swept region: the chord of one of its pieces.
+struct Chord {
+  Vec3 from, to;
+};
+
 /// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
 /// normal slab (two support queries) and then by an exact GJK distance from the region to the
 /// node's patch box (or, for a node without one, its axis-aligned box). Both prune the many
 /// nodes under a cutter resting on the surface that the k-DOP slabs alone keep. Each test
 /// yields a lower bound on the distance, which the front keeps as a separation certificate.
+/// Where a cutter cuts deep, most nodes it meets lie partly inside it, which GJK proves only
+/// slowly: a node whose box the core's widest inner cylinder reaches along one of `chords`
+/// overlaps, with no GJK.
 template <int K>
 class SweptRegionQuery {
  public:
   /// `travel`: how far the swept core has moved, in all, since its front was empty.
-  SweptRegionQuery(const SweptRegion& region, const Kdop<K>& box, double reach, double travel)
-      : region_(region), box_(box), reach_(reach), travel_(travel) {}
+  SweptRegionQuery(const SweptRegion& region, std::span<const Chord> chords, const Kdop<K>& box,
+                   double reach, double travel)
+      : region_(region), chords_(chords), box_(box), reach_(reach), travel_(travel) {}
   const Kdop<K>& kdop() const { return box_; }
   double reach() const { return reach_; }
   double travel() const { return travel_; }
@@ -40,7 +49,12 @@ class SweptRegionQuery {
   double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
 
  private:
+  /// True if the core's inner cylinder, moved along `chord`, meets the box of these corners
+  /// (the box of PatchBox::corners: 1, 2 and 4 neighbour corner 0).
+  bool reaches(const Chord& chord, const std::array<Vec3, 8>& corners) const;
+
   SweptRegion region_;
+  std::span<const Chord> chords_;
   Kdop<K> box_;
   double reach_;
   double travel_;
@@ -116,6 +130,7 @@ class MoveChecker {
     double relevant_above;  // depths up to this change no result, only that the core came near
     double severe_from;     // depths from this on are severe
     bool natural_skin;      // the skin is the cutter's own (a ball's): any core contact is severe
+    double skin_loss;       // how short an artificial skin makes measured depths read
   };
 
   /// Deepest finding of `core` along one move's `pieces` among `candidates`.
@@ -165,6 +180,7 @@ class MoveChecker {
   std::vector<PathPiece> move_pieces_;              // scratch for splitMovePath
   std::vector<Vec3> region_points_;                 // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
+  std::vector<Chord> region_chords_;
   TrackedFront cutting_front_, shank_front_;
   WindingCarry cutting_winding_, shank_winding_;
   Vec3 warm_axis_{0, 0, 1};

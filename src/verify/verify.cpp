@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -119,12 +117,6 @@ void Verifier<K>::check(const std::vector<Move>& block) {
         result_.unlisted.add(v);
     }
   stats.combine_each([&](const VerifyStats& s) { result_.stats += s; });
-  if (std::getenv("GC_STATS"))
-    std::fprintf(
-        stderr, "TMPSTATS nodes %lu reaches %lu tri %lu deep %lu meas %lu\n",
-        (unsigned long)result_.stats.node_tests, (unsigned long)result_.stats.ray_node_tests,
-        (unsigned long)result_.stats.triangle_tests, (unsigned long)result_.stats.deep_tests,
-        (unsigned long)result_.stats.depth_measurements);
   checked_ += block.size();
 }
 
