@@ -160,13 +160,30 @@ TEST(JoinedArc, NoneForASegmentAmongArcsOrPiecesOutOfOrder) {
                                         PathPiece::segment({1, 0, 0}, {2, 1, 0})};
   EXPECT_FALSE(PathPiece::joined(segments).has_value());
   EXPECT_FALSE(PathPiece::joined({}).has_value());
-  // A piece left out, and two pieces swapped.
-  std::vector<PathPiece> gap = pieces;
-  gap.erase(gap.begin() + 2);
-  EXPECT_FALSE(PathPiece::joined(gap).has_value());
-  std::vector<PathPiece> swapped = pieces;
-  std::swap(swapped[1], swapped[2]);
-  EXPECT_FALSE(PathPiece::joined(swapped).has_value());
+  // A piece left out, and two pieces swapped, on that helix and on a flat arc (where only the
+  // pieces' ends tell).
+  const Move flat = arcMove({3, -2, 1}, {0, 0, 1}, {1, 0, 0}, 4, 4, 0.5 * kPi, 0);
+  for (const std::vector<PathPiece>& arc : {pieces, split(flat)}) {
+    std::vector<PathPiece> gap = arc;
+    gap.erase(gap.begin() + 2);
+    EXPECT_FALSE(PathPiece::joined(gap).has_value());
+    std::vector<PathPiece> swapped = arc;
+    std::swap(swapped[1], swapped[2]);
+    EXPECT_FALSE(PathPiece::joined(swapped).has_value());
+  }
+}
+
+TEST(JoinedArc, NoneForPiecesOfCirclesInTwoPlanes) {
+  // Two steps of one radius about one centre, the second about an axis tilted about the joint:
+  // continuous, but on two great circles of a sphere, which no one arc covers.
+  const Vec3 center{1, 2, 3};
+  const double step = 0.2;
+  const PathPiece first = PathPiece::arc(center, {4, 0, 0}, {0, 0, 1}, step, 0);
+  const Vec3 joint = normalized(first.end() - center);
+  const Vec3 tilted = Vec3{0, 0, 1} * std::cos(0.5) + cross(joint, Vec3{0, 0, 1}) * std::sin(0.5);
+  const std::vector<PathPiece> pieces{first, PathPiece::arc(center, joint * 4, tilted, step, 0)};
+  ASSERT_LE(norm(pieces[1].start() - first.end()), 1e-12);
+  EXPECT_FALSE(PathPiece::joined(pieces).has_value());
 }
 
 }  // namespace
