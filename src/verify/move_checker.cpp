@@ -68,11 +68,10 @@ void appendRegion(std::span<const PathPiece> pieces, std::vector<Vec3>& points,
 
 }  // namespace
 
-template <int K>
-bool SweptRegionQuery<K>::reaches(const Chord& chord, const std::array<Vec3, 8>& corners) const {
+bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
+                          const std::array<Vec3, 8>& corners) {
   // The cylinder of radius r between the core's end heights lies inside the frustum core; the
   // box point nearest the middle of the chord's axis is the one most likely inside it.
-  const FrustumCore& core = *region_.core;
   const double r = std::min(core.radius_bottom, core.radius_top);
   const Vec3 lift{0, 0, 0.5 * (core.z_bottom + core.z_top)};
   const Vec3 middle = (chord.from + chord.to) / 2 + lift;
@@ -123,7 +122,7 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
                     i & 4 ? node.hi[2] : node.lo[2]};
   if (std::min(region_.core->radius_bottom, region_.core->radius_top) > 0)
     for (const Chord& chord : chords_)
-      if (reaches(chord, corners)) return 0;
+      if (innerCylinderReaches(*region_.core, chord, corners)) return 0;
   GjkQuery query;
   query.initial_direction = axis_;
   query.stop_above = reach_;

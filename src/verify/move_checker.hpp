@@ -5,6 +5,7 @@
 // move then measures the run's candidate triangles that its own k-DOP keeps, with GJK and, where
 // a core reaches the surface, the surface-depth search. The deepest finding per (move, kind) is
 // kept. Results depend only on the move, never on the runs, the worker or the order of work.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -25,6 +26,13 @@ namespace gougechek {
 struct Chord {
   Vec3 from, to;
 };
+
+/// True if the inner cylinder of `core` (its least radius, between its end heights), moved
+/// along `chord`, meets the box of these corners (the box of PatchBox::corners: 1, 2 and 4
+/// neighbour corner 0). A sufficient test only: it tries the one box point nearest the middle
+/// of the chord's axis.
+bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
+                          const std::array<Vec3, 8>& corners);
 
 /// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
 /// normal slab (two support queries) and then by an exact GJK distance from the region to the
@@ -49,10 +57,6 @@ class SweptRegionQuery {
   double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
 
  private:
-  /// True if the core's inner cylinder, moved along `chord`, meets the box of these corners
-  /// (the box of PatchBox::corners: 1, 2 and 4 neighbour corner 0).
-  bool reaches(const Chord& chord, const std::array<Vec3, 8>& corners) const;
-
   SweptRegion region_;
   std::span<const Chord> chords_;
   Kdop<K> box_;
