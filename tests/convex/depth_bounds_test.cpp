@@ -1,0 +1,153 @@
+// DepthBounds::bound against brute-force depths that share no code with it. The depth of a point
+// x is m − sd(x, C), C = K ⊕ path; sd(x, C) ≤ sd(x − P(t), K) for every path point P(t), with
+// equality outside C, and sd to the frustum K is written out from its profile (meridian-plane
+// distances, negative inside). So min over t of sd(x − P(t), K), by golden section (a convex
+// function of t along a segment) or sampled and refined (along an arc), gives a depth no deeper
+// than the truth; the deepest over the triangle, by nested golden sections (the depth is concave
+// in x for a segment) or a dense grid (for an arc), is a lower bound on the triangle's depth,
+// and exact outside the core. Every bound must lie above it; and where the new first cuts aim
+// (a cutter overhanging a face's edge) the bound must also come within 1% of it.
+#include "convex/depth_bounds.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "brute_force_distance.hpp"
+#include "convex/swept_core.hpp"
+#include "cutter_cores.hpp"
+#include "random_geometry.hpp"
+
+namespace gougechek {
+namespace {
+
+/// Signed distance from y (tool frame) to the core: negative inside, the distance to the
+/// nearest of the bottom disk, the top disk and the flank.
+double signedDistanceToCore(const FrustumCore& core, const Vec3& y) {
+  const double zb = core.z_bottom, zt = core.z_top, rb = core.radius_bottom, rt = core.radius_top;
+  const double rho = std::sqrt(y.x * y.x + y.y * y.y);
+  const bool solid = zt > zb && std::max(rb, rt) > 0;
+  if (solid && y.z >= zb && y.z <= zt && rho <= rb + (y.z - zb) * (rt - rb) / (zt - zb))
+    return -std::min({y.z - zb, zt - y.z, test::planarSegmentDistance(rho, y.z, rb, zb, rt, zt)});
+  return test::distanceToCore(core, y);
+}
+
+/// A lower bound on the depth of x under the core swept along `path` (exact outside the core).
+double depthAt(const FrustumCore& core, const PathPiece& path, const Vec3& x) {
+  auto at = [&](double s) { return signedDistanceToCore(core, x - path.at(s)); };
+  const double travel = norm(path.at(1) - path.start()) + norm(path.at(0.5) - path.start());
+  if (!path.isArc()) {
+    if (travel == 0) return core.margin - at(0);
+    return core.margin - test::goldenMinimum(at, 0.0, 1.0, test::kOracleResolution / travel);
+  }
+  return core.margin - test::minimumAlongArc(1.0, std::max(travel, 1e-9), at);
+}
+
+/// A lower bound on the triangle's depth: its deepest point, by nested golden sections for a
+/// segment's sweep and on a grid of 21 points a side for an arc's.
+double deepest(const FrustumCore& core, const PathPiece& path, const test::Triangle& t) {
+  if (!path.isArc())
+    return -test::minimumOverTriangle(t, [&](const Vec3& x) { return -depthAt(core, path, x); });
+  constexpr int kSide = 20;
+  double best = -INFINITY;
+  for (int i = 0; i <= kSide; ++i)
+    for (int j = 0; i + j <= kSide; ++j)
+      best = std::max(best, depthAt(core, path,
+                                    t[0] + (t[1] - t[0]) * (double(i) / kSide) +
+                                        (t[2] - t[0]) * (double(j) / kSide)));
+  return best;
+}
+
+double boundOf(const FrustumCore& core, const PathPiece& path, const test::Triangle& t) {
+  const SweptCore sweep{&core, &path};
+  DepthBounds<SweptCore> bounds(sweep, core.margin, sweep.interiorPoint(),
+                                sweep.interiorEndPoint());
+  return bounds.bound(t);
+}
+
+PathPiece randomArc(test::RandomGeometry& random, const Vec3& from) {
+  const Vec3 axis = random.below(2) ? Vec3{0, 0, random.below(2) ? 1.0 : -1.0} : random.direction();
+  const Vec3 radial = random.perpendicular(axis) * random.uniform(0.5, 10);
+  return PathPiece::arc(from - radial, radial, axis, random.uniform(0.01, std::numbers::pi / 2),
+                        random.below(2) ? 0.0 : random.uniform(-3, 3));
+}
+
+TEST(DepthBounds, BoundIsAtLeastTheBruteForceDepth) {
+  test::RandomGeometry random(314);
+  int deep = 0, checked = 0;
+  for (const test::NamedCore& named : test::allCores()) {
+    const FrustumCore& core = named.core;
+    for (int i = 0; i < 150; ++i) {
+      std::string move_kind, triangle_kind;
+      const test::Move move = random.move(move_kind);
+      const bool arc = i % 4 == 3;
+      const PathPiece path =
+          arc ? randomArc(random, move.from) : PathPiece::segment(move.from, move.to);
+      // Triangles about the cutter's middle, some cutting deep into it.
+      const Vec3 near =
+          path.at(random.uniform(0, 1)) + Vec3{0, 0, random.uniform(core.z_bottom, core.z_top)};
+      const test::Triangle t =
+          random.triangle(near, 0.5 * core.outerRadius(), path.end() - path.start(), triangle_kind);
+      if (triangle_kind == "huge (1e3)" || triangle_kind == "far apart") continue;
+      const double bound = boundOf(core, path, t);
+      const double truth = deepest(core, path, t);
+      SCOPED_TRACE(named.name + ", case " + std::to_string(i) + ": " +
+                   (arc ? "arc" : move_kind + " move") + ", " + triangle_kind + " triangle");
+      EXPECT_GE(bound, truth - 1e-9);
+      ++checked;
+      deep += truth > core.margin + 0.1;
+    }
+  }
+  EXPECT_GT(checked, 700);
+  EXPECT_GT(deep, 100);  // many triangles cut into the core, where the interior cuts matter
+}
+
+TEST(DepthBounds, FlatCutterOverhangingAHorizontalFaceIsBoundWithinOnePercent) {
+  // The face z = 0 for x ≤ 0 (its edge on the Y axis); flat:6 plunged to z = −h with its axis at
+  // x = a, moving along the edge or still: the deepest points are on the edge, min(R − a, h)
+  // deep (R = 3, the core's radius plus its skin).
+  const FrustumCore flat = test::flatCore();
+  const test::Triangle face{{Vec3{0, -60, 0}, Vec3{0, 60, 0}, Vec3{-80, 0, 0}}};
+  for (const double a : {0.5, 1.5, 2.0, 2.9})
+    for (const double h : {2.0, 5.0, 8.0})
+      for (const double dy : {0.0, 10.0}) {
+        const PathPiece path = PathPiece::segment({a, -5, -h}, {a, -5 + dy, -h});
+        const double truth = std::min(3 - a, h);
+        SCOPED_TRACE("a " + std::to_string(a) + " h " + std::to_string(h) + " dy " +
+                     std::to_string(dy));
+        EXPECT_NEAR(deepest(flat, path, face), truth, 1e-6);
+        const double bound = boundOf(flat, path, face);
+        EXPECT_GE(bound, truth - 1e-9);
+        EXPECT_LE(bound, 1.01 * truth);
+      }
+}
+
+TEST(DepthBounds, CuttersOverhangingASlopingFaceAreBoundWithinOnePercent) {
+  // As above, with the face turned about its edge by up to 30°, for flat and bull cutters
+  // (the bull's side overhanging too) and moves along the edge or across it.
+  for (const auto& [name, core] :
+       {std::pair{"flat", test::flatCore()}, std::pair{"bull", test::bullCore()}})
+    for (const double slope : {-30.0, -10.0, 5.0, 20.0, 30.0})
+      for (const double a : {1.0, 2.0})
+        for (const Vec3& step : {Vec3{0, 0, 0}, Vec3{0, 8, 0}, Vec3{0.5, 0, 0}}) {
+          const double c = std::cos(slope * std::numbers::pi / 180),
+                       s = std::sin(slope * std::numbers::pi / 180);
+          const test::Triangle face{{Vec3{0, -60, 0}, Vec3{0, 60, 0}, Vec3{-80 * c, 0, -80 * s}}};
+          const Vec3 from{a, -4, -5};
+          const PathPiece path = PathPiece::segment(from, from + step);
+          const double truth = deepest(core, path, face);
+          const double bound = boundOf(core, path, face);
+          SCOPED_TRACE(std::string(name) + " slope " + std::to_string(slope) + " a " +
+                       std::to_string(a) + " step " + std::to_string(step.x) + ", " +
+                       std::to_string(step.y));
+          EXPECT_GT(truth, 0.5);
+          EXPECT_GE(bound, truth - 1e-9);
+          EXPECT_LE(bound, 1.01 * truth);
+        }
+}
+
+}  // namespace
+}  // namespace gougechek
