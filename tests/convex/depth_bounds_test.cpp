@@ -149,5 +149,35 @@ TEST(DepthBounds, CuttersOverhangingASlopingFaceAreBoundWithinOnePercent) {
         }
 }
 
+TEST(DepthBounds, CuttersOverhangingASteepWallsEdgeAreBoundWithinOnePercent) {
+  // A wall (nearly) square to X that ends at an upright edge on the Z axis, the wall at y ≤ 0;
+  // the cutter's axis (nearly) in the wall's plane, its side over the edge: the deepest points
+  // are on the edge, about the side's reach past it deep, which only a cut along the wall
+  // toward the edge bounds closely (the face's own normal and the axis give the wall's width
+  // and the cutter's length).
+  for (const auto& [name, core] :
+       {std::pair{"flat", test::flatCore()}, std::pair{"bull", test::bullCore()}})
+    for (const double tilt : {-5.0, 0.0, 3.0})
+      for (const double off : {0.0, 0.02})
+        for (const Vec3& step : {Vec3{0, 0, 0}, Vec3{0, 0, 3}, Vec3{0, 0.2, 0}}) {
+          const double c = std::cos(tilt * std::numbers::pi / 180),
+                       s = std::sin(tilt * std::numbers::pi / 180);
+          auto tilted = [&](const Vec3& p) {
+            return Vec3{p.x * c + p.z * s, p.y, p.z * c - p.x * s};
+          };
+          const test::Triangle wall{{tilted({0, 0, -60}), tilted({0, 0, 60}), tilted({0, -80, 0})}};
+          const Vec3 from{off, core.outerRadius() - 1, -8};
+          const PathPiece path = PathPiece::segment(from, from + step);
+          const double truth = deepest(core, path, wall);
+          const double bound = boundOf(core, path, wall);
+          SCOPED_TRACE(std::string(name) + " tilt " + std::to_string(tilt) + " off " +
+                       std::to_string(off) + " step " + std::to_string(step.y) + ", " +
+                       std::to_string(step.z));
+          EXPECT_GT(truth, 0.5);
+          EXPECT_GE(bound, truth - 1e-9);
+          EXPECT_LE(bound, 1.01 * truth);
+        }
+}
+
 }  // namespace
 }  // namespace gougechek
