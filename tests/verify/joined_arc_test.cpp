@@ -186,5 +186,18 @@ TEST(JoinedArc, NoneForPiecesOfCirclesInTwoPlanes) {
   EXPECT_FALSE(PathPiece::joined(pieces).has_value());
 }
 
+TEST(JoinedArc, NoneForAnSCurveOfEqualSteps) {
+  // Two steps of the same angle, radius and axis, the second about the centre across the joint:
+  // only the centres tell them apart.
+  const Vec3 center{1, 2, 3};
+  const double step = 0.2;
+  const PathPiece first = PathPiece::arc(center, {4, 0, 0}, {0, 0, 1}, step, 0);
+  const Vec3 other = first.end() + (first.end() - center);
+  const std::vector<PathPiece> pieces{
+      first, PathPiece::arc(other, center - first.end(), {0, 0, 1}, step, 0)};
+  ASSERT_LE(norm(pieces[1].start() - first.end()), 1e-12);
+  EXPECT_FALSE(PathPiece::joined(pieces).has_value());
+}
+
 }  // namespace
 }  // namespace gougechek
