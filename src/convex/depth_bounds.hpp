@@ -13,6 +13,7 @@
 
 #include "convex/closest_points.hpp"
 #include "convex/cut_envelope.hpp"
+#include "convex/frustum_core.hpp"
 
 namespace gougechek {
 
@@ -24,7 +25,11 @@ class DepthBounds {
   /// `spine_from`, `spine_to`: a segment inside K along its path (the path of a point of its
   /// axis), from which the in-plane cut is aimed.
   DepthBounds(const Shape& shape, double margin, const Vec3& spine_from, const Vec3& spine_to)
-      : shape_(shape), margin_(margin), spine_from_(spine_from), spine_to_(spine_to) {}
+      : shape_(shape),
+        margin_(margin),
+        spine_from_(spine_from),
+        spine_to_(spine_to),
+        flank_slope_(flankSlope(*shape.core)) {}
 
   /// The cut along the unit direction v.
   Cut along(const Vec3& v) const { return {v, margin_ + dot(v, shape_.support(v).point)}; }
@@ -57,11 +62,14 @@ class DepthBounds {
       in_plane = inPlane((triangle[0] + triangle[1] + triangle[2]) / 3 - spine_from_, n);
     int count = 4;
     if (const double l = norm(in_plane); l > 0) cuts[count++] = along(in_plane / l);
-    // Square to the axis toward the same point: where the cutter's side, not its end, bounds
-    // the depth of a sloping face.
+    // Square to the core's flank, toward the same point: where the cutter's side, not its
+    // end, bounds the depth (a sloping face; a wall along a taper's flank, deeper up the
+    // flank). Left out where it would repeat the normal's cut.
     const Vec3 across = inPlane(near.on_triangle - near.on_segment, {0, 0, 1});
-    if (const double l = norm(across); l > 0 && std::abs(n.z) > kSlopeForAcross)
-      cuts[count++] = along(across / l);
+    if (const double l = norm(across); l > 0) {
+      const Vec3 flank = normalized(across / l - Vec3{0, 0, flank_slope_});
+      if (std::abs(dot(flank, n)) < kSameCut) cuts[count++] = along(flank);
+    }
     return count;
   }
 
@@ -79,14 +87,22 @@ class DepthBounds {
   }
 
  private:
-  // Faces steeper than this (|n_z| below) have the across cut nearly along their normal.
-  static constexpr double kSlopeForAcross = 0.1;
+  // Cuts whose directions' cosine exceeds this bound nearly alike.
+  static constexpr double kSameCut = 0.995;
+
+  /// dr/dz of the core's flank: its outward normal leans down by this against the radial.
+  static double flankSlope(const FrustumCore& core) {
+    return core.z_top > core.z_bottom
+               ? (core.radius_top - core.radius_bottom) / (core.z_top - core.z_bottom)
+               : 0.0;
+  }
 
   static Vec3 inPlane(const Vec3& v, const Vec3& n) { return v - n * dot(v, n); }
 
   Shape shape_;
   double margin_;
   Vec3 spine_from_, spine_to_;
+  double flank_slope_;
   std::array<Cut, 2> axial_;  // along ±Z, the same for every triangle: made when first needed
   bool has_axial_ = false;
 };
