@@ -317,9 +317,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
 
   Finding best;
+  // Ties go to the first triangle and piece, so the finding does not depend on the order the
+  // bounds put them in.
   auto consider = [&](const Finding& f) {
     if (!best.found || f.depth > best.depth ||
-        (f.depth == best.depth && f.triangle < best.triangle))
+        (f.depth == best.depth &&
+         std::tie(f.triangle, f.piece) < std::tie(best.triangle, best.piece)))
       best = f;
   };
   // SPEC.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core reached the
@@ -354,7 +357,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const GjkResult r = measure(core, piece, tri, limits.report_below);
     if (r.far) return;
     if (r.distance > kTouch) {
-      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle});
+      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle, c.piece});
       return;
     }
     const double floor = best.found
@@ -372,7 +375,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     // Severe from R on, within the accuracy the depth is measured to: a flat cutter plunged
     // into material cuts exactly R, which the search finds a hair short of.
     const bool severe = limits.natural_skin || depth + measured_to(depth) >= limits.severe_from;
-    consider({true, depth, piece.at(d.s), severe, c.triangle});
+    consider({true, depth, piece.at(d.s), severe, c.triangle, c.piece});
   };
   for (const Reach& group_reach : group_reaches_) {
     if (cannot_matter(group_reach.bound)) break;
@@ -389,8 +392,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     for (const Reach& c : piece_reaches_) {
       const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
       if (r.far) continue;
-      best = {true, core.margin - std::max(r.distance, 0.0), pieces[c.piece].at(r.s), false,
-              c.triangle};
+      best = {true,
+              core.margin - std::max(r.distance, 0.0),
+              pieces[c.piece].at(r.s),
+              false,
+              c.triangle,
+              c.piece};
       break;
     }
   }
