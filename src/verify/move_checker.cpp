@@ -329,19 +329,21 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   // part, of which the sharp-edge skin takes up to 0.083·tolerance: each such triangle is
   // measured to 0.15·ε, and no further once its bound shows it can neither exceed
   // `relevant_above`, nor make the move severe, nor beat the deepest finding by more than the
-  // allowance: 0.15·ε, or what the skin leaves of 0.9·ε where that is more (deep cuts, where
-  // many triangles tie at the deepest and their bounds are tight only to about 1%).
+  // allowance.
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
   auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
-  auto allowance = [&](double depth) {
-    const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
-    return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
-  };
   // Where the skin is thinner than what matters (sharp cutters), only findings of the core
   // itself can matter, and those are measured to the allowance; otherwise exact findings of
   // the skin must come out the same whatever is skipped.
   const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
+  // The allowance: 0.15·ε; for sharp cutters what the skin leaves of 0.9·ε where that is more
+  // (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).
+  auto allowance = [&](double depth) {
+    if (!only_measured_findings_matter) return measured_to(depth);
+    const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
+    return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
+  };
   // A bound this low changes no result: too shallow to report and unable to make the move
   // severe, or unable to beat the deepest finding.
   auto cannot_matter = [&](double bound) {
