@@ -265,6 +265,8 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
                        sweptBox(region, report_below)});
   }
 
+  // Pairs bounded below this are out of reach (with kBoundSlack to spare).
+  const double floor = core.margin - report_below - kBoundSlack;
   group_reaches_.clear();
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     PieceGroup& group = groups_[g];
@@ -273,9 +275,9 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
       // The bound proves out of reach every triangle the slab test would (its plane cuts are
       // that test), and more.
       const auto tri = triangle(candidate.triangle);
-      const double bound =
-          group.bounds ? group.bounds->bound(tri) : depth_searches_[group.first].bound(tri);
-      if (bound + kBoundSlack < core.margin - report_below) continue;
+      const double bound = group.bounds ? group.bounds->bound(tri, floor)
+                                        : depth_searches_[group.first].bound(tri, floor);
+      if (bound < floor) continue;
       group_reaches_.push_back({bound, candidate.triangle, static_cast<std::uint32_t>(g)});
     }
   }
@@ -296,8 +298,8 @@ void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) 
   for (const Vec3& corner : tri) box.add(corner);
   for (std::size_t p = group.first; p < group.first + group.count; ++p) {
     if (!box.overlaps(piece_boxes_[p])) continue;
-    const double bound = depth_searches_[p].bound(tri);
-    if (bound + kBoundSlack < reach_floor) continue;
+    const double bound = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
+    if (bound < reach_floor - kBoundSlack) continue;
     piece_reaches_.push_back({bound, group_reach.triangle, static_cast<std::uint32_t>(p)});
   }
   std::sort(piece_reaches_.begin(), piece_reaches_.end(), deeperFirst<Reach>);
