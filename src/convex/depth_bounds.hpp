@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 #include "convex/closest_points.hpp"
 #include "convex/cut_envelope.hpp"
+#include "convex/frustum_core.hpp"
 
 namespace gougechek {
 
@@ -24,7 +26,11 @@ class DepthBounds {
   /// `spine_from`, `spine_to`: a segment inside K along its path (the path of a point of its
   /// axis), from which the in-plane cut is aimed.
   DepthBounds(const Shape& shape, double margin, const Vec3& spine_from, const Vec3& spine_to)
-      : shape_(shape), margin_(margin), spine_from_(spine_from), spine_to_(spine_to) {}
+      : shape_(shape),
+        margin_(margin),
+        spine_from_(spine_from),
+        spine_to_(spine_to),
+        flank_slope_(flankSlope(*shape.core)) {}
 
   /// The cut along the unit direction v.
   Cut along(const Vec3& v) const { return {v, margin_ + dot(v, shape_.support(v).point)}; }
@@ -41,6 +47,29 @@ class DepthBounds {
   /// Writes the first cuts for `triangle`; returns how many (the axial ones only for a
   /// triangle without area).
   int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, kMaxFirstCuts>& cuts) {
+    const int count = planeCuts(triangle, cuts);
+    return count < kPlaneCuts ? count : aimedCuts(triangle, cuts[2].v, cuts, count);
+  }
+
+  /// The least of the first cuts' maxima over the triangle (each at a corner): at least the
+  /// maximum of their minimum, so at least the depth. Infinite for a triangle without area
+  /// beside the cutter's ends. Where the axial and plane cuts alone put it below `floor`, the
+  /// aimed ones are not made (a caller with no use for depths below `floor`).
+  double bound(const std::array<Vec3, 3>& triangle, double floor = -INFINITY) {
+    std::array<Cut, kMaxFirstCuts> cuts;
+    const int count = planeCuts(triangle, cuts);
+    const double least = leastMaximum(triangle, std::span(cuts).first(count));
+    if (count < kPlaneCuts || least < floor) return least;
+    const int all = aimedCuts(triangle, cuts[2].v, cuts, count);
+    return std::min(least, leastMaximum(triangle, std::span(cuts).subspan(count, all - count)));
+  }
+
+ private:
+  static constexpr int kPlaneCuts = 4;  // the axial cuts and both sides of the plane
+
+  /// The cuts along ±Z and both sides of the triangle's plane (cuts[2].v its unit normal);
+  /// returns how many (2 for a triangle without area).
+  int planeCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, kMaxFirstCuts>& cuts) {
     cuts[0] = axialCuts()[0];
     cuts[1] = axialCuts()[1];
     const Vec3 normal = cross(triangle[1] - triangle[0], triangle[2] - triangle[0]);
@@ -49,44 +78,56 @@ class DepthBounds {
     const Vec3 n = normal / length;
     cuts[2] = along(n);
     cuts[3] = along(-n);
-    // Toward where the triangle comes nearest the spine; from the spine's start toward the
-    // triangle's centre where the spine meets the triangle or lies square above it.
+    return kPlaneCuts;
+  }
+
+  /// Appends, after `count` cuts, those aimed at where the triangle (unit normal n) comes
+  /// nearest the spine; returns the new count.
+  int aimedCuts(const std::array<Vec3, 3>& triangle, const Vec3& n,
+                std::array<Cut, kMaxFirstCuts>& cuts, int count) const {
+    // In the plane, toward where the triangle comes nearest the spine; from the spine's start
+    // toward the triangle's centre where the spine meets the triangle or lies square above it.
     const ClosestPair near = closestSegmentTriangle(spine_from_, spine_to_, triangle);
     Vec3 in_plane = inPlane(near.on_triangle - near.on_segment, n);
     if (norm2(in_plane) == 0)
       in_plane = inPlane((triangle[0] + triangle[1] + triangle[2]) / 3 - spine_from_, n);
-    int count = 4;
     if (const double l = norm(in_plane); l > 0) cuts[count++] = along(in_plane / l);
-    // Square to the axis toward the same point: where the cutter's side, not its end, bounds
-    // the depth of a sloping face.
+    // Square to the core's flank, toward the same point: where the cutter's side, not its
+    // end, bounds the depth (a sloping face; a wall along a taper's flank, deeper up the
+    // flank). Left out where it would repeat the normal's cut.
     const Vec3 across = inPlane(near.on_triangle - near.on_segment, {0, 0, 1});
-    if (const double l = norm(across); l > 0 && std::abs(n.z) > kSlopeForAcross)
-      cuts[count++] = along(across / l);
+    if (const double l = norm(across); l > 0) {
+      const Vec3 flank = normalized(across / l - Vec3{0, 0, flank_slope_});
+      if (std::abs(dot(flank, n)) < kSameCut) cuts[count++] = along(flank);
+    }
     return count;
   }
 
-  /// The least of the first cuts' maxima over the triangle (each at a corner): at least the
-  /// maximum of their minimum, so at least the depth. Infinite for a triangle without area
-  /// beside the cutter's ends.
-  double bound(const std::array<Vec3, 3>& triangle) {
-    std::array<Cut, kMaxFirstCuts> cuts;
-    const int count = firstCuts(triangle, cuts);
+  /// The least over `cuts` of each cut's maximum over the triangle.
+  static double leastMaximum(const std::array<Vec3, 3>& triangle, std::span<const Cut> cuts) {
     double least = INFINITY;
-    for (int i = 0; i < count; ++i)
-      least = std::min(least, std::max({cuts[i].at(triangle[0]), cuts[i].at(triangle[1]),
-                                        cuts[i].at(triangle[2])}));
+    for (const Cut& cut : cuts)
+      least = std::min(least,
+                       std::max({cut.at(triangle[0]), cut.at(triangle[1]), cut.at(triangle[2])}));
     return least;
   }
 
- private:
-  // Faces steeper than this (|n_z| below) have the across cut nearly along their normal.
-  static constexpr double kSlopeForAcross = 0.1;
+  // Cuts whose directions' cosine exceeds this bound nearly alike.
+  static constexpr double kSameCut = 0.995;
+
+  /// dr/dz of the core's flank: its outward normal leans down by this against the radial.
+  static double flankSlope(const FrustumCore& core) {
+    return core.z_top > core.z_bottom
+               ? (core.radius_top - core.radius_bottom) / (core.z_top - core.z_bottom)
+               : 0.0;
+  }
 
   static Vec3 inPlane(const Vec3& v, const Vec3& n) { return v - n * dot(v, n); }
 
   Shape shape_;
   double margin_;
   Vec3 spine_from_, spine_to_;
+  double flank_slope_;
   std::array<Cut, 2> axial_;  // along ±Z, the same for every triangle: made when first needed
   bool has_axial_ = false;
 };

@@ -40,7 +40,10 @@ class SurfaceDepthSearch {
 
   /// An upper bound on the depth, from the search's first cuts alone (convex/depth_bounds):
   /// cheap, and tight for a cutter cutting into a face, or whose side crosses the triangle.
-  double bound(const std::array<Vec3, 3>& triangle) { return bounds_.bound(triangle); }
+  /// Less tight where it lies below `floor`.
+  double bound(const std::array<Vec3, 3>& triangle, double floor = -INFINITY) {
+    return bounds_.bound(triangle, floor);
+  }
 
   /// The depth of the core swept along the path (skin core.margin) into `triangle`, to within
   /// max(tolerance, relative · depth) (then bound − depth is no more), or less exactly once the

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "gcode/dialect_hint.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -33,8 +34,8 @@ std::string upper(char letter) {
 
 }  // namespace
 
-BlockParser::BlockParser(std::string file_name, const Parameters& parameters)
-    : file_name_(std::move(file_name)), parameters_(parameters) {}
+BlockParser::BlockParser(std::string file_name, const Parameters& parameters, Semicolon semicolon)
+    : file_name_(std::move(file_name)), parameters_(parameters), semicolon_(semicolon) {}
 
 ExpressionReader BlockParser::expressions() const {
   return ExpressionReader(text_, columns_, parameters_, file_name_, line_number_);
@@ -50,7 +51,10 @@ void BlockParser::compact(std::string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
     if (c == ' ' || c == '\t' || c == '\r') continue;
-    if (c == ';') break;  // comment to the end of the line
+    if (c == ';') {  // a comment to the end of the line, or the end of the block
+      if (semicolon_ == Semicolon::EndsBlock) refuseSecondBlock(line, i);
+      break;
+    }
     if (c == '(') {
       const std::size_t close = line.find_first_of("()", i + 1);
       if (close == std::string_view::npos)
@@ -62,6 +66,26 @@ void BlockParser::compact(std::string_view line) {
     }
     text_.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
     columns_.push_back(static_cast<std::uint32_t>(i + 1));
+  }
+}
+
+void BlockParser::refuseSecondBlock(std::string_view line, std::size_t end) const {
+  for (std::size_t i = end + 1; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == ';') continue;
+    if (c == '(') {
+      const std::size_t close = line.find(')', i + 1);
+      if (close != std::string_view::npos) {
+        i = close;
+        continue;
+      }
+    }
+    // Run as it stands, the rest of the line would be lost, not checked; and the dialects
+    // that would read it (as a comment) would lose it too, so no hint names them.
+    throw HintlessError(
+        file_name_, line_number_, static_cast<std::uint32_t>(i + 1),
+        "a second block after the ';' that ends the block in column " + std::to_string(end + 1) +
+            " (the end of block on this control): put each block on a line of its own");
   }
 }
 

@@ -16,8 +16,14 @@ namespace gougechek {
 
 class BlockParser {
  public:
+  /// What a ';' is: LinuxCNC and grbl start a comment to the end of the line with it; Fanuc
+  /// and Haas controls end the block with it (their EOB), so text after it would be a second
+  /// block.
+  enum class Semicolon : std::uint8_t { StartsComment, EndsBlock };
+
   /// Values read from parameters (`X#1`) see `parameters` as they are when the line is parsed.
-  BlockParser(std::string file_name, const Parameters& parameters);
+  BlockParser(std::string file_name, const Parameters& parameters,
+              Semicolon semicolon = Semicolon::StartsComment);
 
   /// Splits `line` (physical line number `line_number`) into `block`, evaluating every value.
   /// Throws InputError on a malformed word or on a construct outside the supported dialect.
@@ -30,6 +36,9 @@ class BlockParser {
  private:
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
   void compact(std::string_view line);
+  /// Refuses a second block after the ';' at `end` that ends the block: anything after it but
+  /// blanks and comments.
+  void refuseSecondBlock(std::string_view line, std::size_t end) const;
   /// The number after the word letter at `column`; `pos` is moved past it.
   double readNumber(std::size_t& pos, char letter, std::uint32_t column) const;
   ExpressionReader expressions() const;
@@ -40,6 +49,7 @@ class BlockParser {
 
   std::string file_name_;
   const Parameters& parameters_;
+  Semicolon semicolon_;
   std::uint32_t line_number_ = 0;
   std::string text_;                    ///< the line lower-cased, without comments and blanks
   std::vector<std::uint32_t> columns_;  ///< 1-based source column of each char of text_

@@ -107,7 +107,10 @@ struct ProgramReader::Run {
   Run(std::istream& in, const std::string& file_name, const ProgramOptions& options)
       : parameters(initialParameters(options)),
         reader(in, file_name),
-        parser(file_name, parameters),
+        parser(file_name, parameters,
+               options.dialect == Dialect::Fanuc || options.dialect == Dialect::Haas
+                   ? BlockParser::Semicolon::EndsBlock
+                   : BlockParser::Semicolon::StartsComment),
         interpreter(file_name, program, parameters, options),
         control(file_name, reader, parameters, options.max_repeated_lines, options.subroutine_path,
                 options.subprogram_dirs),

@@ -264,6 +264,8 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
                        sweptBox(region, report_below)});
   }
 
+  // Pairs bounded below this are out of reach (with kBoundSlack to spare).
+  const double floor = core.margin - report_below - kBoundSlack;
   group_reaches_.clear();
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     PieceGroup& group = groups_[g];
@@ -272,9 +274,9 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
       // The bound proves out of reach every triangle the slab test would (its plane cuts are
       // that test), and more.
       const auto tri = triangle(candidate.triangle);
-      const double bound =
-          group.bounds ? group.bounds->bound(tri) : depth_searches_[group.first].bound(tri);
-      if (bound + kBoundSlack < core.margin - report_below) continue;
+      const double bound = group.bounds ? group.bounds->bound(tri, floor)
+                                        : depth_searches_[group.first].bound(tri, floor);
+      if (bound < floor) continue;
       group_reaches_.push_back({bound, candidate.triangle, static_cast<std::uint32_t>(g)});
     }
   }
@@ -295,8 +297,8 @@ void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) 
   for (const Vec3& corner : tri) box.add(corner);
   for (std::size_t p = group.first; p < group.first + group.count; ++p) {
     if (!box.overlaps(piece_boxes_[p])) continue;
-    const double bound = depth_searches_[p].bound(tri);
-    if (bound + kBoundSlack < reach_floor) continue;
+    const double bound = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
+    if (bound < reach_floor - kBoundSlack) continue;
     piece_reaches_.push_back({bound, group_reach.triangle, static_cast<std::uint32_t>(p)});
   }
   std::sort(piece_reaches_.begin(), piece_reaches_.end(), deeperFirst<Reach>);
@@ -316,28 +318,33 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
 
   Finding best;
+  // Ties go to the first triangle and piece, so the finding does not depend on the order the
+  // bounds put them in.
   auto consider = [&](const Finding& f) {
     if (!best.found || f.depth > best.depth ||
-        (f.depth == best.depth && f.triangle < best.triangle))
+        (f.depth == best.depth &&
+         std::tie(f.triangle, f.piece) < std::tie(best.triangle, best.piece)))
       best = f;
   };
   // SPEC.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core reached the
   // part, of which the sharp-edge skin takes up to 0.083·tolerance: each such triangle is
   // measured to 0.15·ε, and no further once its bound shows it can neither exceed
   // `relevant_above`, nor make the move severe, nor beat the deepest finding by more than the
-  // allowance: 0.15·ε, or what the skin leaves of 0.9·ε where that is more (deep cuts, where
-  // many triangles tie at the deepest and their bounds are tight only to about 1%).
+  // allowance.
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
   auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
-  auto allowance = [&](double depth) {
-    const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
-    return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
-  };
   // Where the skin is thinner than what matters (sharp cutters), only findings of the core
   // itself can matter, and those are measured to the allowance; otherwise exact findings of
   // the skin must come out the same whatever is skipped.
   const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
+  // The allowance: 0.15·ε; for sharp cutters what the skin leaves of 0.9·ε where that is more
+  // (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).
+  auto allowance = [&](double depth) {
+    if (!only_measured_findings_matter) return measured_to(depth);
+    const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
+    return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
+  };
   // A bound this low changes no result: too shallow to report and unable to make the move
   // severe, or unable to beat the deepest finding.
   auto cannot_matter = [&](double bound) {
@@ -353,7 +360,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const GjkResult r = measure(core, piece, tri, limits.report_below);
     if (r.far) return;
     if (r.distance > kTouch) {
-      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle});
+      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle, c.piece});
       return;
     }
     const double floor = best.found
@@ -371,7 +378,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     // Severe from R on, within the accuracy the depth is measured to: a flat cutter plunged
     // into material cuts exactly R, which the search finds a hair short of.
     const bool severe = limits.natural_skin || depth + measured_to(depth) >= limits.severe_from;
-    consider({true, depth, piece.at(d.s), severe, c.triangle});
+    consider({true, depth, piece.at(d.s), severe, c.triangle, c.piece});
   };
   for (const Reach& group_reach : group_reaches_) {
     if (cannot_matter(group_reach.bound)) break;
@@ -388,8 +395,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     for (const Reach& c : piece_reaches_) {
       const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
       if (r.far) continue;
-      best = {true, core.margin - std::max(r.distance, 0.0), pieces[c.piece].at(r.s), false,
-              c.triangle};
+      best = {true,
+              core.margin - std::max(r.distance, 0.0),
+              pieces[c.piece].at(r.s),
+              false,
+              c.triangle,
+              c.piece};
       break;
     }
   }

@@ -85,6 +85,7 @@ class MoveChecker {
     Vec3 at;
     bool severe = false;
     std::uint32_t triangle = 0;
+    std::uint32_t piece = 0;  // index into the move's pieces
   };
   struct Candidate {
     std::uint32_t triangle;

@@ -124,5 +124,27 @@ TEST(Dialect, FanucAcceptsAnySpiralUnlessAToleranceIsGiven) {
   EXPECT_EQ(errorIn(Dialect::Haas, spiral(0.5), 1.0), "");
 }
 
+TEST(Dialect, FanucAndHaasSemicolonEndsTheBlockSoTextAfterItIsRefused) {
+  // On these controls ';' is the end of block: "G1 X1.; G1 X2." is two blocks, and reading the
+  // second as a comment would leave its move unchecked.
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
+    EXPECT_THAT(errorIn(dialect, "G21 G90 G0 X0 Y0 Z5\nG1 X1. F100.; G1 X2.\n"),
+                testing::AllOf(HasSubstr("t.nc:2:15"), HasSubstr("a second block"),
+                               testing::Not(HasSubstr("valid in --dialect"))))
+        << dialectName(dialect);
+    // An end of block with nothing after it but blanks and comments is just that.
+    const Program p =
+        runIn(dialect, "%\n;\nG21 G90 G0 X0 Y0 Z5.;\nG1 X1. F100.; (cut) ;\nM30;\n%\n");
+    ASSERT_EQ(p.moves.size(), 2u) << dialectName(dialect);
+    expectNear(p.moves[1].to, {1, 0, 5});
+  }
+  // LinuxCNC and grbl read ';' as a comment to the end of the line.
+  for (Dialect dialect : {Dialect::LinuxCnc, Dialect::Grbl}) {
+    const Program p = runIn(dialect, "G21 G90 G0 X0 Y0 Z5\nG1 X1. F100. ; G1 X2.\n");
+    ASSERT_EQ(p.moves.size(), 2u) << dialectName(dialect);
+    expectNear(p.moves[1].to, {1, 0, 5});
+  }
+}
+
 }  // namespace
 }  // namespace gougechek
