@@ -88,15 +88,22 @@ class DepthBounds {
     // In the plane, toward where the triangle comes nearest the spine; from the spine's start
     // toward the triangle's centre where the spine meets the triangle or lies square above it.
     const ClosestPair near = closestSegmentTriangle(spine_from_, spine_to_, triangle);
-    Vec3 in_plane = inPlane(near.on_triangle - near.on_segment, n);
-    if (norm2(in_plane) == 0)
-      in_plane = inPlane((triangle[0] + triangle[1] + triangle[2]) / 3 - spine_from_, n);
+    const Vec3 toward_centre = (triangle[0] + triangle[1] + triangle[2]) / 3 - spine_from_;
+    // Directions shorter than this are rounding (a spine touching the triangle in its plane
+    // comes out a few 1e-14 of the triangle's size off it), not a direction.
+    const double noise2 = kRounding * kRounding *
+                          (norm2(triangle[1] - triangle[0]) + norm2(triangle[2] - triangle[0]) +
+                           norm2(toward_centre));
+    Vec3 toward = near.on_triangle - near.on_segment;
+    if (norm2(toward) <= noise2) toward = toward_centre;
+    Vec3 in_plane = inPlane(toward, n);
+    if (norm2(in_plane) <= noise2) in_plane = inPlane(toward_centre, n);
     if (const double l = norm(in_plane); l > 0) cuts[count++] = along(in_plane / l);
     // Square to the core's flank, toward the same point: where the cutter's side, not its
     // end, bounds the depth (a sloping face; a wall along a taper's flank, deeper up the
     // flank). Left out where it would repeat the normal's cut.
-    const Vec3 across = inPlane(near.on_triangle - near.on_segment, {0, 0, 1});
-    if (const double l = norm(across); l > 0) {
+    const Vec3 across = inPlane(toward, {0, 0, 1});
+    if (const double l = norm(across); norm2(across) > noise2) {
       const Vec3 flank = normalized(across / l - Vec3{0, 0, flank_slope_});
       if (std::abs(dot(flank, n)) < kSameCut) cuts[count++] = along(flank);
     }
@@ -112,6 +119,8 @@ class DepthBounds {
     return least;
   }
 
+  // Relative size of rounding in the closest points of a spine and a triangle.
+  static constexpr double kRounding = 1e-12;
   // Cuts whose directions' cosine exceeds this bound nearly alike.
   static constexpr double kSameCut = 0.995;
 
