@@ -68,6 +68,14 @@ double boundOf(const FrustumCore& core, const PathPiece& path, const test::Trian
   return bounds.bound(t);
 }
 
+/// The bound holds the true depth `truth` and exceeds it by at most 1%.
+void expectBoundWithinOnePercent(const FrustumCore& core, const PathPiece& path,
+                                 const test::Triangle& t, double truth) {
+  const double bound = boundOf(core, path, t);
+  EXPECT_GE(bound, truth - 1e-9);
+  EXPECT_LE(bound, 1.01 * truth);
+}
+
 PathPiece randomArc(test::RandomGeometry& random, const Vec3& from) {
   const Vec3 axis = random.below(2) ? Vec3{0, 0, random.below(2) ? 1.0 : -1.0} : random.direction();
   const Vec3 radial = random.perpendicular(axis) * random.uniform(0.5, 10);
@@ -119,9 +127,7 @@ TEST(DepthBounds, FlatCutterOverhangingAHorizontalFaceIsBoundWithinOnePercent) {
         SCOPED_TRACE("a " + std::to_string(a) + " h " + std::to_string(h) + " dy " +
                      std::to_string(dy));
         EXPECT_NEAR(deepest(flat, path, face), truth, 1e-6);
-        const double bound = boundOf(flat, path, face);
-        EXPECT_GE(bound, truth - 1e-9);
-        EXPECT_LE(bound, 1.01 * truth);
+        expectBoundWithinOnePercent(flat, path, face, truth);
       }
 }
 
@@ -139,13 +145,11 @@ TEST(DepthBounds, CuttersOverhangingASlopingFaceAreBoundWithinOnePercent) {
           const Vec3 from{a, -4, -5};
           const PathPiece path = PathPiece::segment(from, from + step);
           const double truth = deepest(core, path, face);
-          const double bound = boundOf(core, path, face);
           SCOPED_TRACE(std::string(name) + " slope " + std::to_string(slope) + " a " +
                        std::to_string(a) + " step " + std::to_string(step.x) + ", " +
                        std::to_string(step.y));
           EXPECT_GT(truth, 0.5);
-          EXPECT_GE(bound, truth - 1e-9);
-          EXPECT_LE(bound, 1.01 * truth);
+          expectBoundWithinOnePercent(core, path, face, truth);
         }
 }
 
@@ -169,13 +173,11 @@ TEST(DepthBounds, CuttersOverhangingASteepWallsEdgeAreBoundWithinOnePercent) {
           const Vec3 from{off, core.outerRadius() - 1, -8};
           const PathPiece path = PathPiece::segment(from, from + step);
           const double truth = deepest(core, path, wall);
-          const double bound = boundOf(core, path, wall);
           SCOPED_TRACE(std::string(name) + " tilt " + std::to_string(tilt) + " off " +
                        std::to_string(off) + " step " + std::to_string(step.y) + ", " +
                        std::to_string(step.z));
           EXPECT_GT(truth, 0.5);
-          EXPECT_GE(bound, truth - 1e-9);
-          EXPECT_LE(bound, 1.01 * truth);
+          expectBoundWithinOnePercent(core, path, wall, truth);
         }
 }
 
