@@ -117,6 +117,12 @@ int CoordinateOffsets::movingRotaryOffset(int axis) const {
   return 0;
 }
 
+double CoordinateOffsets::extraAxisOffset(int axis) const {
+  const double local =
+      parameters_.get(kLocalEnabled) != 0 ? parameters_.get(kLocalOffset + axis) : 0.0;
+  return parameters_.get(systemParameter(system_) + axis) + local;
+}
+
 int CoordinateOffsets::movingRotaryHome(bool second, int axis) const {
   const int home = kHome[second ? 1 : 0] + axis;
   return parameters_.get(home) != 0 ? home : 0;

@@ -56,6 +56,9 @@ class CoordinateOffsets {
   /// a nonzero offset of `axis` in use (the active work system's, the G92/G52 offset while
   /// enabled), or 0: with one, a word at 0 would move the axis off its start.
   int movingRotaryOffset(int axis) const;
+  /// The offset in use of `axis` 3..8 (the active work system's plus the G92/G52 offset while
+  /// enabled), in the parameters' units.
+  double extraAxisOffset(int axis) const;
   /// The parameter of a nonzero G28 (`second` false) or G30 home of `axis` 3..8, or 0.
   int movingRotaryHome(bool second, int axis) const;
 

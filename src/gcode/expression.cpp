@@ -145,7 +145,13 @@ ParameterRef ExpressionReader::readParameterRef(std::size_t& pos) const {
 double ExpressionReader::readParameterValue(std::size_t& pos) const {
   const std::size_t start = pos;
   const ParameterRef ref = readParameterRef(pos);
-  if (ref.name.empty()) return parameters_.get(ref.number);
+  if (ref.name.empty()) {
+    if (parameters_.withheld(ref.number))
+      fail(start,
+           "#5420-#5428 (the current position) cannot be read while cutter radius compensation "
+           "is on, as in LinuxCNC");
+    return parameters_.get(ref.number);
+  }
   const double* value = parameters_.find(ref.name);
   if (!value) fail(start, "named parameter #<" + ref.name + "> is not defined");
   return *value;

@@ -28,6 +28,9 @@ constexpr double kStillAxisPosition = 0.0;
 /// A, B, C, U, V, W: LinuxCNC's axes 3..8, in the order of their offset parameters.
 constexpr std::string_view kRotaryLetters = "abcuvw";
 constexpr int kFirstRotaryAxis = 3;
+/// The last of them; U, V and W (6..8) are lengths, A, B and C angles.
+constexpr int kLastExtraAxis = 8;
+constexpr int kFirstLinearExtraAxis = 6;
 
 int rotaryAxis(char letter) {
   return kFirstRotaryAxis + static_cast<int>(kRotaryLetters.find(letter));
@@ -93,6 +96,7 @@ GcodeInterpreter::GcodeInterpreter(std::string file_name, Program& program, Para
       program_(program),
       parameters_(parameters),
       offsets_(parameters, options.machine_unit_mm, options.parameters),
+      machine_unit_mm_(options.machine_unit_mm),
       tool_lengths_(options.tool_lengths_mm),
       tool_table_given_(!options.tool_lengths_mm.empty()),
       dialect_(options.dialect),
@@ -107,6 +111,18 @@ void GcodeInterpreter::fail(std::uint32_t column, const std::string& message) co
 
 void GcodeInterpreter::warnOnce(std::uint32_t line, const std::string& message) {
   if (warned_.insert(message).second) program_.warnings.push_back({file_name_, line, message});
+}
+
+void GcodeInterpreter::publishPosition() {
+  constexpr int kCurrentPosition = Parameters::kCurrentPosition;
+  parameters_.withholdPosition(compensation_.on());
+  const Vec3 program = (position_ - offsets_.total()) / mm_per_unit_;
+  for (int axis = 0; axis < 3; ++axis) parameters_.set(kCurrentPosition + axis, program[axis]);
+  for (int axis = kFirstRotaryAxis; axis <= kLastExtraAxis; ++axis) {
+    const double units = axis >= kFirstLinearExtraAxis ? machine_unit_mm_ / mm_per_unit_ : 1.0;
+    parameters_.set(kCurrentPosition + axis,
+                    (kStillAxisPosition - offsets_.extraAxisOffset(axis)) * units);
+  }
 }
 
 void GcodeInterpreter::checkWords(const Block& block) {

@@ -39,6 +39,11 @@ class GcodeInterpreter {
   bool toolChanged() const { return tool_changes_; }
   /// Adds `message` to the program's warnings unless it was already given.
   void warnOnce(std::uint32_t line, const std::string& message);
+  /// Sets #5420-#5428, LinuxCNC's current position, for the next line to read: X, Y and Z in
+  /// the active coordinate system and program units, and the axes A..W (which stay at their
+  /// start here) at minus their offsets in use. LinuxCNC sets them as it reads each line, and
+  /// refuses to read them while cutter radius compensation is on.
+  void publishPosition();
 
  private:
   enum class Motion : std::uint8_t {
@@ -93,6 +98,7 @@ class GcodeInterpreter {
 
   Vec3 position_;  ///< mm, canonical coordinates; LinuxCNC starts at the origin
   CoordinateOffsets offsets_;
+  double machine_unit_mm_;  ///< mm per unit of the offset parameters (25.4 on an inch machine)
   /// Tool table entries (mm): the --tool-table's, then what G10 L1/L10/L11 wrote.
   std::map<int, double> tool_lengths_;
   bool tool_table_given_;  ///< a tool missing from a given table is an error, not length 0

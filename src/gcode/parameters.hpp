@@ -18,7 +18,18 @@ class Parameters {
 
   Parameters();
 
+  /// #5420-#5428: the current position of X, Y, Z, A, B, C, U, V, W, set before each line.
+  static constexpr int kCurrentPosition = 5420;
+  static constexpr int kCurrentPositionEnd = 5429;
+
   static bool validNumber(int number) { return number >= 1 && number < kCount; }
+  /// Whether reading `number` is refused: the current position while cutter radius
+  /// compensation is on (LinuxCNC: "Cannot read current position with cutter radius
+  /// compensation on"; the tool is not yet where the program will be).
+  bool withheld(int number) const {
+    return position_withheld_ && number >= kCurrentPosition && number < kCurrentPositionEnd;
+  }
+  void withholdPosition(bool withheld) { position_withheld_ = withheld; }
   double get(int number) const { return numbered_[static_cast<std::size_t>(number)]; }
   void set(int number, double value) { numbered_[static_cast<std::size_t>(number)] = value; }
 
@@ -43,6 +54,7 @@ class Parameters {
   std::vector<double> numbered_;
   std::unordered_map<std::string, double> globals_;
   std::vector<Frame> frames_;  ///< frames_[0] is the main program
+  bool position_withheld_ = false;
 };
 
 }  // namespace gougechek

@@ -287,6 +287,7 @@ void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
   if (control.skipping() &&
       !(parser.parseOWordHeader(line, number, header_) && control.endsSkip(header_)))
     return;
+  interpreter.publishPosition();
   parser.parse(line, number, block_);
   dialect.apply(block_, number);
   assign(block_.assignments, parameters);
