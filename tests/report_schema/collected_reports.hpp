@@ -36,8 +36,8 @@ inline void collectIfJsonReport(std::string_view text) {
   }
   const std::filesystem::path dir = GOUGECHEK_REPORT_COLLECTION_DIR;
   std::filesystem::create_directories(dir);
-  const std::string file = name + "." + std::to_string(::getpid()) + "." +
-                           std::to_string(++collected) + ".json";
+  const std::string file =
+      name + "." + std::to_string(::getpid()) + "." + std::to_string(++collected) + ".json";
   std::ofstream(dir / file, std::ios::binary) << text;
 }
 
