@@ -1,4 +1,5 @@
-// Schema gougechek-report/1 (SPEC.md), field order as SPEC.md lists it.
+// Schema gougechek-report/1 (docs/report-format.md, docs/gougechek-report-1.schema.json), fields
+// in the order they list them.
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -33,7 +34,7 @@ Json toolJson(int number, const ToolSpec& tool) {
 
 Json warningJson(const Report& report, const InputWarning& warning) {
   Json item;
-  // Program warnings carry their line, as in SPEC.md; others name their file.
+  // Program warnings carry their line; others name their file.
   if (warning.file != report.path_file) item["file"] = warning.file;
   if (warning.line > 0) item["line"] = warning.line;
   item["message"] = warning.message;

@@ -55,7 +55,7 @@ struct Report {
 
 enum class ReportFormat { Text, Json, Csv, Junit, Html };
 
-/// Writes `report` in `format`. JSON follows schema gougechek-report/1 (SPEC.md).
+/// Writes `report` in `format`. JSON follows schema gougechek-report/1 (docs/report-format.md).
 void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 
 }  // namespace gougechek

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "report_schema/collected_reports.hpp"
+
 namespace gougechek::e2e {
 
 /// What one run of the CLI gave back.
@@ -19,10 +21,13 @@ struct CliRun {
   std::string err;
 };
 
+/// The bytes of `path`. A JSON report read here, from a report file or a run's stdout, is kept
+/// for the schema check (report_schema/collected_reports.hpp).
 inline std::string readText(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
+  report_schema::collectIfJsonReport(text.view());
   return text.str();
 }
 

@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "report_schema/collected_reports.hpp"
+
 namespace gougechek {
 namespace {
 
@@ -38,6 +40,7 @@ SampleRun check(const std::string& program, int threads) {
     run.out.append(buffer, n);
   const int status = pclose(pipe);
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  report_schema::collectIfJsonReport(run.out);
   return run;
 }
 

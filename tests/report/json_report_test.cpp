@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "report/report.hpp"
 #include "sample_report.hpp"
@@ -12,9 +11,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 std::string jsonText(const Report& report) {
-  std::ostringstream out;
-  writeReport(report, ReportFormat::Json, out);
-  return out.str();
+  return test::written(report, ReportFormat::Json);
 }
 
 std::vector<std::string> keys(const Json& object) {

@@ -59,6 +59,7 @@ TEST(ErrorReport, JsonLeavesOutWhatIsNotKnown) {
   Report report;
   report.part_file = "part.step";
   report.path_file = "path.nc";
+  report.tolerance = 0.01;  // the settings are known before anything is read
   report.error = RunError{RunErrorKind::Interrupted, "interrupted by SIGINT", "", 0, 0};
   const nlohmann::json json = nlohmann::json::parse(written(report, ReportFormat::Json));
   EXPECT_EQ(json["inputs"]["part"], nlohmann::json({{"file", "part.step"}}));

@@ -6,13 +6,15 @@
 
 #include "gougechek/tool.hpp"
 #include "report/report.hpp"
+#include "report_schema/collected_reports.hpp"
 
 namespace gougechek::test {
 
-/// `report` as the writer of `format` writes it.
+/// `report` as the writer of `format` writes it; a JSON report is kept for the schema check.
 inline std::string written(const Report& report, ReportFormat format) {
   std::ostringstream out;
   writeReport(report, format, out);
+  report_schema::collectIfJsonReport(out.view());
   return out.str();
 }
 

@@ -1,4 +1,4 @@
-// Cutter sizes have a documented range (README, "Choices where SPEC.md is silent"): every size,
+// Cutter sizes have a documented range (docs/checking-rules.md, "Cutters"): every size,
 // given or defaulted, at most 1e5 mm. Beyond it the check loses the precision it promises (a
 // ball of 1e17 mm misses a 1 mm plunge), so such a cutter is an input error.
 #include <gtest/gtest.h>
