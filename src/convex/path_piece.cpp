@@ -36,9 +36,11 @@ std::optional<PathPiece> PathPiece::joined(std::span<const PathPiece> pieces) {
   const double angle = first.angle_ * static_cast<double>(pieces.size());
   if (angle > std::numbers::pi) return std::nullopt;
   // Rounding apart, each piece is the first turned on by its steps: the same step, rise, axis
-  // and radius, its centre risen along the axis, its start the previous piece's end. Rounding
-  // stays far below the slack every bound and box is given (1e-7).
-  const double slack = 1e-12 * (1 + norm(first.center_) + norm(first.radial_));
+  // and radius, its centre risen along the axis, its start the previous piece's end. Pieces
+  // split from one arc agree to a few 1e-16 of their size; what is accepted stays within
+  // 1e-13 of it, about 1e-8 mm at the largest sizes (coordinates 1e4, radii 1e5), below the
+  // 1e-7 mm slack every bound and box is given.
+  const double slack = 1e-13 * (1 + norm(first.center_) + norm(first.radial_));
   auto near = [&](const Vec3& a, const Vec3& b) { return norm2(a - b) <= slack * slack; };
   for (std::size_t k = 1; k < pieces.size(); ++k) {
     const PathPiece& piece = pieces[k];

@@ -21,9 +21,9 @@ struct SweptCore {
     return path->start() + Vec3{0, 0, 0.5 * (core->z_bottom + core->z_top)};
   }
   /// Where interiorPoint() ends up at the path's end: the two span the core's spine (for an
-  /// arc, its chord, which lies inside the swept core too).
+  /// arc, its chord, which lies inside the core swept over the arc's hull, as support() has it).
   Vec3 interiorEndPoint() const {
-    return path->at(1) + Vec3{0, 0, 0.5 * (core->z_bottom + core->z_top)};
+    return path->end() + Vec3{0, 0, 0.5 * (core->z_bottom + core->z_top)};
   }
 };
 

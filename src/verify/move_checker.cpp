@@ -338,13 +338,20 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   // itself can matter, and those are measured to the allowance; otherwise exact findings of
   // the skin must come out the same whatever is skipped.
   const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
-  // The allowance: 0.15·ε; for sharp cutters what the skin leaves of 0.9·ε where that is more
-  // (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).
+  // The allowance: 0.15·ε; where only measured findings matter (sharp cutters, and any cutter
+  // whose skin is no thicker than the tolerance) what the skin leaves of 0.9·ε where that is
+  // more (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).
   auto allowance = [&](double depth) {
     if (!only_measured_findings_matter) return measured_to(depth);
     const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
     return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
   };
+  // A sharp cutter's move is severe from R on, within the accuracy depths are measured to (a
+  // flat cutter plunged into material cuts exactly R, which the search finds a hair short of):
+  // finer than the allowance, so a triangle that may reach that far is measured even where it
+  // cannot beat the deepest finding by much, and measured until its severity is known.
+  auto severe = [&](double depth) { return depth + measured_to(depth) >= limits.severe_from; };
+  const double severe_floor = limits.severe_from - measured_to(limits.severe_from) - kBoundSlack;
   // A bound this low changes no result: too shallow to report and unable to make the move
   // severe, or unable to beat the deepest finding.
   auto cannot_matter = [&](double bound) {
@@ -352,6 +359,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
                          (!limits.natural_skin || bound < core.margin);
     if (shallow || !best.found) return shallow;
+    if (!best.severe && severe(bound)) return false;
     return bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0);
   };
   auto examine = [&](const Reach& c) {
@@ -367,18 +375,16 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
                              ? std::max(limits.relevant_above, best.depth + allowance(best.depth))
                              : limits.relevant_above;
     const bool may_turn_severe =
-        !best.severe && (limits.natural_skin || c.bound >= limits.severe_from);
+        !best.severe && (limits.natural_skin || severe(c.bound + kBoundSlack));
     const double stop_below =
         !may_turn_severe ? floor
-                         : (limits.natural_skin ? -INFINITY : std::min(floor, limits.severe_from));
+                         : (limits.natural_skin ? -INFINITY : std::min(floor, severe_floor));
     ++stats.deep_tests;
     const SurfaceDepth d = depth_searches_[c.piece].deepest(tri, absolute, kRelative, stop_below);
     stats.depth_measurements += static_cast<std::uint64_t>(d.measurements);
     const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
-    // Severe from R on, within the accuracy the depth is measured to: a flat cutter plunged
-    // into material cuts exactly R, which the search finds a hair short of.
-    const bool severe = limits.natural_skin || depth + measured_to(depth) >= limits.severe_from;
-    consider({true, depth, piece.at(d.s), severe, c.triangle, c.piece});
+    consider(
+        {true, depth, piece.at(d.s), limits.natural_skin || severe(depth), c.triangle, c.piece});
   };
   for (const Reach& group_reach : group_reaches_) {
     if (cannot_matter(group_reach.bound)) break;
