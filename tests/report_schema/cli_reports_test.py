@@ -209,7 +209,8 @@ class SchemaRejectsWrongReports(ReportSchemaTest):
             "a warning without a message": lambda r: r["warnings"].append({"line": 3}),
         }
         for change, apply in wrong.items():
-            self.assertRejected(self.changed(self.failed, apply), change)
+            with self.subTest(change):
+                self.assertRejected(self.changed(self.failed, apply), change)
 
     def test_wrong_pass_report(self):
         passed = self.changed(self.failed, lambda r: r["summary"].update(status="pass"))
@@ -226,7 +227,8 @@ class SchemaRejectsWrongReports(ReportSchemaTest):
             "line 0 instead of null": lambda r: r["error"].update(line=0),
         }
         for change, apply in wrong.items():
-            self.assertRejected(self.changed(self.errored, apply), change)
+            with self.subTest(change):
+                self.assertRejected(self.changed(self.errored, apply), change)
 
 
 if __name__ == "__main__":
