@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "report/report.hpp"
+#include "gougechek/report.hpp"
 #include "sample_report.hpp"
 
 namespace gougechek {
