@@ -179,7 +179,7 @@ def test_progress_exception_stops_the_check():
 def test_reports_in_every_format():
     report = gougechek.check(MOLD, BAD, tool="ball:6")
     assert report.to_string().startswith(f"gougechek {gougechek.__version__}: FAIL")
-    assert report.to_string("csv").splitlines()[0].startswith("line,")
+    assert report.to_string("csv").splitlines()[0].startswith("kind,line,move,")
     assert report.to_string("junit").startswith("<?xml")
     assert "<html" in report.to_string("html")
     with pytest.raises(ValueError):
