@@ -50,8 +50,14 @@ agrees_with_cli "$samples/mold.stl" ball:6 "$samples/mold_finish.nc" \
 [ "$status" -eq 1 ] || { echo "check_programs exited $status, expected 1 (a gouge)"; exit 1; }
 
 pocket="$shared_dir/corpus/cam/pocket_plate"
-if [ "$component" = step ] && [ -d "$pocket" ]; then
-  agrees_with_cli "$pocket/part.step" flat:6,flute=20 "$pocket/linuxcnc.nc" ||
-    { echo "check_programs found violations on the known-good STEP pair"; exit 1; }
+if [ "$component" = step ]; then
+  if [ -d "$pocket" ]; then
+    agrees_with_cli "$pocket/part.step" flat:6,flute=20 "$pocket/linuxcnc.nc" ||
+      { echo "check_programs found violations on the known-good STEP pair"; exit 1; }
+  elif [ -n "${CI:-}" ]; then
+    echo "CAM corpus $pocket not found"; exit 1
+  else
+    echo "CAM corpus $pocket not found: the STEP part is not checked"
+  fi
 fi
 echo "check_programs ($component) agrees with the CLI"
