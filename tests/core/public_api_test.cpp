@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 
 const fs::path kSamples = fs::path(GOUGECHEK_SOURCE_DIR) / "samples";
 
-class Scratch : public testing::Test {
+class PublicApiFiles : public testing::Test {
  protected:
   void SetUp() override {
     std::random_device random;
@@ -54,7 +54,7 @@ TEST(PublicApi, VersionIsTheProjects) {
   EXPECT_STREQ(version(), GOUGECHEK_VERSION);
 }
 
-TEST_F(Scratch, CheckWritesTheClisJsonReport) {
+TEST_F(PublicApiFiles, CheckWritesTheClisJsonReport) {
   for (const char* program : {"mold_finish.nc", "mold_finish_bad.nc"}) {
     const std::string part_file = (kSamples / "mold.stl").string();
     const std::string program_file = (kSamples / program).string();
@@ -136,7 +136,7 @@ TEST(PublicApi, ProgramErrorsNameTheirLineAndColumn) {
   }
 }
 
-TEST_F(Scratch, ToolTablesAndWorkOffsetsAreRead) {
+TEST_F(PublicApiFiles, ToolTablesAndWorkOffsetsAreRead) {
   e2e::writeText(dir_ / "tools.tbl", "T1 P1 D6.0 Z+50.0 ;ball flute=24\n");
   const ToolLibrary tools = readToolTable((dir_ / "tools.tbl").string());
   ASSERT_NE(tools.find(1), nullptr);
