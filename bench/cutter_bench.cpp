@@ -60,12 +60,12 @@ std::string camDir() {
 }
 
 struct CamInputs {
-  Part part;
+  ImportedPart part;
   Program program;
   KdopTree<kBenchKdop> tree;
 
   explicit CamInputs(const std::string& dir)
-      : part(readPart(dir + "/part.stl", 1.0)),
+      : part(importPart(dir + "/part.stl", 1.0)),
         program(readProgramFile(dir + "/linuxcnc.nc")),
         tree(part.mesh) {}
 

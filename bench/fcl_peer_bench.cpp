@@ -130,7 +130,7 @@ FclRun runFcl(const std::string& part_path, const std::vector<Move>& moves, doub
               std::size_t stride, fcl::GJKSolverType solver) {
   FclRun run;
   const Stopwatch load;
-  const Part part = readPart(part_path, 1.0);
+  const ImportedPart part = importPart(part_path, 1.0);
   const Stopwatch build;
   const std::shared_ptr<PartModel> model = buildModel(part.mesh);
   run.build_s = build.wall();
@@ -162,7 +162,7 @@ void BM_GougechekVsFcl(benchmark::State& state) {
   tools.fallback = ToolSpec{CutterType::Ball, 2 * kBallRadius, kBallRadius, 0, 24, 6, 0};
   for (auto _ : state) {
     const Stopwatch whole_run;
-    const Part part = readPart(part_path, 1.0);
+    const ImportedPart part = importPart(part_path, 1.0);
     const Program program = loadProgram(program_path);
     const VerifyResult result = verify(part.mesh, program.moves, tools, settings, program_path);
     const Seconds ours = elapsed(whole_run);

@@ -4,7 +4,7 @@
 //
 //   bench/make_bench_inputs.sh && build/release/bench/setup_bench
 //
-// BM_Setup: readPart and the default tree (k = 18), in this process.
+// BM_Setup: importPart and the default tree (k = 18), in this process.
 // BM_WholeRun: `gougechek PART PATH --tool ball:6 -jN -q` in a child process, from the part
 // file's first byte to the report; counter peak_rss/triangle is its peak resident memory (as
 // /usr/bin/time reports it) over the part's triangles.
@@ -51,7 +51,7 @@ void BM_Setup(benchmark::State& state) {
   const tbb::global_control threads = threadLimit(state);
   std::size_t triangles = 0;
   for (auto _ : state) {
-    const Part part = readPart(partPath(), 1.0);
+    const ImportedPart part = importPart(partPath(), 1.0);
     const KdopTree<18> tree(part.mesh);
     benchmark::DoNotOptimize(tree.nodeCount());
     triangles = part.mesh.triangles.size();
@@ -86,7 +86,7 @@ double peakResidentBytes(const std::vector<std::string>& command) {
 
 void BM_WholeRun(benchmark::State& state) {
   static const double triangles =
-      static_cast<double>(readPart(partPath(), 1.0).mesh.triangles.size());
+      static_cast<double>(importPart(partPath(), 1.0).mesh.triangles.size());
   double peak = 0;
   for (auto _ : state)
     peak = peakResidentBytes({GOUGECHEK_CLI, partPath(), programPath(), "--tool", "ball:6",

@@ -1,5 +1,5 @@
 // Part import speed on a generated closed torus of 1M triangles (500k vertices), written once
-// per run into the temp folder: the whole readPart (file read, parse, weld, surface check) and
+// per run into the temp folder: the whole importPart (file read, parse, weld, surface check) and
 // its stages, for binary and ASCII STL.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -10,11 +10,11 @@
 #include <fstream>
 #include <numbers>
 
+#include "gougechek/part.hpp"
 #include "io/file_bytes.hpp"
 #include "io/mesh_check.hpp"
 #include "io/part_reader.hpp"
 #include "io/stl_reader.hpp"
-#include "io/stl_writer.hpp"
 
 namespace gougechek {
 namespace {
@@ -102,13 +102,13 @@ void reportRates(benchmark::State& state, const std::string& path) {
 }
 
 void BM_ReadPartBinary(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(readPart(files().binary, 1.0));
+  for (auto _ : state) benchmark::DoNotOptimize(importPart(files().binary, 1.0));
   reportRates(state, files().binary);
 }
 BENCHMARK(BM_ReadPartBinary)->Unit(benchmark::kMillisecond);
 
 void BM_ReadPartAscii(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(readPart(files().ascii, 1.0));
+  for (auto _ : state) benchmark::DoNotOptimize(importPart(files().ascii, 1.0));
   reportRates(state, files().ascii);
 }
 BENCHMARK(BM_ReadPartAscii)->Unit(benchmark::kMillisecond);
@@ -128,7 +128,7 @@ void BM_ParseAndWeldBinary(benchmark::State& state) {
 BENCHMARK(BM_ParseAndWeldBinary)->Unit(benchmark::kMillisecond);
 
 void BM_CheckSurface(benchmark::State& state) {
-  const Part part = readStl(readFileBytes(files().binary), files().binary, 1.0);
+  const ImportedPart part = readStl(readFileBytes(files().binary), files().binary, 1.0);
   for (auto _ : state) {
     Mesh mesh = part.mesh;
     MeshDiagnostics diagnostics;

@@ -31,8 +31,8 @@ const std::string& programPath() {
 }
 
 // Loaded once and shared by the benchmarks that do not measure loading.
-const Part& part() {
-  static const Part loaded = readPart(partPath(), 1.0);
+const ImportedPart& part() {
+  static const ImportedPart loaded = importPart(partPath(), 1.0);
   return loaded;
 }
 const Program& program() {
@@ -45,7 +45,7 @@ const Program& program() {
 
 void BM_ImportPart(benchmark::State& state) {
   std::size_t triangles = 0;
-  for (auto _ : state) triangles = readPart(partPath(), 1.0).mesh.triangles.size();
+  for (auto _ : state) triangles = importPart(partPath(), 1.0).mesh.triangles.size();
   state.counters["triangles"] = static_cast<double>(triangles);
 }
 

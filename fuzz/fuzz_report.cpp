@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gougechek/report.hpp"
 #include "report/markup_checker.hpp"
-#include "report/report.hpp"
 
 namespace {
 

@@ -9,7 +9,10 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
           linuxcnc-uspace    # rs274: the reference interpreter the G-code tests compare with
           libocct-data-exchange-dev libocct-modeling-algorithms-dev   # STEP/IGES (src/io/)
-          libocct-modeling-data-dev libocct-foundation-dev)
+          libocct-modeling-data-dev libocct-foundation-dev
+          pybind11-dev python3-pybind11 python3-dev python3-numpy   # the Python module (python/)
+          python3-pytest     # tests/python, on Debian's /usr/bin/python3
+          dpkg-dev)          # cpack -G DEB: dpkg-shlibdeps
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

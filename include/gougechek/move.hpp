@@ -6,6 +6,11 @@
 
 namespace gougechek {
 
+/// Largest magnitude of a length reaching a move (coordinates, arc centres and radii, offsets
+/// applied), in mm: 1 km, far beyond any machine, and small enough that its squares and sums
+/// stay exact to well below a micrometre. A program beyond it is refused.
+inline constexpr double kMaxLengthMm = 1e6;
+
 /// Probe: a G38.2..G38.5 move toward its target at feed; the probe stops where it touches, so
 /// the move is not a cut (no gouge is reported for it, holder collisions are).
 enum class MoveKind : std::uint8_t { Rapid, Feed, Arc, Probe };

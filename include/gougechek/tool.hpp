@@ -1,5 +1,6 @@
 #pragma once
 // Cutter descriptions as the user gives them (`--tool ball:6,flute=24`, tool tables).
+#include <istream>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,6 +31,14 @@ struct ToolLibrary {
 /// Parses `ball:D`, `flat:D`, `bull:D:r`, `taper:D:r:A` with optional `,flute=L`, `,shank=DS`,
 /// `,length=LT`. Fills defaults (flute 4·D, shank D). Throws InputError naming `origin`.
 ToolSpec parseToolSpec(const std::string& text, const std::string& origin);
+
+/// Reads the LinuxCNC tool table at `path` (`T1 P1 D6.0 Z+50.0 ;ball flute=24`, README "Tool
+/// tables"); throws InputError(path, line, column, ...) on any fault, with the system's reason
+/// when the file cannot be opened or read, and for a directory.
+ToolLibrary readToolTable(const std::string& path);
+
+/// Reads a tool table from `in`; `file_name` is used in messages.
+ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
 
 /// The name SPEC.md uses for the type: "ball", "flat", "bull", "taper".
 const char* cutterTypeName(CutterType type);

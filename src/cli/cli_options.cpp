@@ -1,4 +1,4 @@
-#include "cli/cli_options.hpp"
+#include "cli_options.hpp"
 
 #include <algorithm>
 #include <boost/program_options.hpp>
@@ -7,8 +7,6 @@
 #include <filesystem>
 #include <sstream>
 #include <vector>
-
-#include "gcode/input_limits.hpp"
 
 namespace gougechek {
 
@@ -114,11 +112,7 @@ Vec3 parseStart(const std::string& text) {
 }
 
 ReportFormat formatFromName(const std::string& name) {
-  if (name == "text") return ReportFormat::Text;
-  if (name == "json") return ReportFormat::Json;
-  if (name == "csv") return ReportFormat::Csv;
-  if (name == "junit") return ReportFormat::Junit;
-  if (name == "html") return ReportFormat::Html;
+  if (const auto format = reportFormatFromName(name)) return *format;
   throw UsageError("--format: unknown format '" + name + "' (text, json, csv, junit, html)");
 }
 
@@ -140,10 +134,6 @@ std::optional<std::string> stringOption(const po::variables_map& values, const c
 }
 
 }  // namespace
-
-double largestDeflection(double tolerance) {
-  return std::max(tolerance / 5, kFinestDeflection);
-}
 
 std::string helpText() {
   std::ostringstream text;

@@ -6,9 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "gcode/dialect.hpp"
+#include "gougechek/check.hpp"
 #include "gougechek/vec3.hpp"
-#include "report/report.hpp"
 
 namespace gougechek {
 
@@ -46,20 +45,6 @@ struct CliOptions {
   int kdop = 18;
   bool front_tracking = true;
 };
-
-/// The finest tolerance, mm: the precision depths are reported to. A smaller --tolerance, 0
-/// included, is raised to it, so that a cutter touching the part (depth 0 up to rounding) is
-/// not a gouge and any cut deeper than what a report can show is one.
-inline constexpr double kFinestTolerance = 1e-6;
-
-/// The finest STEP/IGES tessellation, mm: the resolution of a check at --tolerance 0, the
-/// same as the thinnest skin that rounds a sharp cutter's edges.
-inline constexpr double kFinestDeflection = 1e-4;
-
-/// The default and the largest --deflection for `tolerance`: tolerance/5, at least 1e-4 mm. A
-/// mesh lies up to its deflection from the true surface, so a coarser one would hide real
-/// gouges and invent others of about that size.
-double largestDeflection(double tolerance);
 
 /// A usage error on a check command line, with what was understood of where its report goes
 /// (part, program, --report, --format, the other input files), so that the report asked for

@@ -1,4 +1,4 @@
-#include "cli/interruption.hpp"
+#include "interruption.hpp"
 
 #include <atomic>
 #include <csignal>

@@ -3,10 +3,11 @@
 #include <exception>
 #include <iostream>
 
-#include "cli/cli_options.hpp"
-#include "cli/interruption.hpp"
-#include "cli/run_check.hpp"
+#include "cli_options.hpp"
 #include "gougechek/error.hpp"
+#include "gougechek/version.hpp"
+#include "interruption.hpp"
+#include "run_check.hpp"
 
 namespace {
 
@@ -28,7 +29,7 @@ int run(int argc, const char* const argv[]) {
       std::cout << helpText();
       return 0;
     case CliMode::Version:
-      std::cout << "gougechek " << GOUGECHEK_VERSION << "\n";
+      std::cout << "gougechek " << version() << "\n";
       return 0;
     case CliMode::PrintMoves:
       return printMoves(options, std::cout);

@@ -1,4 +1,4 @@
-#include "cli/output_file.hpp"
+#include "output_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "cli/progress_bar.hpp"
+#include "progress_bar.hpp"
 
 #include <algorithm>
 #include <string>
@@ -27,10 +27,8 @@ void ProgressBar::update(std::size_t done, std::size_t total) {
   draw(done, total);
 }
 
-void ProgressBar::trackInput(const std::atomic<std::uint64_t>& bytes_read,
-                             std::uint64_t bytes_total) {
-  bytes_read_ = &bytes_read;
-  bytes_total_ = bytes_total;
+void ProgressBar::trackInput(const ProgramStream& program) {
+  program_ = &program;
 }
 
 void ProgressBar::draw(std::size_t done, std::size_t total) {
@@ -40,9 +38,9 @@ void ProgressBar::draw(std::size_t done, std::size_t total) {
   if (total != 0) {
     fraction = static_cast<double>(done) / static_cast<double>(total);
     count = std::to_string(done) + "/" + std::to_string(total) + " moves";
-  } else if (bytes_read_ && bytes_total_ != 0) {
-    const auto read = bytes_read_->load(std::memory_order_relaxed);
-    fraction = std::min(1.0, static_cast<double>(read) / static_cast<double>(bytes_total_));
+  } else if (program_ && program_->size() != 0) {
+    fraction = std::min(
+        1.0, static_cast<double>(program_->bytesRead()) / static_cast<double>(program_->size()));
   }
   if (fraction >= 0) {
     const int filled = static_cast<int>(fraction * kBarWidth);

@@ -10,6 +10,8 @@
 #include <ostream>
 #include <string>
 
+#include "gougechek/program.hpp"
+
 namespace gougechek {
 
 class ProgressBar {
@@ -24,9 +26,9 @@ class ProgressBar {
   /// a thread that finds another one drawing just returns.
   void update(std::size_t done, std::size_t total);
 
-  /// For updates without a total: the bar shows bytes_read / bytes_total of the input (the
-  /// counter must outlive the bar; bytes_total 0: just the count of moves).
-  void trackInput(const std::atomic<std::uint64_t>& bytes_read, std::uint64_t bytes_total);
+  /// For updates without a total: the bar shows how much of `program` has been read (it must
+  /// outlive the bar; when its size is unknown, just the count of moves).
+  void trackInput(const ProgramStream& program);
 
   /// Erases the bar, so what follows on stderr starts on a clean line.
   void finish();
@@ -38,8 +40,7 @@ class ProgressBar {
   std::mutex drawing_;
   std::atomic<std::int64_t> next_draw_ns_{0};
   std::size_t drawn_length_ = 0;  ///< characters of the bar now on screen
-  const std::atomic<std::uint64_t>* bytes_read_ = nullptr;
-  std::uint64_t bytes_total_ = 0;
+  const ProgramStream* program_ = nullptr;
 };
 
 }  // namespace gougechek

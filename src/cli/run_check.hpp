@@ -2,7 +2,7 @@
 // The check itself as the command line runs it: read the inputs, verify, write the report.
 #include <ostream>
 
-#include "cli/cli_options.hpp"
+#include "cli_options.hpp"
 
 namespace gougechek {
 

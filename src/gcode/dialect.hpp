@@ -25,14 +25,9 @@
 
 #include "gcode/arc_center.hpp"
 #include "gcode/block.hpp"
+#include "gougechek/program.hpp"
 
 namespace gougechek {
-
-enum class Dialect : std::uint8_t { LinuxCnc, Fanuc, Haas, Grbl };
-
-/// The dialect of a --dialect value ("linuxcnc", "fanuc", "haas", "grbl"), if it is one.
-std::optional<Dialect> dialectFromName(std::string_view name);
-const char* dialectName(Dialect dialect);
 
 /// The arc radius rule of `dialect`, in mm for a program in inches or not. `tolerance_mm`
 /// (--arc-tolerance) replaces the absolute allowance of the rule.

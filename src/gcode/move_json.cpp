@@ -1,7 +1,7 @@
-#include "gcode/move_json.hpp"
-
 #include <charconv>
 #include <string>
+
+#include "gougechek/program.hpp"
 
 namespace gougechek {
 

@@ -59,8 +59,8 @@ bool addFaceTriangles(const TopoDS_Face& face, std::uint32_t face_id, MeshBuilde
 
 }  // namespace
 
-Part readBrepPart(const std::string& path, double deflection,
-                  const std::function<void()>& check_stop) {
+ImportedPart readBrepPart(const std::string& path, double deflection,
+                          const std::function<void()>& check_stop) {
   // The structure is checked on the bytes OCCT will read: a non-regular file (a pipe) is
   // read once, within its cap, and handed to OCCT as a temporary copy.
   const std::string bytes = readFileBytes(path);
@@ -80,7 +80,7 @@ Part readBrepPart(const std::string& path, double deflection,
     TopTools_IndexedMapOfShape faces, solids;
     TopExp::MapShapes(loaded.shape, TopAbs_FACE, faces);
     TopExp::MapShapes(loaded.shape, TopAbs_SOLID, solids);
-    Part part;
+    ImportedPart part;
     part.format = loaded.format;
     part.units = loaded.units;
     part.faces = static_cast<std::size_t>(faces.Extent());

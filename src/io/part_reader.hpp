@@ -15,7 +15,7 @@ namespace gougechek {
 class ExactSurfaces;
 
 /// How to read a part.
-struct PartOptions {
+struct ImportOptions {
   double unit_scale = 1;      ///< STL only: converts the file's units to mm (25.4 for inches)
   double deflection = 0.002;  ///< STEP/IGES only: largest distance, mm, between mesh and surface
   /// STEP/IGES only: called about every 100 ms while OpenCASCADE reads the file in its child
@@ -23,7 +23,7 @@ struct PartOptions {
   std::function<void()> check_stop;
 };
 
-struct Part {
+struct ImportedPart {
   Mesh mesh;
   MeshDiagnostics diagnostics;
   std::string format;      ///< "stl-binary", "stl-ascii", "step", "iges"
@@ -37,12 +37,20 @@ struct Part {
   std::shared_ptr<const ExactSurfaces> exact;
 };
 
+/// Whether `path` names a STEP or IGES file (by extension): a B-rep that OpenCASCADE reads.
+/// Any other file is read as STL, whatever its name: the content decides.
+bool isBrepExchangeFile(const std::string& path);
+
+/// Reads the STL file `path` in `unit_scale` mm per unit, its surface checked (OCCT-free: the
+/// part of importPart that gougechek::core has).
+ImportedPart importStlPart(const std::string& path, double unit_scale);
+
 /// Reads `path`; STL is told binary/ASCII by content, STEP/IGES go by extension. Throws
 /// InputError on unreadable or malformed files, files without solids or surfaces, and failed
 /// tessellations.
-Part readPart(const std::string& path, const PartOptions& options);
+ImportedPart importPart(const std::string& path, const ImportOptions& options);
 
 /// The same with default options and STL units `unit_scale`.
-Part readPart(const std::string& path, double unit_scale);
+ImportedPart importPart(const std::string& path, double unit_scale);
 
 }  // namespace gougechek

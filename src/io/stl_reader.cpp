@@ -58,7 +58,7 @@ bool looksLikeGcode(std::string_view text) {
 }
 
 // The part from what `builder` gathered: welded, the dropped triangles warned about.
-Part finishPart(Part part, MeshBuilder& builder, const std::string& file) {
+ImportedPart finishPart(ImportedPart part, MeshBuilder& builder, const std::string& file) {
   const std::size_t dropped = builder.degenerateDropped();
   if (builder.triangleCount() == 0) {
     if (dropped == 0) throw InputError(file, 0, 0, "part file contains no triangles");
@@ -118,8 +118,8 @@ std::string_view withoutByteOrderMark(std::string_view bytes) {
   return bytes;
 }
 
-Part readStl(std::string_view bytes, const std::string& file, double unit_scale) {
-  Part part;
+ImportedPart readStl(std::string_view bytes, const std::string& file, double unit_scale) {
+  ImportedPart part;
   MeshBuilder builder;
   if (detectStlEncoding(bytes, file) == StlEncoding::binary) {
     part.format = "stl-binary";
@@ -131,7 +131,7 @@ Part readStl(std::string_view bytes, const std::string& file, double unit_scale)
   return finishPart(std::move(part), builder, file);
 }
 
-Part readStlFile(const std::string& path, double unit_scale) {
+ImportedPart readStlFile(const std::string& path, double unit_scale) {
   // Whatever is not plainly a binary STL in a regular file takes the whole-file path, with its
   // errors for unreadable, empty, truncated and mis-sized files. A pipe is never opened here:
   // opening it twice would let its writer finish between the two opens, and the second would
@@ -146,7 +146,7 @@ Part readStlFile(const std::string& path, double unit_scale) {
     file.reset();
     return readStl(readFileBytes(path), path, unit_scale);
   }
-  Part part;
+  ImportedPart part;
   part.format = "stl-binary";
   MeshBuilder builder;
   const std::uint32_t count = stlBinaryTriangleCount(header);

@@ -40,10 +40,10 @@ void readStlAscii(std::string_view bytes, const std::string& file, double unit_s
 
 /// Reads an STL file's bytes into a welded mesh with degenerate triangles dropped (counted and
 /// warned about in the diagnostics). Throws InputError when no triangle remains.
-Part readStl(std::string_view bytes, const std::string& file, double unit_scale);
+ImportedPart readStl(std::string_view bytes, const std::string& file, double unit_scale);
 
 /// Reads the STL file `path` as readStl does. A regular file in binary STL is read a block at a
 /// time, so its bytes are never all in memory at once; anything else is read whole.
-Part readStlFile(const std::string& path, double unit_scale);
+ImportedPart readStlFile(const std::string& path, double unit_scale);
 
 }  // namespace gougechek

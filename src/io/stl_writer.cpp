@@ -1,5 +1,3 @@
-#include "io/stl_writer.hpp"
-
 #include <algorithm>
 #include <bit>
 #include <cerrno>
@@ -9,6 +7,7 @@
 #include <memory>
 
 #include "gougechek/error.hpp"
+#include "gougechek/part.hpp"
 #include "io/stl_binary_layout.hpp"
 
 namespace gougechek {

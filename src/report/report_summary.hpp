@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string>
 
-#include "report/report.hpp"
+#include "gougechek/report.hpp"
 
 namespace gougechek {
 
@@ -42,9 +42,6 @@ int depthDecimals(double tolerance);
 
 /// `path.nc:1042: gouge 0.212 mm at (41.500, 20.000, 3.100) tool 1 [severe]`
 std::string describeViolation(const Report& report, const Violation& violation);
-
-/// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm`
-std::string summaryLine(const Report& report);
 
 /// `path.nc:12: warning: M8 coolant: ignored` (the line left out when 0).
 std::string describeWarning(const InputWarning& warning);

@@ -2,7 +2,7 @@
 // One writer per report format; writeReport picks among them.
 #include <ostream>
 
-#include "report/report.hpp"
+#include "gougechek/report.hpp"
 
 namespace gougechek {
 

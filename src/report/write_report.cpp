@@ -1,7 +1,16 @@
-#include "report/report.hpp"
+#include "gougechek/report.hpp"
 #include "report/report_writers.hpp"
 
 namespace gougechek {
+
+std::optional<ReportFormat> reportFormatFromName(std::string_view name) {
+  if (name == "text") return ReportFormat::Text;
+  if (name == "json") return ReportFormat::Json;
+  if (name == "csv") return ReportFormat::Csv;
+  if (name == "junit") return ReportFormat::Junit;
+  if (name == "html") return ReportFormat::Html;
+  return std::nullopt;
+}
 
 void writeReport(const Report& report, ReportFormat format, std::ostream& out) {
   switch (format) {

@@ -23,11 +23,6 @@ namespace gougechek {
 /// table of thousands of tools is a few hundred kB). A regular file is read whole.
 inline constexpr std::size_t kMaxStreamedToolTableBytes = std::size_t{16} << 20;
 
-/// Reads the tool table at `path`; throws InputError(path, line, column, ...) on any fault,
-/// with the system's reason when the file cannot be opened or read, and for a directory.
-ToolLibrary readToolTable(const std::string& path);
-
-/// Reads a tool table from `in`; `file_name` is used in messages.
-ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
+// readToolTable() is public: gougechek/tool.hpp.
 
 }  // namespace gougechek

@@ -4,6 +4,8 @@
 // tree and runs one of these; benchmarks and pipelines that check several programs against
 // one part keep the tree.
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,5 +49,35 @@ extern template class Verifier<6>;
 extern template class Verifier<14>;
 extern template class Verifier<18>;
 extern template class Verifier<26>;
+
+/// The part's trees, one per k, each built the first time a check asks for it and kept for the
+/// next checks (a pipeline checking many programs against one part). Thread-safe.
+class PartTrees {
+ public:
+  /// `part` must outlive the trees.
+  explicit PartTrees(const Mesh& part) : part_(part) {}
+  PartTrees(Mesh&&) = delete;
+
+  template <int K>
+  const KdopTree<K>& get();
+
+ private:
+  template <int K>
+  struct Slot {
+    std::once_flag built;
+    std::unique_ptr<const KdopTree<K>> tree;
+  };
+  const Mesh& part_;
+  Slot<6> k6_;
+  Slot<14> k14_;
+  Slot<18> k18_;
+  Slot<26> k26_;
+};
+
+/// verify() with the trees of `part` kept in `trees`: a tree not yet built is built while the
+/// first block of moves is read.
+VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
+                    const ToolLibrary& tools, const VerifySettings& settings,
+                    const std::string& program_file);
 
 }  // namespace gougechek

@@ -164,14 +164,15 @@ void sideBySide(First&& first, Second&& second) {
 }
 
 template <int K>
-VerifyResult buildAndVerify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
-                            const VerifySettings& settings, const std::string& program_file) {
-  // Reading the program overlaps the rest: the first block is read while the tree is built,
-  // and each next block while the current one is checked.
-  std::optional<KdopTree<K>> tree;
+VerifyResult verifyWithTree(const Mesh& part, PartTrees& trees, const MoveSource& source,
+                            const ToolLibrary& tools, const VerifySettings& settings,
+                            const std::string& program_file) {
+  // Reading the program overlaps the rest: the first block is read while the tree is built (if
+  // it is not yet), and each next block while the current one is checked.
+  const KdopTree<K>* tree = nullptr;
   std::vector<Move> block, next;
   bool more = true;
-  sideBySide([&] { tree.emplace(part); }, [&] { more = source(block, kStreamMoves); });
+  sideBySide([&] { tree = &trees.get<K>(); }, [&] { more = source(block, kStreamMoves); });
   Verifier<K> verifier(part, *tree, tools, settings, program_file);
   while (!block.empty()) {
     next.clear();
@@ -186,24 +187,42 @@ VerifyResult buildAndVerify(const Mesh& part, const MoveSource& source, const To
 
 }  // namespace
 
-VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
-                    const VerifySettings& settings, const std::string& program_file) {
+template <int K>
+const KdopTree<K>& PartTrees::get() {
+  Slot<K>* slot = nullptr;
+  if constexpr (K == 6) slot = &k6_;
+  if constexpr (K == 14) slot = &k14_;
+  if constexpr (K == 18) slot = &k18_;
+  if constexpr (K == 26) slot = &k26_;
+  std::call_once(slot->built, [&] { slot->tree = std::make_unique<const KdopTree<K>>(part_); });
+  return *slot->tree;
+}
+
+VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
+                    const ToolLibrary& tools, const VerifySettings& settings,
+                    const std::string& program_file) {
   std::unique_ptr<tbb::global_control> limit;
   if (settings.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   settings.threads);
   switch (settings.kdop) {
     case 6:
-      return buildAndVerify<6>(part, source, tools, settings, program_file);
+      return verifyWithTree<6>(part, trees, source, tools, settings, program_file);
     case 14:
-      return buildAndVerify<14>(part, source, tools, settings, program_file);
+      return verifyWithTree<14>(part, trees, source, tools, settings, program_file);
     case 18:
-      return buildAndVerify<18>(part, source, tools, settings, program_file);
+      return verifyWithTree<18>(part, trees, source, tools, settings, program_file);
     case 26:
-      return buildAndVerify<26>(part, source, tools, settings, program_file);
+      return verifyWithTree<26>(part, trees, source, tools, settings, program_file);
     default:
       throw std::invalid_argument("k-DOP k must be 6, 14, 18 or 26");
   }
+}
+
+VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file) {
+  PartTrees trees(part);
+  return verify(part, trees, source, tools, settings, program_file);
 }
 
 VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "e2e/cli_runner.hpp"
+#include "gougechek/part.hpp"
 #include "io/part_reader.hpp"
-#include "io/stl_writer.hpp"
 
 namespace gougechek {
 namespace {
@@ -70,7 +70,7 @@ TEST_F(BadInputs, TruncatedStlNamesWhereTheTextStops) {
                    "truncated.stl:35:8: ", "expected 'endfacet', found end of file");
 
   // A binary STL has no lines: the error names the file and what is missing.
-  writeStlBinary(readPart(file("box.stl").string(), 1.0).mesh, file("binary.stl").string());
+  writeStlBinary(importPart(file("box.stl").string(), 1.0).mesh, file("binary.stl").string());
   fs::resize_file(file("binary.stl"), fs::file_size(file("binary.stl")) - 30);
   expectInputError(run("binary.stl clean.nc -t ball:6"), "binary.stl: ",
                    "truncated file: binary STL header says 12 triangles (684 bytes) but the "
@@ -84,7 +84,7 @@ TEST_F(BadInputs, NanVertexNamesItsLineAndColumn) {
                    "nan.stl:25:11: ", "vertex coordinate is not finite, found 'nan'");
 
   // In a binary STL the error names the triangle.
-  writeStlBinary(readPart(file("box.stl").string(), 1.0).mesh, file("nan_binary.stl").string());
+  writeStlBinary(importPart(file("box.stl").string(), 1.0).mesh, file("nan_binary.stl").string());
   std::string bytes = readText(file("nan_binary.stl"));
   const float nan = std::nanf("");
   // Header 80 bytes, count 4, then per triangle a normal and three corners: the second

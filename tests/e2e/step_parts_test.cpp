@@ -71,8 +71,8 @@ TEST_F(StepParts, ExportedMeshIsTheCheckedMeshAndFollowsTheDeflection) {
                   "--export-mesh coarse.stl");
   ASSERT_EQ(fine.exit_code, 0) << fine.err;
   ASSERT_EQ(coarse.exit_code, 0) << coarse.err;
-  const Part fine_mesh = readPart((dir_ / "fine.stl").string(), 1.0);
-  const Part coarse_mesh = readPart((dir_ / "coarse.stl").string(), 1.0);
+  const ImportedPart fine_mesh = importPart((dir_ / "fine.stl").string(), 1.0);
+  const ImportedPart coarse_mesh = importPart((dir_ / "coarse.stl").string(), 1.0);
   EXPECT_EQ(fine_mesh.mesh.triangles.size(), json::parse(fine.out)["inputs"]["part"]["triangles"]);
   EXPECT_EQ(coarse_mesh.mesh.triangles.size(),
             json::parse(coarse.out)["inputs"]["part"]["triangles"]);

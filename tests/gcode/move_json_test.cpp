@@ -1,8 +1,8 @@
-#include "gcode/move_json.hpp"
-
 #include <gtest/gtest.h>
 
 #include <sstream>
+
+#include "gougechek/program.hpp"
 
 namespace gougechek {
 namespace {

@@ -19,13 +19,13 @@
 namespace gougechek {
 namespace {
 
-PartOptions withDeflection(double deflection) {
-  PartOptions options;
+ImportOptions withDeflection(double deflection) {
+  ImportOptions options;
   options.deflection = deflection;
   return options;
 }
 
-void expectBoundsNear(const Part& part, const Vec3& lo, const Vec3& hi, double tolerance) {
+void expectBoundsNear(const ImportedPart& part, const Vec3& lo, const Vec3& hi, double tolerance) {
   const auto [mesh_lo, mesh_hi] = bounds(part.mesh);
   for (int axis = 0; axis < 3; ++axis) {
     EXPECT_NEAR(mesh_lo[axis], lo[axis], tolerance) << "axis " << axis;
@@ -38,7 +38,7 @@ TEST(BrepReader, SphericalCavityIsAClosedMeshWithinTheDeflection) {
   const std::string path = dir.file("cavity.step");
   test::writeStep(test::blockWithSphericalCavity(), path);
   const double deflection = 0.01;
-  const Part part = readPart(path, withDeflection(deflection));
+  const ImportedPart part = importPart(path, withDeflection(deflection));
   EXPECT_EQ(part.format, "step");
   EXPECT_EQ(part.units, "mm");
   EXPECT_EQ(part.solids, 1u);
@@ -76,8 +76,8 @@ TEST(BrepReader, FinerDeflectionGivesMoreTriangles) {
   test::ScratchDir dir;
   const std::string path = dir.file("cavity.stp");
   test::writeStep(test::blockWithSphericalCavity(), path);
-  const std::size_t coarse = readPart(path, withDeflection(0.1)).mesh.triangles.size();
-  const std::size_t fine = readPart(path, withDeflection(0.001)).mesh.triangles.size();
+  const std::size_t coarse = importPart(path, withDeflection(0.1)).mesh.triangles.size();
+  const std::size_t fine = importPart(path, withDeflection(0.001)).mesh.triangles.size();
   EXPECT_GT(fine, 10 * coarse);
 }
 
@@ -85,7 +85,7 @@ TEST(BrepReader, InchFilesAreConvertedToMillimetres) {
   test::ScratchDir dir;
   const std::string path = dir.file("cavity_in.step");
   test::writeStepInInches(test::blockWithSphericalCavity(), path);
-  const Part part = readPart(path, withDeflection(0.01));
+  const ImportedPart part = importPart(path, withDeflection(0.01));
   EXPECT_EQ(part.units, "in");
   expectBoundsNear(part, {0, 0, 0}, {100, 80, 30}, 1e-6);
 }
@@ -94,7 +94,7 @@ TEST(BrepReader, IgesGivesTheSameShape) {
   test::ScratchDir dir;
   const std::string path = dir.file("cavity.igs");
   test::writeIges(test::blockWithSphericalCavity(), path);
-  const Part part = readPart(path, withDeflection(0.01));
+  const ImportedPart part = importPart(path, withDeflection(0.01));
   EXPECT_EQ(part.format, "iges");
   EXPECT_EQ(part.units, "mm");
   EXPECT_EQ(part.faces, 7u);
@@ -106,7 +106,7 @@ TEST(BrepReader, EverySolidOfAnAssemblyIsRead) {
   test::ScratchDir dir;
   const std::string path = dir.file("grid.step");
   test::writeStep(test::cylinderGrid(3), path);
-  const Part part = readPart(path, withDeflection(0.01));
+  const ImportedPart part = importPart(path, withDeflection(0.01));
   EXPECT_EQ(part.solids, 9u);
   EXPECT_EQ(part.faces, 27u);
   EXPECT_EQ(part.diagnostics.boundary_edges, 0u);
@@ -116,16 +116,16 @@ TEST(BrepReader, EverySolidOfAnAssemblyIsRead) {
 TEST(BrepReader, UnreadableAndEmptyFilesAreInputErrors) {
   test::ScratchDir dir;
   const std::string garbage = dir.write("garbage.step", "this is not ISO-10303-21\n");
-  test::expectInputError([&] { readPart(garbage, 1.0); }, garbage, "not a readable STEP file");
+  test::expectInputError([&] { importPart(garbage, 1.0); }, garbage, "not a readable STEP file");
   const std::string stl_named_iges = dir.write("cube.IGS", test::binaryStl(test::cubeTriangles()));
-  test::expectInputError([&] { readPart(stl_named_iges, 1.0); }, stl_named_iges,
+  test::expectInputError([&] { importPart(stl_named_iges, 1.0); }, stl_named_iges,
                          "not a readable IGES file");
   const std::string point_only = dir.file("point.step");
   test::writeStep(BRepBuilderAPI_MakeVertex(gp_Pnt(1, 2, 3)).Shape(), point_only);
-  test::expectInputError([&] { readPart(point_only, 1.0); }, point_only,
+  test::expectInputError([&] { importPart(point_only, 1.0); }, point_only,
                          "holds no solid or surface");
   const std::string missing = dir.file("missing.stp");
-  test::expectInputError([&] { readPart(missing, 1.0); }, missing, "cannot open file");
+  test::expectInputError([&] { importPart(missing, 1.0); }, missing, "cannot open file");
 }
 
 // The corpus's B-rep files, with what they hold. Triangle counts depend on OCCT's mesher: they
@@ -166,7 +166,7 @@ TEST_P(CorpusBrepTest, LoadsWithItsSolidsFacesAndBounds) {
   const CorpusBrep& model = GetParam();
   const std::string path = std::string(GOUGECHEK_SHARED_DIR) + "/corpus/" + model.path;
   const double deflection = model.deflection;
-  const Part part = readPart(path, withDeflection(deflection));
+  const ImportedPart part = importPart(path, withDeflection(deflection));
   EXPECT_EQ(part.format, model.format);
   EXPECT_EQ(part.solids, model.solids);
   EXPECT_EQ(part.faces, model.faces);
@@ -182,7 +182,7 @@ TEST_P(CorpusBrepTest, LoadsWithItsSolidsFacesAndBounds) {
 
 TEST_F(CorpusBrepTest, AHugePartAtAFineDeflectionAsksForACoarserOne) {
   const std::string path = test::corpusModel("occt_hammer.iges");
-  test::expectInputError([&] { readPart(path, withDeflection(0.002)); }, path,
+  test::expectInputError([&] { importPart(path, withDeflection(0.002)); }, path,
                          "would need too many triangles; pass --deflection 0.04");
 }
 

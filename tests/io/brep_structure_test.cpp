@@ -58,8 +58,8 @@ class BrepStructure : public testing::Test {
 TEST_F(BrepStructure, WellFormedFilesPass) {
   EXPECT_NO_THROW(checkStepStructure(step_, "boxes.step"));
   EXPECT_NO_THROW(checkIgesStructure(iges_, "boxes.igs"));
-  EXPECT_EQ(readPart(dir_.file("boxes.step"), 1.0).faces, 12u);
-  EXPECT_EQ(readPart(dir_.file("boxes.igs"), 1.0).faces, 12u);
+  EXPECT_EQ(importPart(dir_.file("boxes.step"), 1.0).faces, 12u);
+  EXPECT_EQ(importPart(dir_.file("boxes.igs"), 1.0).faces, 12u);
 }
 
 // A pipe is read once, within its cap, checked, and handed to OpenCASCADE as a temporary copy.
@@ -67,7 +67,7 @@ TEST_F(BrepStructure, AStepPartFromAPipeIsRead) {
   const std::string fifo = dir_.file("part.step");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::thread writer([&] { std::ofstream(fifo, std::ios::binary) << step_; });
-  const Part part = readPart(fifo, 1.0);
+  const ImportedPart part = importPart(fifo, 1.0);
   writer.join();
   EXPECT_EQ(part.faces, 12u);
 }
@@ -76,7 +76,7 @@ TEST_F(BrepStructure, AStepFileWithAFaceEntityDeletedIsAnError) {
   const std::string broken =
       dir_.write("no_face.step", withoutLineContaining(step_, "ADVANCED_FACE"));
   try {
-    readPart(broken, 1.0);
+    importPart(broken, 1.0);
     ADD_FAILURE() << "a STEP file without one of its faces was read";
   } catch (const InputError& error) {
     EXPECT_EQ(error.file(), broken);
@@ -97,7 +97,8 @@ TEST_F(BrepStructure, AStepStatementWhoseParenthesesDoNotCloseIsAnError) {
   test::expectInputError([&] { checkStepStructure(text, "f.step"); }, "f.step",
                          "a damaged DATA statement: its parentheses do not close at its end", line);
   const std::string broken = dir_.write("unclosed.step", text);
-  test::expectInputError([&] { readPart(broken, 1.0); }, broken, "a damaged DATA statement", line);
+  test::expectInputError([&] { importPart(broken, 1.0); }, broken, "a damaged DATA statement",
+                         line);
   // Complex instances and strings holding parentheses are well formed.
   const std::string complex =
       "ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1 = ( A('(') B(#1,(1.,2.)) );\nENDSEC;\n"
@@ -111,7 +112,7 @@ TEST_F(BrepStructure, AStepFaceOfAnUnknownTypeIsAnError) {
   std::string text = step_;
   text.replace(text.find("ADVANCED_FACE"), 13, "ADVANCED_FACX");
   const std::string broken = dir_.write("facx.step", text);
-  test::expectInputError([&] { readPart(broken, 1.0); }, broken,
+  test::expectInputError([&] { importPart(broken, 1.0); }, broken,
                          "could not be read (it is damaged, or refers to an entity of an "
                          "unknown or wrong type): the part would be read without it");
 }
@@ -125,7 +126,7 @@ TEST_F(BrepStructure, AnIgesFaceOfAnUnknownTypeIsAnError) {
   text.replace(first, 8, "     999");
   text.replace(second, 8, "     999");
   const std::string broken = dir_.write("t999.igs", text);
-  test::expectInputError([&] { readPart(broken, 1.0); }, broken,
+  test::expectInputError([&] { importPart(broken, 1.0); }, broken,
                          ": the part would be read without it");
 }
 
@@ -146,7 +147,7 @@ TEST_F(BrepStructure, ADanglingReferenceNamesTheLineThatRefersToIt) {
 TEST_F(BrepStructure, AStepFileCutShortIsAnError) {
   for (const std::size_t cut : {step_.size() / 4, step_.size() / 2, step_.size() - 30}) {
     const std::string path = dir_.write("cut.step", step_.substr(0, cut));
-    test::expectInputError([&] { readPart(path, 1.0); }, path,
+    test::expectInputError([&] { importPart(path, 1.0); }, path,
                            "not a readable STEP file: it is cut short");
   }
   std::string without_data_end = step_;
@@ -157,14 +158,14 @@ TEST_F(BrepStructure, AStepFileCutShortIsAnError) {
       std::count(step_.begin(), step_.begin() + static_cast<std::ptrdiff_t>(step_.find("DATA;")),
                  '\n') +
       1);
-  test::expectInputError([&] { readPart(path, 1.0); }, path, "has no ENDSEC", data_line);
+  test::expectInputError([&] { importPart(path, 1.0); }, path, "has no ENDSEC", data_line);
 }
 
 TEST_F(BrepStructure, AnIgesFileCutShortIsAnError) {
   for (const std::size_t cut : {iges_.size() / 4, iges_.size() / 2, iges_.size() - 81}) {
     const std::string path = dir_.write("cut.igs", iges_.substr(0, cut));
     try {
-      readPart(path, 1.0);
+      importPart(path, 1.0);
       ADD_FAILURE() << "a cut at " << cut << " of " << iges_.size() << " bytes was accepted";
     } catch (const InputError& error) {
       EXPECT_NE(error.message().find("cut short"), std::string::npos) << error.what();
@@ -203,7 +204,7 @@ TEST(BrepCoordinateRange, AStepPartBeyondTheRangeIsAnError) {
   test::ScratchDir dir;
   const std::string path = dir.file("huge.step");
   test::writeStep(BRepPrimAPI_MakeBox(gp_Pnt(0, 0, 0), 3e6, 10, 10).Shape(), path);
-  test::expectInputError([&] { readPart(path, 1.0); }, path,
+  test::expectInputError([&] { importPart(path, 1.0); }, path,
                          "the part has coordinates beyond the accepted range of ±1e6 mm");
 }
 
@@ -244,7 +245,7 @@ TEST(BrepIsolation, ACrashInsideOpenCascadeIsAnInputErrorNamingTheFile) {
   ASSERT_NO_THROW(checkIgesStructure(readText(path), path));
   // "(signal 11, Segmentation fault)"; under AddressSanitizer, whose handler catches the
   // SIGSEGV and exits, "(its process ended with status 1)".
-  test::expectInputError([&] { readPart(path, 1.0); }, path, "OpenCASCADE failed reading it (");
+  test::expectInputError([&] { importPart(path, 1.0); }, path, "OpenCASCADE failed reading it (");
 }
 
 TEST(BrepIsolation, TruncatedCorpusIgesIsNeverAPartialPart) {
@@ -258,7 +259,7 @@ TEST(BrepIsolation, TruncatedCorpusIgesIsNeverAPartialPart) {
   for (int percent = 10; percent < 100; percent += 10) {
     const std::string path =
         dir.write("cut.igs", text.substr(0, text.size() * static_cast<std::size_t>(percent) / 100));
-    EXPECT_THROW(readPart(path, 1.0), InputError) << percent << " %";
+    EXPECT_THROW(importPart(path, 1.0), InputError) << percent << " %";
   }
 }
 

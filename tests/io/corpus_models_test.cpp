@@ -45,7 +45,7 @@ class CorpusModelTest : public SharedCorpus, public testing::WithParamInterface<
 
 TEST_P(CorpusModelTest, LoadsWithTheStatedCounts) {
   const CorpusModel& model = GetParam();
-  const Part part = readPart(test::corpusModel(model.name), 1.0);
+  const ImportedPart part = importPart(test::corpusModel(model.name), 1.0);
   EXPECT_EQ(part.format, model.format);
   EXPECT_EQ(part.mesh.triangles.size(), model.triangles);
   EXPECT_EQ(part.diagnostics.degenerate_dropped, model.degenerate);
@@ -84,8 +84,8 @@ INSTANTIATE_TEST_SUITE_P(
         CorpusModel{"openscad_bad-stl-wing.stl", "stl-ascii", 842, 0, std::nullopt, std::nullopt}));
 
 TEST_F(SharedCorpus, SpiderAsciiAndBinaryTwinsGiveTheSameMesh) {
-  const Part ascii = readPart(test::corpusModel("assimp_Spider_ascii.stl"), 1.0);
-  const Part binary = readPart(test::corpusModel("assimp_Spider_binary.stl"), 1.0);
+  const ImportedPart ascii = importPart(test::corpusModel("assimp_Spider_ascii.stl"), 1.0);
+  const ImportedPart binary = importPart(test::corpusModel("assimp_Spider_binary.stl"), 1.0);
   ASSERT_EQ(ascii.mesh.triangles, binary.mesh.triangles);
   ASSERT_EQ(ascii.mesh.vertices.size(), binary.mesh.vertices.size());
   // The text holds 6 decimals, the binary floats: they agree to float precision.
@@ -105,7 +105,8 @@ TEST_F(SharedCorpus, BinaryFilesWhoseHeaderStartsWithSolidAreReadAsBinary) {
 }
 
 TEST_F(SharedCorpus, TwoSolidBlocksInOneFileGiveBothTriangles) {
-  const Part part = readPart(test::corpusModel("assimp_triangle_with_two_solids.stl"), 1.0);
+  const ImportedPart part =
+      importPart(test::corpusModel("assimp_triangle_with_two_solids.stl"), 1.0);
   ASSERT_EQ(part.mesh.triangles.size(), 2u);
   const Mesh& mesh = part.mesh;
   EXPECT_EQ(mesh.vertices[mesh.triangles[0][0]], Vec3(1, 1, 0));

@@ -134,8 +134,8 @@ TEST(StlBinaryFile, ReadBlockByBlockItIsTheWholeFileRead) {
   const test::ScratchDir dir;
   const std::string bytes = test::binaryStl(triangles);
   const std::string path = dir.write("grid.stl", bytes);
-  const Part streamed = readStlFile(path, 25.4);
-  const Part whole = readStl(bytes, path, 25.4);
+  const ImportedPart streamed = readStlFile(path, 25.4);
+  const ImportedPart whole = readStl(bytes, path, 25.4);
   EXPECT_EQ(streamed.format, "stl-binary");
   EXPECT_EQ(streamed.diagnostics.degenerate_dropped, whole.diagnostics.degenerate_dropped);
   EXPECT_EQ(streamed.diagnostics.warnings, whole.diagnostics.warnings);

@@ -15,7 +15,7 @@ TEST(PartReader, StepAndIgesGoByExtensionWhateverTheCase) {
     // The content would be a valid STL: the extension decides for B-rep formats.
     const std::string path = dir.write(name, test::binaryStl(test::cubeTriangles()));
     const std::string format = name[2] == 'i' || name[2] == 'I' ? "IGES" : "STEP";
-    test::expectInputError([&] { readPart(path, 1.0); }, path,
+    test::expectInputError([&] { importPart(path, 1.0); }, path,
                            "not a readable " + format + " file");
   }
 }
@@ -23,28 +23,28 @@ TEST(PartReader, StepAndIgesGoByExtensionWhateverTheCase) {
 TEST(PartReader, AnyOtherNameIsReadAsStlByContent) {
   test::ScratchDir dir;
   const std::string path = dir.write("part.model", test::binaryStl(test::cubeTriangles()));
-  EXPECT_EQ(readPart(path, 1.0).mesh.triangles.size(), 12u);
+  EXPECT_EQ(importPart(path, 1.0).mesh.triangles.size(), 12u);
 }
 
 TEST(PartReader, MissingFileIsAnInputError) {
   test::ScratchDir dir;
   const std::string path = dir.file("missing.stl");
-  test::expectInputError([&] { readPart(path, 1.0); }, path,
+  test::expectInputError([&] { importPart(path, 1.0); }, path,
                          "cannot open file: No such file or directory");
 }
 
 TEST(PartReader, DirectoryIsAnInputError) {
   test::ScratchDir dir;
   const std::string path = dir.file("");
-  test::expectInputError([&] { readPart(path, 1.0); }, path, "is a directory");
+  test::expectInputError([&] { importPart(path, 1.0); }, path, "is a directory");
 }
 
 TEST(PartReader, RejectsAUnitScaleThatIsNotPositiveAndFinite) {
   test::ScratchDir dir;
   const std::string path = dir.write("cube.stl", test::binaryStl(test::cubeTriangles()));
-  EXPECT_THROW(readPart(path, 0.0), std::invalid_argument);
-  EXPECT_THROW(readPart(path, -25.4), std::invalid_argument);
-  EXPECT_THROW(readPart(path, std::nan("")), std::invalid_argument);
+  EXPECT_THROW(importPart(path, 0.0), std::invalid_argument);
+  EXPECT_THROW(importPart(path, -25.4), std::invalid_argument);
+  EXPECT_THROW(importPart(path, std::nan("")), std::invalid_argument);
 }
 
 }  // namespace

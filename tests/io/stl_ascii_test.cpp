@@ -30,7 +30,7 @@ TEST(StlAscii, ReadsTabsCrlfUpperCaseKeywordsExponentsAndSignedNumbers) {
                 "\tENDLOOP\r\n"
                 "ENDFACET\r\n"
                 "EndSolid Name With Spaces");  // no line end at the end of the file
-  const Part part = readPart(path, 1.0);
+  const ImportedPart part = importPart(path, 1.0);
   EXPECT_EQ(part.format, "stl-ascii");
   ASSERT_EQ(part.mesh.triangles.size(), 1u);
   const Mesh& mesh = part.mesh;
@@ -41,7 +41,8 @@ TEST(StlAscii, ReadsTabsCrlfUpperCaseKeywordsExponentsAndSignedNumbers) {
 
 TEST(StlAscii, SkipsAUtf8ByteOrderMark) {
   test::ScratchDir dir;
-  const Part part = readPart(dir.write("bom.stl", "\xEF\xBB\xBF" + std::string(kOneFacet)), 1.0);
+  const ImportedPart part =
+      importPart(dir.write("bom.stl", "\xEF\xBB\xBF" + std::string(kOneFacet)), 1.0);
   EXPECT_EQ(part.format, "stl-ascii");
   EXPECT_EQ(part.mesh.triangles.size(), 1u);
 }
@@ -51,14 +52,14 @@ TEST(StlAscii, MultipleSolidsAreOnePartAndShareWeldedVertices) {
   const std::string second =
       "solid two\nfacet normal 0 0 1\nouter loop\nvertex 1 0 0\nvertex 1 1 0\nvertex 0 1 0\n"
       "endloop\nendfacet\nendsolid two\n";
-  const Part part = readPart(dir.write("two.stl", std::string(kOneFacet) + second), 1.0);
+  const ImportedPart part = importPart(dir.write("two.stl", std::string(kOneFacet) + second), 1.0);
   EXPECT_EQ(part.mesh.triangles.size(), 2u);
   EXPECT_EQ(part.mesh.vertices.size(), 4u);  // the shared edge's corners welded
 }
 
 TEST(StlAscii, CoordinatesAreMultipliedByTheUnitScale) {
   test::ScratchDir dir;
-  const Part part = readPart(dir.write("inch.stl", kOneFacet), 25.4);
+  const ImportedPart part = importPart(dir.write("inch.stl", kOneFacet), 25.4);
   const auto [lo, hi] = bounds(part.mesh);
   EXPECT_EQ(lo, Vec3(0, 0, 0));
   EXPECT_EQ(hi, Vec3(25.4, 25.4, 0));
@@ -82,7 +83,7 @@ TEST_P(StlAsciiErrorTest, NamesFileLineColumnAndProblem) {
   const BadAscii& bad = GetParam();
   test::ScratchDir dir;
   const std::string path = dir.write("bad.stl", bad.text);
-  test::expectInputError([&] { readPart(path, 1.0); }, path, bad.message, bad.line, bad.column);
+  test::expectInputError([&] { importPart(path, 1.0); }, path, bad.message, bad.line, bad.column);
 }
 
 std::string facet(const std::string& loop_body, const std::string& after_loop = "endloop\n") {

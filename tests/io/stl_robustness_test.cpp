@@ -28,7 +28,7 @@ std::string asciiCube() {
 bool readsOrRefuses(const std::string& bytes) {
   const std::string name = "damaged.stl";
   try {
-    Part part = readStl(bytes, name, 1.0);
+    ImportedPart part = readStl(bytes, name, 1.0);
     checkSurface(part.mesh, part.diagnostics);
     return true;
   } catch (const InputError& error) {

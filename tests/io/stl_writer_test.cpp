@@ -1,9 +1,8 @@
-#include "io/stl_writer.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "gougechek/part.hpp"
 #include "io/file_bytes.hpp"
 #include "io/part_reader.hpp"
 #include "io_test_support.hpp"
@@ -27,7 +26,7 @@ TEST(StlWriter, WriteThenReadGivesTheSameTriangles) {
   const Mesh original = floatExactPart();
   const std::string path = dir.file("round_trip.stl");
   writeStlBinary(original, path);
-  const Part part = readPart(path, 1.0);
+  const ImportedPart part = importPart(path, 1.0);
   EXPECT_EQ(part.format, "stl-binary");
   EXPECT_TRUE(part.diagnostics.warnings.empty());
   ASSERT_EQ(part.mesh.triangles.size(), original.triangles.size());

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/report.hpp"
+#include "gougechek/report.hpp"
 #include "sample_report.hpp"
 
 namespace gougechek {

@@ -2,9 +2,9 @@
 
 #include <sstream>
 
+#include "gougechek/report.hpp"
 #include "markup_checker.hpp"
 #include "report/markup_escape.hpp"
-#include "report/report.hpp"
 #include "sample_report.hpp"
 
 namespace gougechek {

@@ -4,8 +4,8 @@
 #include <sstream>
 #include <string>
 
+#include "gougechek/report.hpp"
 #include "gougechek/tool.hpp"
-#include "report/report.hpp"
 #include "report_schema/collected_reports.hpp"
 
 namespace gougechek::test {

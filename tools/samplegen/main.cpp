@@ -15,7 +15,7 @@
 #include "ball_drop_cutter.hpp"
 #include "finish_program.hpp"
 #include "gougechek/error.hpp"
-#include "io/stl_writer.hpp"
+#include "gougechek/part.hpp"
 #include "mold_mesh.hpp"
 #include "mold_shape.hpp"
 #include "raster_finish.hpp"

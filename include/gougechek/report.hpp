@@ -1,5 +1,5 @@
 #pragma once
-// Everything a report shows, gathered once; each format has its own writer.
+// Everything a report shows, gathered once, and written in each format the CLI has.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,7 +56,14 @@ struct Report {
 
 enum class ReportFormat { Text, Json, Csv, Junit, Html };
 
-/// Writes `report` in `format`. JSON follows schema gougechek-report/1 (docs/report-format.md).
+/// The format of a --format value ("text", "json", "csv", "junit", "html"), if it is one.
+std::optional<ReportFormat> reportFormatFromName(std::string_view name);
+
+/// Writes `report` in `format`. JSON follows schema gougechek-report/1
+/// (docs/report-format.md, docs/gougechek-report-1.schema.json).
 void writeReport(const Report& report, ReportFormat format, std::ostream& out);
+
+/// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm`
+std::string summaryLine(const Report& report);
 
 }  // namespace gougechek

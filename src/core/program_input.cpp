@@ -1,4 +1,4 @@
-#include "cli/program_input.hpp"
+#include "core/program_input.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -10,8 +10,10 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 #include "gougechek/error.hpp"
+#include "gougechek/program.hpp"
 
 namespace gougechek {
 
@@ -108,8 +110,8 @@ class SpoolBuffer : public std::streambuf {
       return 0;
     }
     const auto size = static_cast<std::size_t>(got);
-    if (spooled_ + size > ProgramInput::kMaxSpooledBytes)
-      fail("the program is longer than " + std::to_string(ProgramInput::kMaxSpooledBytes) +
+    if (spooled_ + size > ProgramStream::kMaxSpooledBytes)
+      fail("the program is longer than " + std::to_string(ProgramStream::kMaxSpooledBytes) +
            " bytes, the limit for a program read from standard input, a pipe or a device; "
            "save it to a file");
     for (std::size_t written = 0; written < size;) {
@@ -138,10 +140,16 @@ class SpoolBuffer : public std::streambuf {
 ProgramInput::ProgramInput(const std::string& path_file)
     : from_stdin_(path_file == "-"), name_(from_stdin_ ? "<stdin>" : path_file) {}
 
+ProgramInput::ProgramInput(std::string text, std::string name)
+    : text_(std::move(text)), name_(std::move(name)) {}
+
 ProgramInput::~ProgramInput() = default;
 
 ProgramReader& ProgramInput::open(const ProgramOptions& options) {
-  if (from_stdin_) {
+  if (text_) {
+    size_ = text_->size();
+    stream_ = std::make_unique<std::istringstream>(*text_);
+  } else if (from_stdin_) {
     spool_ = std::make_unique<SpoolBuffer>(STDIN_FILENO, false, name_);
   } else {
     const int fd = ::open(name_.c_str(), O_RDONLY | O_CLOEXEC);
@@ -177,6 +185,10 @@ std::map<std::uint32_t, std::string> ProgramInput::lines(
     spool_->pubseekpos(0);
     std::istream in(spool_.get());
     in.exceptions(std::ios::badbit);
+    return pickLines(in, wanted);
+  }
+  if (text_) {
+    std::istringstream in(*text_);
     return pickLines(in, wanted);
   }
   std::ifstream in(name_, std::ios::binary);

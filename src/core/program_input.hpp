@@ -1,15 +1,17 @@
 #pragma once
-// The program named on the command line. A regular file is read as it is checked (and read
+// Where a program's text comes from. A regular file is read as it is checked (and read
 // again for the lines a report quotes). Standard input ("-") and other files that can be read
 // only once (pipes, FIFOs, /dev/fd/N, character devices) are spooled: copied, as they are read,
 // into an unlinked temporary file, so memory stays bounded, the reader can seek back (O-word
 // loops, the tool look-ahead) and the report can quote their lines. A spooled program may be
-// at most kMaxSpooledBytes long (README.md, "Limits"), so an endless device such as /dev/zero
-// ends in an error, not a full disk.
+// at most ProgramStream::kMaxSpooledBytes long (README.md, "Limits"), so an endless device
+// such as /dev/zero ends in an error, not a full disk. A program given as text is read from
+// the text.
 #include <cstdint>
 #include <istream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <streambuf>
 #include <string>
@@ -20,10 +22,10 @@ namespace gougechek {
 
 class ProgramInput {
  public:
-  /// Longest program read from standard input, a pipe or a device: 1 GiB.
-  static constexpr std::uint64_t kMaxSpooledBytes = std::uint64_t{1} << 30;
-
+  /// The program file `path_file` ("-": standard input).
   explicit ProgramInput(const std::string& path_file);
+  /// The program `text`, called `name` in messages.
+  ProgramInput(std::string text, std::string name);
   ~ProgramInput();
 
   /// The name in messages and reports: the path as given, or "<stdin>".
@@ -41,7 +43,8 @@ class ProgramInput {
   std::map<std::uint32_t, std::string> lines(const std::set<std::uint32_t>& wanted) const;
 
  private:
-  bool from_stdin_;
+  bool from_stdin_ = false;
+  std::optional<std::string> text_;  ///< a program given as text
   std::string name_;
   std::uint64_t size_ = 0;
   std::unique_ptr<std::streambuf> spool_;  ///< for a program that can be read only once

@@ -1,0 +1,46 @@
+#pragma once
+// A part checked against a program: verify() for the findings, check() for the whole report
+// the command line writes, and the steps of check() for callers that build the report as they
+// go (the CLI: an error report still shows what was known).
+#include "gougechek/part.hpp"
+#include "gougechek/program.hpp"
+#include "gougechek/report.hpp"
+#include "gougechek/tool.hpp"
+#include "gougechek/verify.hpp"
+
+namespace gougechek {
+
+/// The finest tolerance, mm: the precision depths are reported to. The CLI raises a smaller
+/// --tolerance, 0 included, to it, so that a cutter touching the part (depth 0 up to rounding)
+/// is not a gouge and any cut deeper than what a report can show is one.
+inline constexpr double kFinestTolerance = 1e-6;
+
+/// Checks every move of `program`, read block by block, against `part`, whose tree is built at
+/// its first check (for settings.kdop) and kept for the next. On a STEP/IGES part, findings
+/// within the part's deflection of the tolerance are measured again on its exact faces.
+/// Throws InputError as ProgramStream::read does, and naming the move's line when it uses a
+/// tool with no known cutter.
+VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                    const VerifySettings& settings);
+
+/// What a report shows before anything is read: the inputs' names and the settings.
+Report reportOfSettings(const std::string& part_file, const std::string& program_name,
+                        const VerifySettings& settings);
+
+/// The part's side of a report: format, units, faces, solids, triangles, bounds, warnings.
+void addPart(Report& report, const Part& part);
+
+/// The check's side: the program's length, the tools it used, its warnings and `result`'s
+/// violations; with `quote_lines`, the program text of the violations' lines (for HTML).
+void addResult(Report& report, const ProgramStream& program, const ToolLibrary& tools,
+               VerifyResult result, bool quote_lines);
+
+/// The program's warnings, for a report of a check that ended in `error`.
+void addError(Report& report, const ProgramStream* program, RunError error);
+
+/// The whole check as `gougechek PART PROGRAM` runs it once the inputs are read: verify() and
+/// the report, program lines quoted, elapsed time measured. Throws as verify() does.
+Report check(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+             const VerifySettings& settings);
+
+}  // namespace gougechek

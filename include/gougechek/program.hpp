@@ -1,0 +1,126 @@
+#pragma once
+// A G-code program, read as it is checked: the dialect it is written in, what the machine knows
+// before it starts (work offsets, tool lengths), and its moves handed over block by block, so
+// neither its text nor its moves are ever all in memory.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gougechek/move.hpp"
+#include "gougechek/tool.hpp"
+#include "gougechek/warning.hpp"
+
+namespace gougechek {
+
+/// The controller a program is written for (README, "Dialects").
+enum class Dialect : std::uint8_t { LinuxCnc, Fanuc, Haas, Grbl };
+
+/// The dialect of a --dialect value ("linuxcnc", "fanuc", "haas", "grbl"), if it is one.
+std::optional<Dialect> dialectFromName(std::string_view name);
+const char* dialectName(Dialect dialect);
+
+/// What the machine knows before the program starts.
+struct ProgramOptions {
+  /// Numbered parameters as a LinuxCNC parameter (.var) file gives them: work offsets
+  /// (5221-5390), G92 (5211-5216), G28/G30 homes (5161-5166, 5181-5186)... in machine units.
+  std::map<int, double> parameters;
+  /// Millimetres per machine unit of `parameters` (25.4 for a machine set up in inches).
+  double machine_unit_mm = 1.0;
+  /// Tool length offsets (mm) by tool number, from the tool table; H and G43 look them up.
+  std::map<int, double> tool_lengths_mm;
+  /// Tool diameters (mm) by tool number, from the tool table; G41/G42 D look them up.
+  std::map<int, double> tool_diameters_mm;
+  /// The controller the program is written for, and --arc-tolerance (mm) if given.
+  Dialect dialect = Dialect::LinuxCnc;
+  std::optional<double> arc_tolerance_mm;
+  /// Lines read while a loop or a subprogram call runs, counted over the whole run (skipped
+  /// lines too): past this the program is taken as endless, an error instead of a hang.
+  std::uint64_t max_repeated_lines = 100'000'000;
+  /// LinuxCNC's SUBROUTINE_PATH: directories searched in order for NAME.ngc when `o<name> call`
+  /// names a subroutine the program has not defined (before searching on in the program).
+  /// ProgramStream::open() adds the program file's own directory at the end.
+  std::vector<std::string> subroutine_path;
+  /// Fanuc/Haas: directories searched in order for the file of an `M98 P1002` program the
+  /// program has not defined: O1002.* or O01002.* (any extension, O in either case).
+  std::vector<std::string> subprogram_dirs;
+  /// On an input error, read the program again in the other dialects and name those that
+  /// accept it.
+  bool suggest_dialects = true;
+};
+
+/// Reads a LinuxCNC parameter (.var) file: the `parameters` of ProgramOptions. Throws
+/// InputError naming the file (and line) on anything but ascending "number value" pairs.
+std::map<int, double> readWorkOffsets(const std::string& path);
+
+/// Gives the program the tool table's length offsets (G43) and diameters (G41/G42).
+void addToolOffsets(ProgramOptions& options, const ToolLibrary& tools);
+
+/// Whether the program's subprogram calls could read `file` (a NAME.ngc of the subroutine path,
+/// the program's directory included, or an O<digits> file of a subprogram directory): an
+/// output there could change what a later check reads.
+bool mayBeSubprogramFile(const std::string& file, const std::string& program_path,
+                         const ProgramOptions& options);
+
+/// A program being read. Standard input and other files that can be read only once (pipes,
+/// devices) are copied to an unlinked temporary file as they are read, at most
+/// kMaxSpooledBytes, so that O-word loops can seek back and reports can quote their lines.
+class ProgramStream {
+ public:
+  /// Longest program read from standard input, a pipe or a device: 1 GiB.
+  static constexpr std::uint64_t kMaxSpooledBytes = std::uint64_t{1} << 30;
+
+  /// Opens the program file `path` ("-": standard input). Throws InputError naming why it
+  /// cannot be opened. Nothing is interpreted before the first read().
+  static ProgramStream open(const std::string& path, const ProgramOptions& options = {});
+  /// A program given as text; `name` stands for it in messages and reports.
+  static ProgramStream fromText(std::string text, std::string name,
+                                const ProgramOptions& options = {});
+
+  /// The name messages and reports use for `path`: the path itself, or "<stdin>" for "-".
+  static std::string displayName(const std::string& path);
+
+  ProgramStream(ProgramStream&&) noexcept;
+  ProgramStream& operator=(ProgramStream&&) noexcept;
+  ~ProgramStream();
+
+  const std::string& name() const;
+
+  /// Appends at most `max` (≥ 1) moves to `out`; false once the program has ended (the last
+  /// call may still have appended some). Throws InputError (`file:line:col`) when the faulty
+  /// line is reached, and "the program has no moves" when it ends without one.
+  bool read(std::vector<Move>& out, std::size_t max);
+
+  /// Moves read so far, and the tool numbers they used (0: no tool selected).
+  std::size_t moves() const;
+  const std::set<int>& toolsUsed() const;
+  /// Physical lines read so far (the program's length once read() has returned false).
+  std::size_t lines() const;
+  /// Warnings so far (complete once read() has returned false).
+  const std::vector<InputWarning>& warnings() const;
+  /// Bytes read so far, and the file's size (0 when unknown: standard input, a pipe). Safe to
+  /// call from another thread while read() runs, for a progress display.
+  std::uint64_t bytesRead() const;
+  std::uint64_t size() const;
+
+  /// The text of the given 1-based lines (those that exist), for reports that quote them.
+  std::map<std::uint32_t, std::string> sourceLines(const std::set<std::uint32_t>& wanted) const;
+
+ private:
+  struct State;
+  explicit ProgramStream(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+/// Writes `move` as the JSON line of `gougechek --moves`: `{"move": ordinal, "line": ...,
+/// "kind": ..., "tool": ..., "from": [...], "to": [...]}` (arcs add "center", "axis" and
+/// "turns") and a newline. Numbers are the shortest text that reads back as the same double.
+void writeMoveJson(const Move& move, std::size_t ordinal, std::ostream& out);
+
+}  // namespace gougechek

@@ -1,0 +1,17 @@
+#pragma once
+// STEP and IGES parts: the step component (CMake gougechek::step, pkg-config gougechek-step),
+// which brings OpenCASCADE. Everything else is gougechek::core's.
+#include <string>
+
+#include "gougechek/part.hpp"
+
+namespace gougechek::step {
+
+/// Reads `path` as gougechek::readPart does, and STEP (.step/.stp) and IGES (.iges/.igs) files
+/// as well, by extension: every solid and free surface (assemblies included), in mm whatever
+/// the file's unit, healed, tessellated within options.deflection, the exact faces kept so
+/// that findings near the tolerance are measured on them. Throws InputError for unreadable
+/// files, files with no solid or surface, and faces that fail to tessellate.
+Part readPart(const std::string& path, const PartOptions& options = {});
+
+}  // namespace gougechek::step

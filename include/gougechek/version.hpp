@@ -1,0 +1,9 @@
+#pragma once
+// The library's version, as `gougechek --version` and every report state it.
+
+namespace gougechek {
+
+/// "MAJOR.MINOR.PATCH" of the library linked, which may differ from the headers compiled with.
+const char* version();
+
+}  // namespace gougechek

@@ -1,0 +1,92 @@
+#include "gougechek/part.hpp"
+
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "core/part_state.hpp"
+#include "gougechek/error.hpp"
+#include "gougechek/verify.hpp"
+#include "io/mesh_check.hpp"
+#include "io/part_reader.hpp"
+
+namespace gougechek {
+
+double largestDeflection(double tolerance) {
+  return std::max(tolerance / 5, kFinestDeflection);
+}
+
+void checkPartOptions(const PartOptions& options) {
+  if (!(options.unit_scale > 0) || !std::isfinite(options.unit_scale))
+    throw std::invalid_argument("readPart: unit_scale must be positive and finite");
+  if (options.deflection && (!(*options.deflection > 0) || !std::isfinite(*options.deflection)))
+    throw std::invalid_argument("readPart: deflection must be positive and finite");
+  if (options.threads < 0) throw std::invalid_argument("readPart: threads must be >= 0");
+}
+
+double deflectionOf(const PartOptions& options) {
+  return options.deflection.value_or(largestDeflection(VerifySettings{}.tolerance));
+}
+
+Part::Part(std::shared_ptr<State> state) : state_(std::move(state)) {}
+
+const Mesh& Part::mesh() const {
+  return state_->mesh;
+}
+const MeshDiagnostics& Part::diagnostics() const {
+  return state_->diagnostics;
+}
+const std::string& Part::file() const {
+  return state_->file;
+}
+const std::string& Part::format() const {
+  return state_->format;
+}
+const std::string& Part::units() const {
+  return state_->units;
+}
+std::optional<std::size_t> Part::faces() const {
+  return state_->faces;
+}
+std::optional<std::size_t> Part::solids() const {
+  return state_->solids;
+}
+std::optional<double> Part::deflection() const {
+  return state_->deflection;
+}
+
+Part Part::fromMesh(Mesh mesh, std::string name) {
+  auto state = std::make_shared<State>();
+  state->mesh = std::move(mesh);
+  checkSurface(state->mesh, state->diagnostics);
+  state->file = std::move(name);
+  state->format = "mesh";
+  state->units = "mm";
+  return Part(std::move(state));
+}
+
+Part readPart(const std::string& path, const PartOptions& options) {
+  checkPartOptions(options);
+  if (isBrepExchangeFile(path))
+    throw InputError(path, 0, 0,
+                     "STEP and IGES parts need gougechek's step component (gougechek::step, "
+                     "gougechek/step.hpp)");
+  std::optional<tbb::global_control> threads;
+  if (options.threads > 0)
+    threads.emplace(tbb::global_control::max_allowed_parallelism,
+                    static_cast<std::size_t>(options.threads));
+  ImportedPart imported = importStlPart(path, options.unit_scale);
+  auto state = std::make_shared<Part::State>();
+  state->mesh = std::move(imported.mesh);
+  state->diagnostics = std::move(imported.diagnostics);
+  state->file = path;
+  state->format = std::move(imported.format);
+  state->units = std::move(imported.units);
+  return Part(std::move(state));
+}
+
+}  // namespace gougechek

@@ -1,0 +1,37 @@
+#pragma once
+// What a gougechek::Part holds: the imported part, and its trees once a check has built them.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gougechek/part.hpp"
+#include "verify/exact_confirmation.hpp"
+#include "verify/verifier.hpp"
+
+namespace gougechek {
+
+struct Part::State {
+  Mesh mesh;
+  MeshDiagnostics diagnostics;
+  std::string file;
+  std::string format;
+  std::string units;
+  std::optional<std::size_t> faces;
+  std::optional<std::size_t> solids;
+  /// STEP/IGES: the mesh's deflection, the B-rep face of each triangle, and the distance to
+  /// the exact faces (gougechek::step fills these; gougechek::core only calls `exact_distance`).
+  std::optional<double> deflection;
+  std::vector<std::uint32_t> face_of_triangle;
+  ExactCoreDistance exact_distance;
+  mutable PartTrees trees{mesh};  ///< a cache, filled by checks; after `mesh`, which it refers to
+};
+
+/// Validates what readPart and step::readPart share: a positive finite unit scale and
+/// deflection. Throws std::invalid_argument (a caller's mistake, not the file's).
+void checkPartOptions(const PartOptions& options);
+
+/// The deflection `options` asks for: its own, or that of the default tolerance.
+double deflectionOf(const PartOptions& options);
+
+}  // namespace gougechek
