@@ -40,7 +40,7 @@ ToolLibrary readToolTable(const std::string& path);
 /// Reads a tool table from `in`; `file_name` is used in messages.
 ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
 
-/// The name SPEC.md uses for the type: "ball", "flat", "bull", "taper".
+/// The name docs/cli.md uses for the type: "ball", "flat", "bull", "taper".
 const char* cutterTypeName(CutterType type);
 
 }  // namespace gougechek

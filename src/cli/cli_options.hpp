@@ -1,5 +1,5 @@
 #pragma once
-// The command line of SPEC.md, parsed and checked; nothing here reads the inputs.
+// The command line of docs/cli.md, parsed and checked; nothing here reads the inputs.
 #include <optional>
 #include <stdexcept>
 #include <string>

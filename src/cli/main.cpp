@@ -1,4 +1,5 @@
-// gougechek: checks an NC program against the part it machines (SPEC.md).
+// gougechek: checks an NC program against the part it machines (docs/cli.md,
+// docs/checking-rules.md).
 #include <cstdio>
 #include <exception>
 #include <iostream>

@@ -1,10 +1,10 @@
 #pragma once
-// Distance from a swept cutter core to a triangle or point, to the precision SPEC.md promises.
-// A cylindrical core (bull, flat, shank) is a disk ⊕ axial segment, and the side of a cylinder
-// is a ruled surface whose support ties between the top and bottom rims: GJK on it creeps and
-// stalls micrometres off. So the axial segment moves to the other side of the pair:
-// d(disk ⊕ seg ⊕ path, T) = d(disk ⊕ path, T ⊕ −seg), and T ⊕ −seg is a polytope (the triangle
-// and its copy shifted down), leaving GJK a strictly convex disk against a polytope.
+// Distance from a swept cutter core to a triangle or point, to the precision docs/checking-rules.md
+// promises. A cylindrical core (bull, flat, shank) is a disk ⊕ axial segment, and the side of a
+// cylinder is a ruled surface whose support ties between the top and bottom rims: GJK on it creeps
+// and stalls micrometres off. So the axial segment moves to the other side of the pair: d(disk ⊕
+// seg ⊕ path, T) = d(disk ⊕ path, T ⊕ −seg), and T ⊕ −seg is a polytope (the triangle and its copy
+// shifted down), leaving GJK a strictly convex disk against a polytope.
 #include <array>
 
 #include "convex/gjk.hpp"

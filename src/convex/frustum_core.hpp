@@ -1,8 +1,8 @@
 #pragma once
 // The convex core of a cutter (or of its shank), in the tool's frame: tool tip at the origin,
-// axis +Z. Every cutter SPEC.md names is a solid of revolution whose core is a frustum between
-// two heights (a cylinder when the radii agree, an axial segment when both are 0); the cutter is
-// core ⊕ sphere(margin), the "sphere-swept skin" kept outside GJK.
+// axis +Z. Every cutter docs/checking-rules.md names is a solid of revolution whose core is a
+// frustum between two heights (a cylinder when the radii agree, an axial segment when both are 0);
+// the cutter is core ⊕ sphere(margin), the "sphere-swept skin" kept outside GJK.
 #include <cmath>
 
 #include "gougechek/vec3.hpp"

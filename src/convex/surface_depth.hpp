@@ -1,6 +1,6 @@
 #pragma once
-// SPEC.md's gouge depth for one triangle when the cutter's core reaches it: the largest
-// distance from a point of the triangle inside the swept cutter S = K ⊕ sphere(m) to S's
+// docs/checking-rules.md's gouge depth for one triangle when the cutter's core reaches it: the
+// largest distance from a point of the triangle inside the swept cutter S = K ⊕ sphere(m) to S's
 // boundary, the maximum over the triangle of g(x) = m − sd(x, K), sd the signed distance to
 // the convex swept core K.
 //

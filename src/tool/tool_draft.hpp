@@ -50,7 +50,7 @@ double parseToolNumber(std::string_view text, std::string_view what, const ToolO
 bool applyLengthOption(ToolDraft& draft, std::string_view key, double value,
                        const ToolOrigin& origin);
 
-/// Checks the draft against SPEC.md's cutter rules and fills the defaults.
+/// Checks the draft against the cutter rules of docs/checking-rules.md and fills the defaults.
 ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin);
 
 }  // namespace gougechek

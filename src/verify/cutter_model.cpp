@@ -31,9 +31,9 @@ double rimLoss(double angle) {
 }
 
 // The artificial skin for sharp edges at this tolerance: 0.2·tolerance on a right-angled rim
-// (a flat cutter's), which loses 0.083·tolerance of depth there, SPEC.md's ε allowing 0.1·;
-// thinner where the sharpest rim (a taper's top rim, a pointed tip) is sharper, so that no rim
-// loses more.
+// (a flat cutter's), which loses 0.083·tolerance of depth there, docs/checking-rules.md's ε
+// allowing 0.1·; thinner where the sharpest rim (a taper's top rim, a pointed tip) is sharper, so
+// that no rim loses more.
 double sharpEdgeSkin(double tolerance, double sharpest_rim) {
   const double right_angle = std::numbers::pi / 2;
   return std::max(0.2 * tolerance, 1e-4) * rimLoss(right_angle) /

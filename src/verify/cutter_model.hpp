@@ -1,9 +1,10 @@
 #pragma once
 // A tool as the checker sees it: the cutting part and the shank as cores with skins
-// (SPEC.md "Cutters, as Minkowski sums"). Sharp-edged shapes (flat end, sharp taper, shank)
-// get an artificial skin much thinner than the tolerance: the rounded shape lies inside the
-// sharp one and within 0.415·skin of it, so depths are underestimated by less than SPEC's ε,
-// while a cutter resting on a floor stays in the exact, cheap "cores apart" regime.
+// (docs/checking-rules.md "Cutters, as Minkowski sums"). Sharp-edged shapes (flat end, sharp taper,
+// shank) get an artificial skin much thinner than the tolerance: the rounded shape lies inside the
+// sharp one and within 0.415·skin of it, so depths are underestimated by less than
+// docs/checking-rules.md's ε, while a cutter resting on a floor stays in the exact, cheap "cores
+// apart" regime.
 #include <optional>
 
 #include "convex/frustum_core.hpp"

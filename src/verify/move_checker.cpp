@@ -13,7 +13,8 @@ namespace {
 
 // Core distances below this count as contact: the core itself reached the surface.
 constexpr double kTouch = 1e-9;
-// GJK stops when its bounds agree this closely: SPEC.md's exact depths are good to 1e-6 mm.
+// GJK stops when its bounds agree this closely: docs/checking-rules.md's exact depths are good to
+// 1e-6 mm.
 constexpr double kGjkTolerance = 1e-9;
 // k-DOPs are widened by this much so rounding in the support values never culls a contact.
 constexpr double kBoxSlack = 1e-7;
@@ -326,9 +327,9 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
          std::tie(f.triangle, f.piece) < std::tie(best.triangle, best.piece)))
       best = f;
   };
-  // SPEC.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core reached the
-  // part, of which the sharp-edge skin takes up to 0.083·tolerance: each such triangle is
-  // measured to 0.15·ε, and no further once its bound shows it can neither exceed
+  // docs/checking-rules.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core
+  // reached the part, of which the sharp-edge skin takes up to 0.083·tolerance: each such triangle
+  // is measured to 0.15·ε, and no further once its bound shows it can neither exceed
   // `relevant_above`, nor make the move severe, nor beat the deepest finding by more than the
   // allowance.
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);

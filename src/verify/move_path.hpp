@@ -1,6 +1,7 @@
 #pragma once
 // A move's tool-tip path as convex pieces: one segment for a line, and for an arc enough pieces
-// that each piece's convex hull bulges past the arc by at most tolerance/10 (SPEC.md).
+// that each piece's convex hull bulges past the arc by at most tolerance/10
+// (docs/checking-rules.md).
 #include <vector>
 
 #include "convex/path_piece.hpp"

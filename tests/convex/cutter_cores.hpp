@@ -1,7 +1,7 @@
 #pragma once
-// Cutter cores as SPEC.md "Cutters" defines them, written out by hand (tool frame: tip at the
-// origin, axis +Z), plus two shapes no cutter has but FrustumCore allows: a cone widening
-// downward and a flat disk.
+// Cutter cores as docs/checking-rules.md "Cutters" defines them, written out by hand (tool frame:
+// tip at the origin, axis +Z), plus two shapes no cutter has but FrustumCore allows: a cone
+// widening downward and a flat disk.
 #include <cmath>
 #include <numbers>
 #include <string>

@@ -125,9 +125,9 @@ TEST(GjkLineMove, TangentTrianglesAreAtTheirExactDistance) {
         query.initial_direction = random.direction();
         const GjkResult r = coreDistance(core.core, path, t.data(), 3, query);
         // Polytope cores (ball) and cylinders (bull, flat: see coreDistance) are exact; a
-        // frustum's flank (taper, ε-accurate by SPEC.md) creeps like any curved surface.
-        // Cylinders are exact while the cores stay apart; within a micrometre of core contact
-        // (where the depth reaches the skin and the move is severe anyway) GJK approaches a
+        // frustum's flank (taper, ε-accurate by docs/checking-rules.md) creeps like any curved
+        // surface. Cylinders are exact while the cores stay apart; within a micrometre of core
+        // contact (where the depth reaches the skin and the move is severe anyway) GJK approaches a
         // curved rim sublinearly and stalls a few micrometres off.
         const bool polytope = core.core.radius_bottom == 0 && core.core.radius_top == 0;
         const bool cylinder = core.core.radius_bottom == core.core.radius_top && gap >= 1e-3;

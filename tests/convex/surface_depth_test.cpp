@@ -12,8 +12,8 @@
 namespace gougechek {
 namespace {
 
-constexpr double kTolerance = 0.01;  // SPEC.md's default gouge tolerance
-/// The accuracy the move checker asks for: half of SPEC.md's ε = 0.1 · tolerance.
+constexpr double kTolerance = 0.01;  // docs/checking-rules.md's default gouge tolerance
+/// The accuracy the move checker asks for: half of docs/checking-rules.md's ε = 0.1 · tolerance.
 constexpr double kAccuracy = 0.05 * kTolerance;
 
 SurfaceDepth deepest(const FrustumCore& core, const PathPiece& path, const test::Triangle& t) {

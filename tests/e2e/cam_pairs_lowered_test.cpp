@@ -6,8 +6,8 @@
 //    floor everywhere within the grown cutter's radius (less a 0.02 mm rim band) along the
 //    move; lowered, the grown cutter's bottom is floor + stock − (Z − 0.1) below the floor;
 //  - ball cutters: a horizontal G1/G2/G3 (an arc becomes a helix when its end is lowered);
-//    depth = R + stock − distance(centre path, part), SPEC's exact value for a ball whose core
-//    stays outside, the distance measured to the STL's triangles.
+//    depth = R + stock − distance(centre path, part), docs/checking-rules.md's exact value for a
+//    ball whose core stays outside, the distance measured to the STL's triangles.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -267,10 +267,10 @@ const Selection& selection(const std::string& part) {
   return chosen.emplace(part, std::move(pick)).first->second;
 }
 
-/// How far gougechek's depth may be from the reference depth: SPEC's ε for flat cutters, its
-/// exactness for ball and bull cutters (1e-5 covers float STL coordinates); where the reference
-/// measured a curved surface on the corpus STL, add that STL's deflection, and on a STEP part
-/// gougechek's own tessellation error (tolerance/5) unless it re-measured the violation on the
+/// How far gougechek's depth may be from the reference depth: docs/checking-rules.md's ε for flat
+/// cutters, its exactness for ball and bull cutters (1e-5 covers float STL coordinates); where the
+/// reference measured a curved surface on the corpus STL, add that STL's deflection, and on a STEP
+/// part gougechek's own tessellation error (tolerance/5) unless it re-measured the violation on the
 /// exact faces (1e-4).
 double allowedError(const Selection& pick, bool step, bool exact) {
   if (pick.tool.type == "flat") return std::max(0.1 * kTolerance, 0.01 * pick.move->depth);

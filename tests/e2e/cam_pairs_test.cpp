@@ -96,7 +96,7 @@ TEST_P(KnownBadArcFitting, IsReportedOnItsLinesAtTolerance001AndNotAt002) {
   const json report = json::parse(fine.out);
   for (const json& v : report["violations"]) {
     EXPECT_EQ(v["kind"], "gouge");
-    // 0.018 mm, within SPEC's ε = max(0.1·tolerance, 1% of the depth) = 0.001.
+    // 0.018 mm, within docs/checking-rules.md's ε = max(0.1·tolerance, 1% of the depth) = 0.001.
     EXPECT_NEAR(v["depth"].get<double>(), 0.018, 0.001);
     lines.insert(v["line"].get<int>());
   }

@@ -1,6 +1,6 @@
-// Partial or inconsistent STEP/IGES files are input errors, never a partial part (SPEC.md, fail
-// closed): a cheap scan compares what the file declares with what it holds, and OpenCASCADE
-// runs in a child process, so a crash in it is an error naming the file.
+// Partial or inconsistent STEP/IGES files are input errors, never a partial part
+// (docs/checking-rules.md, fail closed): a cheap scan compares what the file declares with what it
+// holds, and OpenCASCADE runs in a child process, so a crash in it is an error naming the file.
 #include "io/brep_structure.hpp"
 
 #include <gtest/gtest.h>

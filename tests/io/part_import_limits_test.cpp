@@ -1,6 +1,6 @@
-// Part files that must not become a partial or imprecise part (SPEC.md, fail closed):
-// coordinates beyond the documented ±1e6 mm, a G-code program given as the part, and pipes or
-// devices that never end.
+// Part files that must not become a partial or imprecise part (docs/checking-rules.md, fail
+// closed): coordinates beyond the documented ±1e6 mm, a G-code program given as the part, and pipes
+// or devices that never end.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 

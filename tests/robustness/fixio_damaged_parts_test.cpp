@@ -1,5 +1,6 @@
-// The reviewer's cases through the built CLI (SPEC.md, fail closed): a corpus part with one face
-// entity damaged was read without that face, and a gouge against it passed with exit 0.
+// The reviewer's cases through the built CLI (docs/checking-rules.md, fail closed): a corpus part
+// with one face entity damaged was read without that face, and a gouge against it passed with exit
+// 0.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -1,6 +1,6 @@
-// Part import, cutter sizes and tessellation through the built CLI (SPEC.md, fail closed): a
-// coarse --deflection is refused, --tolerance 0 is defined, a cutter of the largest accepted
-// size is checked exactly, and a program given as the part says PART and PATH are swapped.
+// Part import, cutter sizes and tessellation through the built CLI (docs/checking-rules.md, fail
+// closed): a coarse --deflection is refused, --tolerance 0 is defined, a cutter of the largest
+// accepted size is checked exactly, and a program given as the part says PART and PATH are swapped.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -75,7 +75,7 @@ TEST_F(PartImportCli, ToleranceZeroReportsAnyPenetrationButNotATouch) {
   }
 }
 
-// The largest cutter accepted, 1e5 mm, plunging 1 mm: depth 1 within SPEC.md's ε
+// The largest cutter accepted, 1e5 mm, plunging 1 mm: depth 1 within docs/checking-rules.md's ε
 // (0.1·tolerance); one beyond it is an input error, not a miss (a 1e17 mm ball missed it).
 TEST_F(PartImportCli, TheLargestCutterIsCheckedExactlyAndALargerOneRefused) {
   writePlunge("plunge.nc", "19");

@@ -1,7 +1,7 @@
 // The whole check against a brute-force reference: every triangle, a solid-angle winding
 // number, no tree, no GJK. Ball-end cutters measured by exact feature enumeration (their swept
 // core is a parallelogram), bull-nose cutters by the golden-section oracle of the convex tests;
-// SPEC.md requires both exactly (1e-6 mm) while the core stays outside the part.
+// docs/checking-rules.md requires both exactly (1e-6 mm) while the core stays outside the part.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -36,7 +36,8 @@ Mesh makePart(std::mt19937& rng) {
   });
 }
 
-// The cutter as SPEC.md defines it: skin m around a core from height m to the flute length.
+// The cutter as docs/checking-rules.md defines it: skin m around a core from height m to the flute
+// length.
 struct ReferenceCutter {
   ToolSpec spec;
   FrustumCore core;  // for the bull oracle; the ball's core is an axial segment

@@ -1,8 +1,8 @@
 // Issue 9, part 2: the deep regime — cores that reach the part, severe and buried moves — held to
 // an independent reference. Random convex parts, straight moves from just past the tolerance to
 // buried, for flat, bull and taper cutters, through the public verify(); each move's depth is
-// compared with a brute-force evaluation of SPEC.md's definition that shares no code with
-// src/convex (no support maps of FrustumCore, no GJK, no EPA, no cutting planes).
+// compared with a brute-force evaluation of docs/checking-rules.md's definition that shares no code
+// with src/convex (no support maps of FrustumCore, no GJK, no EPA, no cutting planes).
 //
 // The reference. The swept cutter is S = C ⊕ sphere(m), C = K ⊕ [P0, P1] with K the core
 // frustum. The signed depth of a point x in S (distance to S's boundary inside, minus the
@@ -42,7 +42,8 @@ namespace {
 constexpr double kTolerance = 0.01;
 // The golden sections stop at this width of their parameter (a path, a triangle or an angle,
 // over spans of at most some 25 mm): the reference is good to about 1e-6 mm where the maximum
-// is smooth, and to the last bracket, 2.5e-5 mm, at a kink; SPEC.md's ε is at least 1e-3 mm.
+// is smooth, and to the last bracket, 2.5e-5 mm, at a kink; docs/checking-rules.md's ε is at least
+// 1e-3 mm.
 constexpr double kResolution = 1e-6;
 constexpr double kReferenceAccuracy = 3e-5;
 
@@ -50,8 +51,8 @@ double epsilonFor(double depth) {
   return std::max(0.1 * kTolerance, 0.01 * depth);
 }
 
-/// A cutter as SPEC.md's "Cutters" defines it, in the tool frame (tip at the origin, axis +Z):
-/// the core frustum from radius r0 at height z0 to radius r1 at z1, plus a skin m.
+/// A cutter as docs/checking-rules.md's "Cutters" defines it, in the tool frame (tip at the origin,
+/// axis +Z): the core frustum from radius r0 at height z0 to radius r1 at z1, plus a skin m.
 struct Profile {
   double z0, z1, r0, r1, m;
 
@@ -122,7 +123,7 @@ struct Sweep {
     }
     return best;
   }
-  /// SPEC.md's depth of x: its distance to S's boundary inside S, negative outside.
+  /// docs/checking-rules.md's depth of x: its distance to S's boundary inside S, negative outside.
   double depth(const Vec3& x) const {
     const double outside = coreDistance(x);
     return outside > 0 ? cutter.m - outside : cutter.m + interiorDepth(x);
@@ -240,7 +241,8 @@ std::vector<Part> makeParts(std::mt19937& rng) {
 }
 
 struct Reference {
-  double depth = -INFINITY;  // SPEC.md's gouge depth; negative when S stays off the part
+  double depth =
+      -INFINITY;  // docs/checking-rules.md's gouge depth; negative when S stays off the part
   bool buried = false;
 };
 
@@ -461,9 +463,9 @@ void expectMatchesReference(const Cutter& cutter, int seed, int count) {
       ++reported;
       deep += ref.depth >= 1;
       EXPECT_NEAR(found->depth, ref.depth, eps);
-      // Severe (SPEC.md): for a natural skin, the core reached the part, that is depth ≥ m (a
-      // core just touching may go either way); for a flat end, cutting R or deeper, and no
-      // depth exceeds R there (it is the swept cutter's inradius): depth R.
+      // Severe (docs/checking-rules.md): for a natural skin, the core reached the part, that is
+      // depth ≥ m (a core just touching may go either way); for a flat end, cutting R or deeper,
+      // and no depth exceeds R there (it is the swept cutter's inradius): depth R.
       const double severe_from = cutter.natural_skin ? cutter.profile.m : cutter.buried_depth;
       const bool touching =
           cutter.natural_skin && std::abs(ref.depth - severe_from) < kReferenceAccuracy;
