@@ -182,18 +182,6 @@ PyReport runCheck(const Part& part, const ProgramSpec& program, const ToolLibrar
   return PyReport(check(part, stream, tools, settings));
 }
 
-const char* kindName(ViolationKind kind) {
-  switch (kind) {
-    case ViolationKind::Gouge:
-      return "gouge";
-    case ViolationKind::RapidCollision:
-      return "rapid_collision";
-    case ViolationKind::HolderCollision:
-      return "holder_collision";
-  }
-  return "unknown";
-}
-
 py::tuple point(const Vec3& at) {
   return py::make_tuple(at.x, at.y, at.z);
 }
@@ -344,7 +332,7 @@ PYBIND11_MODULE(gougechek, m) {
             py::list violations;
             for (const Violation& v : r.report().violations) {
               py::dict entry;
-              entry["kind"] = kindName(v.kind);
+              entry["kind"] = violationKindName(v.kind);
               entry["line"] = v.line;
               entry["move"] = v.move;
               entry["tool"] = v.tool;

@@ -63,6 +63,10 @@ std::optional<ReportFormat> reportFormatFromName(std::string_view name);
 /// (docs/report-format.md, docs/gougechek-report-1.schema.json).
 void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 
+/// The machine name of a kind, as the JSON and CSV reports write it: "gouge",
+/// "rapid_collision", "holder_collision".
+const char* violationKindName(ViolationKind kind);
+
 /// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm`
 std::string summaryLine(const Report& report);
 

@@ -76,17 +76,25 @@ Part readPart(const std::string& path, const PartOptions& options) {
                      "STEP and IGES parts need gougechek's step component (gougechek::step, "
                      "gougechek/step.hpp)");
   std::optional<tbb::global_control> threads;
-  if (options.threads > 0)
-    threads.emplace(tbb::global_control::max_allowed_parallelism,
-                    static_cast<std::size_t>(options.threads));
+  limitThreads(options, threads);
   ImportedPart imported = importStlPart(path, options.unit_scale);
+  return Part(stateOf(imported, path));
+}
+
+void limitThreads(const PartOptions& options, std::optional<tbb::global_control>& limit) {
+  if (options.threads > 0)
+    limit.emplace(tbb::global_control::max_allowed_parallelism,
+                  static_cast<std::size_t>(options.threads));
+}
+
+std::shared_ptr<Part::State> stateOf(ImportedPart& imported, const std::string& path) {
   auto state = std::make_shared<Part::State>();
   state->mesh = std::move(imported.mesh);
   state->diagnostics = std::move(imported.diagnostics);
   state->file = path;
   state->format = std::move(imported.format);
   state->units = std::move(imported.units);
-  return Part(std::move(state));
+  return state;
 }
 
 }  // namespace gougechek

@@ -1,11 +1,15 @@
 #pragma once
 // What a gougechek::Part holds: the imported part, and its trees once a check has built them.
+#include <tbb/global_control.h>
+
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gougechek/part.hpp"
+#include "io/part_reader.hpp"
 #include "verify/exact_confirmation.hpp"
 #include "verify/verifier.hpp"
 
@@ -33,5 +37,12 @@ void checkPartOptions(const PartOptions& options);
 
 /// The deflection `options` asks for: its own, or that of the default tolerance.
 double deflectionOf(const PartOptions& options);
+
+/// Holds TBB to the threads `options` asks for (none: all), while `limit` lives.
+void limitThreads(const PartOptions& options, std::optional<tbb::global_control>& limit);
+
+/// A part's state for the file `path`, with the mesh, diagnostics, format and units moved out
+/// of `imported` (the B-rep's faces and exact surfaces are step::readPart's to add).
+std::shared_ptr<Part::State> stateOf(ImportedPart& imported, const std::string& path);
 
 }  // namespace gougechek

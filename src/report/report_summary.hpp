@@ -19,10 +19,6 @@ struct ReportSummary : ViolationTally {
 
 ReportSummary summarize(const Report& report);
 
-/// The machine name of a kind, as JSON and CSV write it: "gouge", "rapid_collision",
-/// "holder_collision".
-const char* violationKindName(ViolationKind kind);
-
 /// The same for people: "gouge", "rapid collision", "holder collision".
 const char* violationKindLabel(ViolationKind kind);
 

@@ -29,19 +29,12 @@ Part readPart(const std::string& path, const PartOptions& options) {
   checkPartOptions(options);
   if (!isBrepExchangeFile(path)) return gougechek::readPart(path, options);
   std::optional<tbb::global_control> threads;
-  if (options.threads > 0)
-    threads.emplace(tbb::global_control::max_allowed_parallelism,
-                    static_cast<std::size_t>(options.threads));
+  limitThreads(options, threads);
   ImportOptions import;
   import.deflection = deflectionOf(options);
   import.check_stop = options.check_stop;
   ImportedPart imported = importPart(path, import);
-  auto state = std::make_shared<Part::State>();
-  state->mesh = std::move(imported.mesh);
-  state->diagnostics = std::move(imported.diagnostics);
-  state->file = path;
-  state->format = std::move(imported.format);
-  state->units = std::move(imported.units);
+  std::shared_ptr<Part::State> state = stateOf(imported, path);
   state->faces = imported.faces;
   state->solids = imported.solids;
   state->deflection = import.deflection;
