@@ -1,19 +1,27 @@
 #include "io/brep_isolation.hpp"
 
+#include <dlfcn.h>
+#include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <BinTools.hxx>
 #include <Standard_Failure.hxx>
 #include <cerrno>
+#include <charconv>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
 #include <string_view>
+#include <system_error>
+#include <vector>
 
 #include "gougechek/error.hpp"
 #include "io/temporary_file.hpp"
@@ -22,21 +30,28 @@ namespace gougechek {
 
 namespace {
 
-// The child's exit codes, and what its pipe then carries.
+// The worker's exit codes, and what its report then carries.
 constexpr int kChildDone = 0;        // "format\nunits": the shape is in the BRep file
+constexpr int kChildUsage = 2;       // started with the wrong arguments (not by us)
 constexpr int kChildInputError = 3;  // "line\ncolumn\nmessage" of its InputError
 constexpr int kChildFailed = 4;      // "message" of an unexpected exception
+
+/// The worker writes its report to this file descriptor (its stdout goes to /dev/null, as
+/// OCCT's readers print there).
+constexpr int kReportFd = 3;
+
+constexpr const char* kWorkerName = "gougechek-brep-worker";
 
 void writeAll(int fd, std::string_view text) {
   while (!text.empty()) {
     const ssize_t written = ::write(fd, text.data(), text.size());
     if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return;  // the parent is gone or the pipe broken: nothing left to tell
+    if (written <= 0) return;  // the caller is gone or the pipe broken: nothing left to tell
     text.remove_prefix(static_cast<std::size_t>(written));
   }
 }
 
-/// How often the parent asks whether to stop while the child works.
+/// How often the caller asks whether to stop while the worker works.
 constexpr int kStopPollMs = 100;
 
 int waitForChild(pid_t child) {
@@ -47,8 +62,8 @@ int waitForChild(pid_t child) {
   return status;
 }
 
-/// What the child writes to `fd` until it closes it. `check_stop` is called between waits of
-/// at most kStopPollMs; if it throws, the child is killed (and reaped) before the exception
+/// What the worker writes to `fd` until it closes it. `check_stop` is called between waits of
+/// at most kStopPollMs; if it throws, the worker is killed (and reaped) before the exception
 /// goes on, so a stopped run leaves no process behind.
 std::string readReport(int fd, pid_t child, const std::function<void()>& check_stop) {
   std::string text;
@@ -72,10 +87,9 @@ std::string readReport(int fd, pid_t child, const std::function<void()>& check_s
   }
 }
 
-// The child's work; returns its exit code. It never returns into the parent's code: every
-// exception ends here.
-int runChild(int fd, const std::string& occt_path, const std::string& brep_path,
-             double deflection) {
+// The worker's work; returns its exit code. Every exception ends here.
+int readAndTessellate(int fd, const std::string& occt_path, const std::string& brep_path,
+                      double deflection) {
   try {
     LoadedBrep loaded = loadBrep(occt_path);
     tessellate(loaded.shape, deflection, occt_path);
@@ -97,7 +111,68 @@ int runChild(int fd, const std::string& occt_path, const std::string& brep_path,
   return kChildFailed;
 }
 
-// The parent's view of the child's end: the shape, or an InputError naming `file`.
+/// Where the worker program is: beside the library or program holding this code (the build
+/// tree), or at its place in the install tree relative to the library.
+std::string workerPath() {
+  Dl_info info{};
+  std::filesystem::path module;
+  if (::dladdr(reinterpret_cast<const void*>(&workerPath), &info) != 0 &&
+      info.dli_fname != nullptr && std::strcmp(info.dli_fname, program_invocation_name) != 0) {
+    module = info.dli_fname;
+  } else {
+    // The code is in the main program, named as it was started (maybe by a relative path or
+    // through PATH); the kernel knows where it is.
+    module = "/proc/self/exe";
+  }
+  std::error_code error;
+  const std::filesystem::path canonical = std::filesystem::canonical(module, error);
+  const std::filesystem::path folder = (error ? module : canonical).parent_path();
+  const std::filesystem::path beside = folder / kWorkerName;
+  const std::filesystem::path installed =
+      (folder / GOUGECHEK_LIBRARY_TO_BREP_WORKER).lexically_normal();
+  for (const std::filesystem::path& candidate : {beside, installed}) {
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+  }
+  throw std::runtime_error(std::string(kWorkerName) +
+                           ", the program that reads STEP and IGES parts, is missing: neither " +
+                           beside.string() + " nor " + installed.string() + " can be run");
+}
+
+/// Starts the worker with `arguments` (the program first), its report going to `report_fd`.
+/// Returns 0, or the errno of the failure.
+int spawn(const std::vector<std::string>& arguments, int report_fd, pid_t& child) {
+  std::vector<char*> argv;
+  for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  ::posix_spawn_file_actions_init(&actions);
+  ::posix_spawn_file_actions_adddup2(&actions, report_fd, kReportFd);
+  ::posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  // Signals as a new program expects them, whatever the caller blocks or ignores: a Ctrl-C
+  // reaches the worker as it reaches any program.
+  posix_spawnattr_t attributes;
+  ::posix_spawnattr_init(&attributes);
+  sigset_t none, all;
+  sigemptyset(&none);
+  sigfillset(&all);
+  ::posix_spawnattr_setsigmask(&attributes, &none);
+  ::posix_spawnattr_setsigdefault(&attributes, &all);
+  ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  const int result = ::posix_spawn(&child, argv[0], &actions, &attributes, argv.data(), environ);
+  ::posix_spawnattr_destroy(&attributes);
+  ::posix_spawn_file_actions_destroy(&actions);
+  return result;
+}
+
+/// `text` read whole as a number into `value`.
+template <typename Number>
+bool parsed(const char* text, Number& value) {
+  const char* const end = text + std::strlen(text);
+  const auto [stop, error] = std::from_chars(text, end, value);
+  return error == std::errc() && stop == end;
+}
+
+// The caller's view of the worker's end: the shape, or an InputError naming `file`.
 LoadedBrep childResult(int status, const std::string& report, const std::string& brep_path,
                        const std::string& file) {
   if (WIFSIGNALED(status))
@@ -132,29 +207,51 @@ LoadedBrep childResult(int status, const std::string& report, const std::string&
 
 LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::string& file,
                                      double deflection, const std::function<void()>& check_stop) {
+  const std::string worker = workerPath();
   const TemporaryFile brep(".brep");
   int pipe_fds[2];
-  if (::pipe(pipe_fds) != 0)
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0)
     throw InputError(file, 0, 0, std::string("cannot start reading it: ") + std::strerror(errno));
-  const pid_t parent = ::getpid();
-  const pid_t child = ::fork();
-  if (child < 0) {
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-    throw InputError(file, 0, 0, std::string("cannot start reading it: ") + std::strerror(errno));
-  }
-  if (child == 0) {
-    ::close(pipe_fds[0]);
-    // The child dies with the parent (Ctrl-C, kill), rather than tessellating for no one.
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) ::_exit(kChildFailed);
-    // _exit: the parent's buffers and atexit handlers are the parent's business.
-    ::_exit(runChild(pipe_fds[1], occt_path, brep.path(), deflection));
-  }
+  char number[64];
+  const auto written = std::to_chars(number, number + sizeof number, deflection);
+  // The worker meshes on as many threads as the caller may use (--threads).
+  const std::size_t threads =
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  const std::vector<std::string> arguments = {worker,
+                                              occt_path,
+                                              brep.path(),
+                                              std::string(number, written.ptr),
+                                              std::to_string(threads),
+                                              std::to_string(::getpid())};
+  pid_t child = -1;
+  const int failure = spawn(arguments, pipe_fds[1], child);
   ::close(pipe_fds[1]);
+  if (failure != 0) {
+    ::close(pipe_fds[0]);
+    throw std::runtime_error("cannot start " + worker + ": " + std::strerror(failure));
+  }
   const std::string report = readReport(pipe_fds[0], child, check_stop);
   ::close(pipe_fds[0]);
   return childResult(waitForChild(child), report, brep.path(), file);
+}
+
+int runBrepWorker(int argc, const char* const* argv) {
+  double deflection = 0;
+  std::size_t threads = 0;
+  long parent = 0;
+  if (argc != 6 || !parsed(argv[3], deflection) || !parsed(argv[4], threads) || threads == 0 ||
+      !parsed(argv[5], parent)) {
+    std::fprintf(
+        stderr,
+        "usage: %s OCCT_PATH BREP_PATH DEFLECTION THREADS PARENT_PID\n(gougechek starts it)\n",
+        kWorkerName);
+    return kChildUsage;
+  }
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+  // The worker dies with its parent (Ctrl-C, kill), rather than tessellating for no one.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != static_cast<pid_t>(parent)) return kChildFailed;
+  return readAndTessellate(kReportFd, argv[1], argv[2], deflection);
 }
 
 }  // namespace gougechek

@@ -1,9 +1,15 @@
 #pragma once
 // OpenCASCADE's STEP/IGES readers crash on some damaged files (a truncated IGES file made the
-// IGES reader SIGSEGV). They run in a child process: it reads, heals and tessellates, and hands
-// the shape back, triangulation included, as an OCCT binary BRep (BinTools) in a temporary
-// file. A crash, abort or kill of the child is then an input error naming the file, and the
-// parent still gets the exact faces for exact confirmation.
+// IGES reader SIGSEGV). They run in a worker process, gougechek-brep-worker: it reads, heals and
+// tessellates, and hands the shape back, triangulation included, as an OCCT binary BRep
+// (BinTools) in a temporary file. A crash, abort or kill of the worker is then an input error
+// naming the file, and the caller still gets the exact faces for exact confirmation.
+//
+// The worker is a program of its own, started afresh (posix_spawn), not a fork of the caller:
+// a fork of a process with other threads holds copies of whatever locks those threads held at
+// that moment (an allocator's, TBB's), and its first use of one waits forever. It is found
+// beside the library or program holding this code (the build tree), or in the install tree's
+// libexec folder relative to it.
 #include <functional>
 #include <string>
 
@@ -11,13 +17,18 @@
 
 namespace gougechek {
 
-/// loadBrep(`occt_path`) and a tessellation at `deflection` mm, in a child process. Errors name
-/// `file` (the user's name for the part; `occt_path` may be a temporary copy of it): the
-/// child's InputError, or "OpenCASCADE failed reading it (signal N)" when the child dies.
-/// `check_stop` (if set) is called about every kStopPollMs while the child works; an exception
-/// from it kills the child and propagates.
+/// loadBrep(`occt_path`) and a tessellation at `deflection` mm, in a worker process. Errors
+/// name `file` (the user's name for the part; `occt_path` may be a temporary copy of it): the
+/// worker's InputError, or "OpenCASCADE failed reading it (signal N)" when the worker dies.
+/// `check_stop` (if set) is called about every kStopPollMs while the worker works; an exception
+/// from it kills the worker and propagates. Throws std::runtime_error when the worker program
+/// is not installed or cannot be started.
 LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::string& file,
                                      double deflection,
                                      const std::function<void()>& check_stop = {});
+
+/// The worker's main: `gougechek-brep-worker OCCT_PATH BREP_PATH DEFLECTION THREADS
+/// PARENT_PID`, as loadAndTessellateIsolated starts it. Returns the process's exit code.
+int runBrepWorker(int argc, const char* const* argv);
 
 }  // namespace gougechek

@@ -7,9 +7,14 @@
 #include <Bnd_Box.hxx>
 #include <STEPControl_Reader.hxx>
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <stdexcept>
+#include <thread>
+#include <vector>
 
 #include "brep_test_parts.hpp"
 #include "io/exact_surfaces.hpp"
@@ -79,6 +84,37 @@ TEST(BrepReader, FinerDeflectionGivesMoreTriangles) {
   const std::size_t coarse = importPart(path, withDeflection(0.1)).mesh.triangles.size();
   const std::size_t fine = importPart(path, withDeflection(0.001)).mesh.triangles.size();
   EXPECT_GT(fine, 10 * coarse);
+}
+
+// The worker process is a new program, not a fork: a fork copies the locks other threads hold
+// at that moment, and under AddressSanitizer every import hung on its allocator's lock while
+// other threads allocated (CI once hung 900 s on FinerDeflectionGivesMoreTriangles).
+TEST(BrepReader, PartsAreReadWhileOtherThreadsAllocate) {
+  test::ScratchDir dir;
+  const std::string path = dir.file("cavity.stp");
+  test::writeStep(test::blockWithSphericalCavity(), path);
+  std::atomic<bool> done{false};
+  std::vector<std::thread> allocating;
+  for (int thread = 0; thread < 3; ++thread)
+    allocating.emplace_back([&done] {
+      while (!done) std::vector<std::vector<int>>(64, std::vector<int>(16));
+    });
+  // A hung worker ends the test as a failure instead of hanging it.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+  ImportOptions options = withDeflection(0.1);
+  options.check_stop = [deadline] {
+    if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("import hung");
+  };
+  constexpr int kImports = 10;
+  int imported = 0;
+  try {
+    for (; imported < kImports; ++imported) importPart(path, options);
+  } catch (const std::runtime_error& error) {
+    ADD_FAILURE() << error.what() << " after " << imported << " imports";
+  }
+  done = true;
+  for (std::thread& thread : allocating) thread.join();
+  EXPECT_EQ(imported, kImports);
 }
 
 TEST(BrepReader, InchFilesAreConvertedToMillimetres) {
