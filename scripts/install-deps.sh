@@ -2,7 +2,7 @@
 # Installs what gougechek needs to build and test on Debian 12 (run as root, or with sudo).
 set -euo pipefail
 packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-dev
-          nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev python3
+          nlohmann-json3-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev python3
           python3-jsonschema # tests/report_schema/: JSON reports against docs/'s schema
           libfcl-dev         # bench/fcl_peer_bench.cpp: the same check with FCL 0.7
           clang-format       # scripts/check-format.sh

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
-#include <charconv>
-#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <vector>
@@ -48,10 +46,10 @@ po::options_description visibleOptions() {
       "tolerance/5, at least 1e-4)")("export-mesh",
                                      po::value<std::string>()->value_name("FILE.stl"),
                                      "write the part's mesh, as checked, to FILE.stl (binary STL)")(
-      "report", po::value<std::string>()->value_name("FILE"),
-      "write the report to FILE, format from the extension: .txt .json .csv .xml .html")(
-      "format", po::value<std::string>()->value_name("FMT"),
-      "report format: text, json, csv, junit, html")(
+      "report", po::value<std::vector<std::string>>()->value_name("FILE")->composing(),
+      "write the report to FILE, format from the extension: .txt .json .csv .xml .html "
+      "(repeatable: one run, every format)")("format", po::value<std::string>()->value_name("FMT"),
+                                             "report format: text, json, csv, junit, html")(
       "threads,j", po::value<std::string>()->value_name("N"),
       "worker threads (default: all cores)")("quiet,q", "no output but errors")(
       "progress", "show a progress bar even when stderr is not a terminal")(
@@ -61,54 +59,6 @@ po::options_description visibleOptions() {
       "no-front-tracking", "start every tree query at the root (for benchmarks)")(
       "version", "print the version and exit")("help,h", "print this help and exit");
   return options;
-}
-
-double parseNumber(const std::string& text, const std::string& option) {
-  double value = 0;
-  const char* begin = text.data();
-  const char* end = begin + text.size();
-  if (begin != end && *begin == '+') ++begin;
-  const auto result = std::from_chars(begin, end, value);
-  if (begin == end || result.ec != std::errc() || result.ptr != end || !std::isfinite(value)) {
-    throw UsageError(option + ": '" + text + "' is not a number");
-  }
-  return value;
-}
-
-/// A length in mm within the range every length of a run keeps (±1e6 mm, as the program's).
-double parseLength(const std::string& text, const std::string& option) {
-  const double value = parseNumber(text, option);
-  if (std::fabs(value) > kMaxLengthMm)
-    throw UsageError(option + ": " + text + " mm is outside the supported range (±1e6 mm)");
-  return value;
-}
-
-double parseNonNegative(const std::string& text, const std::string& option) {
-  const double value = parseLength(text, option);
-  if (value < 0) throw UsageError(option + " must be >= 0, got " + text);
-  return value;
-}
-
-int parseInteger(const std::string& text, const std::string& option) {
-  int value = 0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
-    throw UsageError(option + ": '" + text + "' is not a whole number");
-  }
-  return value;
-}
-
-Vec3 parseStart(const std::string& text) {
-  std::vector<double> values;
-  std::size_t begin = 0;
-  for (;;) {
-    const std::size_t comma = text.find(',', begin);
-    values.push_back(parseLength(text.substr(begin, comma - begin), "--start"));
-    if (comma == std::string::npos) break;
-    begin = comma + 1;
-  }
-  if (values.size() != 3) throw UsageError("--start wants X,Y,Z, got '" + text + "'");
-  return {values[0], values[1], values[2]};
 }
 
 ReportFormat formatFromName(const std::string& name) {
@@ -148,126 +98,100 @@ std::string helpText() {
 
 namespace {
 
+/// The options that decide how the program is read: set with --moves too.
+bool readsTheProgram(std::string_view name) {
+  return name == "tool-table" || name == "work-offsets" || name == "dialect" ||
+         name == "arc-tolerance" || name == "subroutine-path" || name == "subprogram-dir";
+}
+
+/// Sets the check options among `values` whose name passes `wanted`.
+template <typename Wanted>
+void setCheckOptions(const po::variables_map& values, CheckJob& job, Wanted wanted) {
+  for (const std::string_view name : checkOptionNames()) {
+    const std::string key(name);
+    if (!wanted(name) || !values.count(key)) continue;
+    const std::string label = "--" + key;
+    if (name == "subroutine-path" || name == "subprogram-dir") {
+      for (const std::string& value : values[key].as<std::vector<std::string>>())
+        setCheckOption(job, name, value, label);
+    } else {
+      setCheckOption(job, name, values[key].as<std::string>(), label);
+    }
+  }
+}
+
+std::vector<std::string> inputsOf(const po::variables_map& values) {
+  return values.count("input") ? values["input"].as<std::vector<std::string>>()
+                               : std::vector<std::string>();
+}
+
+/// The --report files with their formats: from the extension, or from --format when there is
+/// one report (it may name a file whose extension tells no format).
+std::vector<ReportTarget> reportTargets(const po::variables_map& values) {
+  std::vector<ReportTarget> targets;
+  if (!values.count("report")) return targets;
+  const auto files = values["report"].as<std::vector<std::string>>();
+  const std::optional<std::string> format = stringOption(values, "format");
+  if (format && files.size() > 1)
+    throw UsageError(
+        "--format with several --report files: each takes its format from its "
+        "extension (.txt .json .csv .xml .html)");
+  for (const std::string& file : files) {
+    targets.push_back({file, format ? formatFromName(*format) : formatFromExtension(file)});
+    for (std::size_t i = 0; i + 1 < targets.size(); ++i)
+      if (sameOutput(targets[i].file, file))
+        throw UsageError("--report names the same file twice: '" + file + "'");
+  }
+  return targets;
+}
+
 /// Fills `options` from `values` (help and version handled); throws UsageError.
 void fillOptions(const po::variables_map& values, CliOptions& options) {
-  const std::vector<std::string> inputs = values.count("input")
-                                              ? values["input"].as<std::vector<std::string>>()
-                                              : std::vector<std::string>();
+  const std::vector<std::string> inputs = inputsOf(values);
   // What the interpreter needs, with --moves too: the moves depend on it.
-  options.tool_table = stringOption(values, "tool-table");
-  options.work_offsets = stringOption(values, "work-offsets");
-  if (auto text = stringOption(values, "dialect")) {
-    const auto dialect = dialectFromName(*text);
-    if (!dialect)
-      throw UsageError("--dialect: unknown dialect '" + *text + "' (linuxcnc, fanuc, haas, grbl)");
-    options.dialect = *dialect;
-  }
-  if (auto text = stringOption(values, "arc-tolerance")) {
-    options.arc_tolerance = parseNonNegative(*text, "--arc-tolerance");
-  }
-  const auto directories = [&values](const char* name) {
-    std::vector<std::string> dirs;
-    if (values.count(name)) dirs = values[name].as<std::vector<std::string>>();
-    for (const std::string& dir : dirs)
-      if (!std::filesystem::is_directory(dir))
-        throw UsageError("--" + std::string(name) + ": '" + dir + "' is not a directory");
-    return dirs;
-  };
-  options.subroutine_path = directories("subroutine-path");
-  options.subprogram_dirs = directories("subprogram-dir");
+  setCheckOptions(values, options.job, readsTheProgram);
   if (values.count("moves")) {
     // A full check command line with --moves added still works: PART is then not read.
     options.mode = CliMode::PrintMoves;
     if (inputs.empty() || inputs.size() > 2) throw UsageError("--moves wants one PATH");
-    options.path_file = inputs.back();
+    options.job.path_file = inputs.back();
     return;
   }
   if (inputs.size() != 2) {
     throw UsageError(inputs.size() < 2 ? "PART and PATH are required"
                                        : "too many arguments: '" + inputs[2] + "'");
   }
-  options.part_file = inputs[0];
-  options.path_file = inputs[1];
-  if (options.part_file == "-") throw UsageError("PART cannot be read from stdin");
+  options.job.part_file = inputs[0];
+  options.job.path_file = inputs[1];
+  if (options.job.part_file == "-") throw UsageError("PART cannot be read from stdin");
 
-  options.tool = stringOption(values, "tool");
-  if (auto text = stringOption(values, "tolerance")) {
-    options.tolerance = std::max(parseNonNegative(*text, "--tolerance"), kFinestTolerance);
-  }
-  if (auto text = stringOption(values, "stock")) options.stock = parseNonNegative(*text, "--stock");
-  if (auto text = stringOption(values, "rapid-clearance")) {
-    options.rapid_clearance = parseNonNegative(*text, "--rapid-clearance");
-  }
-  if (auto text = stringOption(values, "start")) options.start = parseStart(*text);
-  if (auto text = stringOption(values, "part-units")) {
-    if (*text == "mm") {
-      options.part_unit_scale = 1;
-    } else if (*text == "in") {
-      options.part_unit_scale = 25.4;
-    } else {
-      throw UsageError("--part-units: '" + *text + "' is neither mm nor in");
-    }
-  }
-  if (auto text = stringOption(values, "deflection")) {
-    options.deflection = parseNumber(*text, "--deflection");
-    if (!(*options.deflection > 0)) throw UsageError("--deflection must be > 0, got " + *text);
-    // Relative slack, so that the printed largest value itself is accepted.
-    constexpr double kRoundingSlack = 1 + 1e-9;
-    const double largest = largestDeflection(options.tolerance);
-    if (*options.deflection > largest * kRoundingSlack) {
-      std::ostringstream message;
-      message << "--deflection " << *text << " is coarser than --tolerance " << options.tolerance
-              << " allows: at most " << largest << " mm (tolerance/5, at least "
-              << kFinestDeflection
-              << " mm), since a coarser mesh would hide real gouges and invent others";
-      throw UsageError(message.str());
-    }
-  }
+  setCheckOptions(values, options.job,
+                  [](std::string_view name) { return !readsTheProgram(name); });
+  checkJobSettings(options.job, "--deflection", "--tolerance");
   options.export_mesh = stringOption(values, "export-mesh");
-  options.report_file = stringOption(values, "report");
-  if (auto text = stringOption(values, "format")) {
-    options.format = formatFromName(*text);
-  } else if (options.report_file) {
-    options.format = formatFromExtension(*options.report_file);
-  }
-  if (auto text = stringOption(values, "threads")) {
-    options.threads = parseInteger(*text, "--threads");
-    if (options.threads < 0) throw UsageError("--threads must be >= 0 (0: all cores)");
-  }
-  if (auto text = stringOption(values, "kdop")) {
-    options.kdop = parseInteger(*text, "--kdop");
-    if (options.kdop != 6 && options.kdop != 14 && options.kdop != 18 && options.kdop != 26) {
-      throw UsageError("--kdop must be 6, 14, 18 or 26, got " + *text);
-    }
-  }
+  options.reports = reportTargets(values);
+  if (auto text = stringOption(values, "format")) options.format = formatFromName(*text);
   options.quiet = values.count("quiet") > 0;
   options.force_progress = values.count("progress") > 0;
-  options.front_tracking = values.count("no-front-tracking") == 0;
+  options.job.front_tracking = values.count("no-front-tracking") == 0;
 }
 
-/// Where a check's report goes, as far as `values` tell without any error: the error report
-/// of a usage error is written there. Nothing (no report_file) when that cannot be told.
+/// Where a check's reports go, as far as `values` tell without any error: the error report
+/// of a usage error is written there. Nothing (no reports) when that cannot be told.
 CliOptions knownReportTarget(const po::variables_map& values) {
   CliOptions known;
-  const std::vector<std::string> inputs = values.count("input")
-                                              ? values["input"].as<std::vector<std::string>>()
-                                              : std::vector<std::string>();
+  const std::vector<std::string> inputs = inputsOf(values);
   if (values.count("moves") || inputs.size() != 2) return known;
-  known.part_file = inputs[0];
-  known.path_file = inputs[1];
-  known.tool_table = stringOption(values, "tool-table");
-  known.work_offsets = stringOption(values, "work-offsets");
+  known.job.part_file = inputs[0];
+  known.job.path_file = inputs[1];
+  known.job.tool_table = stringOption(values, "tool-table");
+  known.job.work_offsets = stringOption(values, "work-offsets");
   known.export_mesh = stringOption(values, "export-mesh");
   known.quiet = values.count("quiet") > 0;
   try {
-    known.report_file = stringOption(values, "report");
-    if (auto text = stringOption(values, "format")) {
-      known.format = formatFromName(*text);
-    } else if (known.report_file) {
-      known.format = formatFromExtension(*known.report_file);
-    }
+    known.reports = reportTargets(values);
   } catch (const UsageError&) {
-    known.report_file.reset();
+    known.reports.clear();
   }
   return known;
 }

@@ -4,6 +4,7 @@
 #include <exception>
 #include <iostream>
 
+#include "batch_command.hpp"
 #include "cli_options.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/version.hpp"
@@ -24,6 +25,7 @@ bool stdoutWritten() {
 
 int run(int argc, const char* const argv[]) {
   using namespace gougechek;
+  if (isBatchCommand(argc, argv)) return runBatchCommand(argc, argv, std::cout);
   const CliOptions options = parseCommandLine(argc, argv);
   switch (options.mode) {
     case CliMode::Help:

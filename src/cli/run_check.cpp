@@ -7,11 +7,11 @@
 #include <optional>
 #include <vector>
 
+#include "batch/output_file.hpp"
 #include "gougechek/check.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
 #include "interruption.hpp"
-#include "output_file.hpp"
 #include "progress_bar.hpp"
 
 namespace gougechek {
@@ -20,79 +20,27 @@ namespace {
 
 constexpr std::size_t kPrintBlock = 4096;
 
-ToolLibrary loadTools(const CliOptions& options) {
-  ToolLibrary library;
-  if (options.tool_table) library = readToolTable(*options.tool_table);
-  if (options.tool) library.fallback = parseToolSpec(*options.tool, "--tool");
-  return library;
-}
-
-/// What the machine knows before the program starts (the work offsets file, the tool table) and
-/// how it reads programs.
-ProgramOptions programOptions(const CliOptions& options, const ToolLibrary& tools) {
-  ProgramOptions program;
-  program.dialect = options.dialect;
-  program.arc_tolerance_mm = options.arc_tolerance;
-  program.subroutine_path = options.subroutine_path;
-  program.subprogram_dirs = options.subprogram_dirs;
-  if (options.work_offsets) program.parameters = readWorkOffsets(*options.work_offsets);
-  addToolOffsets(program, tools);
-  return program;
-}
-
-/// The program options as far as they decide which files the program may read.
-ProgramOptions lookupOptions(const CliOptions& options) {
-  ProgramOptions program;
-  program.subroutine_path = options.subroutine_path;
-  program.subprogram_dirs = options.subprogram_dirs;
-  return program;
-}
-
-PartOptions partOptions(const CliOptions& options) {
-  PartOptions part;
-  part.unit_scale = options.part_unit_scale;
-  // At most a fifth of the tolerance: mesh error alone then cannot turn a clean move into a
-  // gouge or hide one by more than tolerance/5 (and exact confirmation removes even that).
-  part.deflection = options.deflection.value_or(largestDeflection(options.tolerance));
-  part.threads = options.threads;
-  part.check_stop = [] { throwIfInterrupted(); };
-  return part;
-}
-
-VerifySettings verifySettings(const CliOptions& options) {
-  VerifySettings settings;
-  settings.tolerance = options.tolerance;
-  settings.stock = options.stock;
-  settings.rapid_clearance = options.rapid_clearance;
-  settings.start = options.start;
-  settings.threads = options.threads;
-  settings.kdop = options.kdop;
-  settings.front_tracking = options.front_tracking;
-  return settings;
-}
-
 /// An error after which no report file may be written: the report file itself is at fault.
 class NoReportError : public InputError {
  public:
   using InputError::InputError;
 };
 
-void writeReportFile(const Report& report, const CliOptions& options) {
-  const std::string& target = *options.report_file;
+void writeReportFile(const Report& report, const ReportTarget& target) {
   std::optional<ReplacedFile> file;
   try {
-    file.emplace(target, "the report");
+    file.emplace(target.file, "the report");
   } catch (const InputError& error) {
-    throw NoReportError(target, 0, 0, error.message());
+    throw NoReportError(target.file, 0, 0, error.message());
   }
   std::ofstream stream(file->path(), std::ios::binary);
-  if (stream) writeReport(report, options.format, stream);
+  if (stream) writeReport(report, target.format, stream);
   stream.close();
-  if (!stream) throw NoReportError(target, 0, 0, "cannot write the report");
+  if (!stream) throw NoReportError(target.file, 0, 0, "cannot write the report");
   try {
     file->commit();
   } catch (const InputError& error) {
-    throw NoReportError(target, 0, 0, error.message());
+    throw NoReportError(target.file, 0, 0, error.message());
   }
 }
 
@@ -108,37 +56,44 @@ void exportMesh(const Mesh& mesh, const std::string& target) {
 
 /// Refuses, before anything runs, outputs that would overwrite an input or each other.
 void refuseOverwrites(const CliOptions& options) {
-  std::vector<InputFile> inputs = {{options.part_file, "the part file"},
-                                   {options.path_file, "the program file"}};
-  if (options.tool_table) inputs.push_back({*options.tool_table, "the tool table"});
-  if (options.work_offsets) inputs.push_back({*options.work_offsets, "the work offsets file"});
+  const std::vector<InputFile> inputs = checkInputs(options.job);
   // Subprogram files are found while the program runs: refuse every name the lookup could read.
-  const ProgramOptions lookup = lookupOptions(options);
+  const ProgramOptions lookup = lookupOptions(options.job);
   const auto input_role = [&](const std::string& output) -> std::optional<std::string> {
     if (auto role = inputAt(output, inputs)) return role;
-    if (mayBeSubprogramFile(output, options.path_file, lookup))
+    if (mayBeSubprogramFile(output, options.job.path_file, lookup))
       return "a file the program's subprogram calls may read";
     return std::nullopt;
   };
-  // The report would overwrite what it names: no report is written for this error.
-  if (options.report_file) {
-    if (const auto role = input_role(*options.report_file))
-      throw NoReportError(*options.report_file, 0, 0, "--report names " + *role);
+  // A report would overwrite what it names: no report is written for this error.
+  for (const ReportTarget& target : options.reports) {
+    if (const auto role = input_role(target.file))
+      throw NoReportError(target.file, 0, 0, "--report names " + *role);
   }
   if (options.export_mesh) {
     if (const auto role = input_role(*options.export_mesh))
       throw InputError(*options.export_mesh, 0, 0, "--export-mesh names " + *role);
-    if (options.report_file && sameOutput(*options.report_file, *options.export_mesh))
-      throw NoReportError(*options.export_mesh, 0, 0,
-                          "--report and --export-mesh name the same file");
+    for (const ReportTarget& target : options.reports) {
+      if (sameOutput(target.file, *options.export_mesh))
+        throw NoReportError(*options.export_mesh, 0, 0,
+                            "--report and --export-mesh name the same file");
+    }
   }
 }
 
-/// Writes the report the user asked for to stdout, or to its file with a summary line on
-/// stdout. A write error on stdout is an error too.
+/// Whether a report shows the program text of the violations' lines (HTML does).
+bool quotesLines(const CliOptions& options) {
+  if (options.reports.empty()) return options.format == ReportFormat::Html;
+  for (const ReportTarget& target : options.reports)
+    if (target.format == ReportFormat::Html) return true;
+  return false;
+}
+
+/// Writes the reports the user asked for to their files, with a summary line on stdout, or the
+/// report to stdout. A write error on stdout is an error too.
 void deliverReport(const Report& report, const CliOptions& options, std::ostream& out) {
-  if (options.report_file) {
-    writeReportFile(report, options);
+  if (!options.reports.empty()) {
+    for (const ReportTarget& target : options.reports) writeReportFile(report, target);
     if (!options.quiet) out << "gougechek: " << summaryLine(report) << "\n";
   } else if (!options.quiet) {
     writeReport(report, options.format, out);
@@ -152,15 +107,16 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
           std::ostream& err) {
   // Cheap inputs first, so a typo in a tool or an unreadable program is reported before a long
   // part read; the program itself is interpreted while it is checked.
-  const ToolLibrary tools = loadTools(options);
-  program.emplace(ProgramStream::open(options.path_file, programOptions(options, tools)));
+  const CheckJob& job = options.job;
+  const ToolLibrary tools = loadTools(job);
+  program.emplace(ProgramStream::open(job.path_file, programOptions(job, tools)));
   throwIfInterrupted();
-  const Part part = step::readPart(options.part_file, partOptions(options));
+  const Part part = step::readPart(job.part_file, partOptions(job, [] { throwIfInterrupted(); }));
   addPart(report, part);
   throwIfInterrupted();
   if (options.export_mesh) exportMesh(part.mesh(), *options.export_mesh);
 
-  VerifySettings settings = verifySettings(options);
+  VerifySettings settings = verifySettings(job);
   std::optional<ProgressBar> progress_bar;
   if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1)) {
     progress_bar.emplace(err);
@@ -174,46 +130,50 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
   VerifyResult result = verify(part, *program, tools, settings);
   throwIfInterrupted();
   if (progress_bar) progress_bar->finish();
-  addResult(report, *program, tools, std::move(result), options.format == ReportFormat::Html);
+  addResult(report, *program, tools, std::move(result), quotesLines(options));
   return report.violations.empty() ? 0 : 1;
 }
 
-/// Records `error` in the report and writes it where the report was asked for (not on stdout,
-/// where stderr's message is the report). A report that cannot be written is said on `err`.
+/// Writes `report` to every --report file; one that cannot be written is said on `err`, and
+/// the others are still written.
+void writeErrorReports(const Report& report, const CliOptions& options, std::ostream& err) {
+  for (const ReportTarget& target : options.reports) {
+    try {
+      writeReportFile(report, target);
+    } catch (const InputError& write_error) {
+      err << "gougechek: error: " << write_error.what() << "\n";
+    }
+  }
+}
+
+/// Records `error` in the report and writes it where the reports were asked for (not on
+/// stdout, where stderr's message is the report).
 void reportError(Report& report, RunError error, const std::optional<ProgramStream>& program,
                  const CliOptions& options, std::ostream& err) {
   addError(report, program ? &*program : nullptr, std::move(error));
-  if (!options.report_file) return;
-  try {
-    writeReportFile(report, options);
-  } catch (const InputError& write_error) {
-    err << "gougechek: error: " << write_error.what() << "\n";
-  }
+  writeErrorReports(report, options, err);
 }
 
 }  // namespace
 
 void reportUsageError(const CommandLineError& error, std::ostream& err) {
   const CliOptions& known = error.known();
-  if (!known.report_file) return;
+  if (known.reports.empty()) return;
   try {
     refuseOverwrites(known);
   } catch (const InputError&) {
-    return;  // the report would overwrite an input: the usage error alone is said
+    return;  // a report would overwrite an input: the usage error alone is said
   }
-  Report report = reportOfSettings(known.part_file, ProgramStream::displayName(known.path_file),
-                                   verifySettings(known));
+  Report report =
+      reportOfSettings(known.job.part_file, ProgramStream::displayName(known.job.path_file),
+                       verifySettings(known.job));
   report.error = RunError{RunErrorKind::Usage, error.what(), {}, 0, 0};
-  try {
-    writeReportFile(report, known);
-  } catch (const InputError& write_error) {
-    err << "gougechek: error: " << write_error.what() << "\n";
-  }
+  writeErrorReports(report, known, err);
 }
 
 int printMoves(const CliOptions& options, std::ostream& out) {
-  ProgramStream program =
-      ProgramStream::open(options.path_file, programOptions(options, loadTools(options)));
+  ProgramStream program = ProgramStream::open(options.job.path_file,
+                                              programOptions(options.job, loadTools(options.job)));
   std::vector<Move> block;
   std::size_t ordinal = 0;
   for (bool more = true; more;) {
@@ -228,8 +188,9 @@ int printMoves(const CliOptions& options, std::ostream& out) {
 
 int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   const auto started = std::chrono::steady_clock::now();
-  Report report = reportOfSettings(options.part_file, ProgramStream::displayName(options.path_file),
-                                   verifySettings(options));
+  Report report =
+      reportOfSettings(options.job.part_file, ProgramStream::displayName(options.job.path_file),
+                       verifySettings(options.job));
   std::optional<ProgramStream> program;
   const auto elapsed = [&started] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -5,6 +5,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -194,7 +195,12 @@ const KdopTree<K>& PartTrees::get() {
   if constexpr (K == 14) slot = &k14_;
   if constexpr (K == 18) slot = &k18_;
   if constexpr (K == 26) slot = &k26_;
-  std::call_once(slot->built, [&] { slot->tree = std::make_unique<const KdopTree<K>>(part_); });
+  // Isolated: a thread waiting inside the build for its parallel work must not take up another
+  // check of this part, which would wait in call_once for the build it sits on (a deadlock
+  // when a batch checks one part against many programs at once).
+  std::call_once(slot->built, [&] {
+    tbb::this_task_arena::isolate([&] { slot->tree = std::make_unique<const KdopTree<K>>(part_); });
+  });
   return *slot->tree;
 }
 

@@ -1,4 +1,4 @@
-#include "output_file.hpp"
+#include "batch/output_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

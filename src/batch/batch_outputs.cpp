@@ -1,0 +1,393 @@
+#include "batch/batch_outputs.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "batch/output_file.hpp"
+#include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
+#include "report/markup_escape.hpp"
+
+namespace gougechek {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kSchema = "gougechek-batch/1";
+
+const BatchJson& reportOf(const BatchJson& check) {
+  return check["report"];
+}
+
+std::string statusOf(const BatchJson& check) {
+  return reportOf(check)["summary"]["status"];
+}
+
+/// The worst of the statuses: error, then fail, then pass.
+std::string worse(const std::string& a, const std::string& b) {
+  const auto rank = [](const std::string& status) {
+    return status == "error" ? 2 : status == "fail" ? 1 : 0;
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+std::string text(const BatchJson& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_null()) return "";
+  return value.dump();
+}
+
+void replaceFile(const std::string& target, const std::string& content) {
+  ReplacedFile file(target, "the batch output");
+  std::ofstream stream(file.path(), std::ios::binary);
+  stream << content;
+  stream.close();
+  if (!stream) throw InputError(target, 0, 0, "cannot write the batch output");
+  file.commit();
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+std::string csvField(const std::string& field) {
+  if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
+  std::string quoted = "\"";
+  for (const char c : field) {
+    if (c == '"') quoted.push_back('"');
+    quoted.push_back(c);
+  }
+  return quoted + "\"";
+}
+
+/// `prog.nc:1042: gouge 0.212 mm at (41.5, 20, 3.1) tool 1 [severe]`
+std::string describeViolation(const std::string& program, const BatchJson& violation) {
+  std::ostringstream line;
+  const BatchJson& at = violation["at"];
+  line << program << ":" << text(violation["line"]) << ": " << text(violation["kind"]) << " "
+       << text(violation["depth"]) << " mm at (" << text(at[0]) << ", " << text(at[1]) << ", "
+       << text(at[2]) << ") tool " << text(violation["tool"]);
+  if (violation["severe"].get<bool>()) line << " [severe]";
+  return line.str();
+}
+
+/// `file:line:column: message`, the parts it has.
+std::string describeError(const BatchJson& error) {
+  std::string place = text(error["file"]);
+  for (const char* key : {"line", "column"}) {
+    if (error[key].is_null()) continue;
+    place.push_back(':');
+    place.append(text(error[key]));
+  }
+  if (!place.empty()) place.append(": ");
+  return place.append(text(error["message"]));
+}
+
+std::string secondsText(double seconds) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  out << seconds;
+  return out.str();
+}
+
+std::string junitXml(const BatchJson& summary) {
+  const BatchJson& totals = summary["totals"];
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"gougechek batch\" tests=\"" << text(totals["checks"])
+      << "\" failures=\"" << text(totals["checks_failed"]) << "\" errors=\""
+      << text(totals["checks_in_error"]) << "\">\n";
+  for (const BatchJson& job : summary["jobs"]) {
+    std::size_t failures = 0, errors = 0;
+    double time = 0;
+    for (const BatchJson& check : job["checks"]) {
+      failures += statusOf(check) == "fail" ? 1 : 0;
+      errors += statusOf(check) == "error" ? 1 : 0;
+      time += reportOf(check)["summary"]["elapsed_s"].get<double>();
+    }
+    const std::string name = escapeMarkup(text(job["name"]));
+    out << "  <testsuite name=\"" << name << "\" tests=\"" << job["checks"].size()
+        << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\""
+        << secondsText(time) << "\">\n";
+    for (const BatchJson& check : job["checks"]) {
+      const BatchJson& report = reportOf(check);
+      const std::string program = text(report["inputs"]["path"]["file"]);
+      out << "    <testcase classname=\"" << name << "\" name=\"" << escapeMarkup(program)
+          << "\" time=\"" << secondsText(report["summary"]["elapsed_s"].get<double>()) << "\"";
+      const std::string status = statusOf(check);
+      if (status == "pass") {
+        out << "/>\n";
+        continue;
+      }
+      out << ">\n";
+      if (status == "error") {
+        const BatchJson& error = report["error"];
+        out << "      <error type=\"" << escapeMarkup(text(error["kind"])) << "\" message=\""
+            << escapeMarkup(text(error["message"])) << "\">" << escapeMarkup(describeError(error))
+            << "</error>\n";
+      } else {
+        const std::size_t count = report["violations"].size();
+        out << "      <failure type=\"violations\" message=\"" << count
+            << (count == 1 ? " violation" : " violations") << "\">";
+        for (const BatchJson& violation : report["violations"])
+          out << escapeMarkup(describeViolation(program, violation)) << "\n";
+        out << "</failure>\n";
+      }
+      out << "    </testcase>\n";
+    }
+    out << "  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+  return out.str();
+}
+
+std::string resultsCsv(const BatchJson& summary) {
+  std::ostringstream out;
+  out << "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n";
+  for (const BatchJson& job : summary["jobs"]) {
+    for (const BatchJson& check : job["checks"]) {
+      const BatchJson& report = reportOf(check);
+      const std::string prefix =
+          csvField(text(job["name"])) + "," + csvField(text(check["program"])) + ",";
+      for (const BatchJson& violation : report["violations"]) {
+        const BatchJson& at = violation["at"];
+        out << prefix << text(violation["kind"]) << "," << text(violation["line"]) << ","
+            << text(violation["move"]) << "," << text(violation["tool"]) << ","
+            << text(violation["depth"]) << "," << text(at[0]) << "," << text(at[1]) << ","
+            << text(at[2]) << "," << text(violation["severe"]) << ","
+            << (violation.contains("confirmed") ? text(violation["confirmed"]) : "") << "\n";
+      }
+      const BatchJson& counts = report["summary"];
+      if (counts.contains("truncated")) {
+        const std::size_t found = counts["gouges"].get<std::size_t>() +
+                                  counts["rapid_collisions"].get<std::size_t>() +
+                                  counts["holder_collisions"].get<std::size_t>();
+        out << prefix << "truncated,," << found << ",,,,,,,\n";
+      }
+      if (report.contains("error"))
+        out << prefix << "error," << text(report["error"]["line"]) << ",,,,,,,,\n";
+    }
+  }
+  return out.str();
+}
+
+std::string indexHtml(const BatchJson& summary) {
+  const BatchJson& totals = summary["totals"];
+  std::ostringstream out;
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<title>gougechek batch: " << escapeMarkup(text(summary["status"])) << "</title>\n"
+      << "<style>\nbody{font-family:sans-serif;margin:1.5em}\n"
+      << "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25em .6em}\n"
+      << "th{cursor:pointer;background:#eee}td.n{text-align:right}\n"
+      << ".pass{color:#161}.fail{color:#a11;font-weight:bold}.error{color:#a60;font-weight:bold}\n"
+      << "</style>\n</head>\n<body>\n";
+  out << "<h1>gougechek batch: <span class=\"" << text(summary["status"]) << "\">"
+      << escapeMarkup(text(summary["status"])) << "</span></h1>\n";
+  out << "<p>Manifest " << escapeMarkup(text(summary["manifest"])) << ": " << text(totals["jobs"])
+      << " jobs (" << text(totals["jobs_passed"]) << " pass, " << text(totals["jobs_failed"])
+      << " fail, " << text(totals["jobs_in_error"]) << " error), " << text(totals["checks"])
+      << " programs checked; " << text(totals["gouges"]) << " gouges, "
+      << text(totals["rapid_collisions"]) << " rapid collisions, "
+      << text(totals["holder_collisions"]) << " holder collisions, max depth "
+      << text(totals["max_depth"]) << " mm. Click a heading to sort.</p>\n";
+  out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
+      << "<th>status</th><th>gouges</th><th>rapid collisions</th><th>holder collisions</th>"
+      << "<th>max depth (mm)</th><th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
+  for (const BatchJson& job : summary["jobs"]) {
+    for (const BatchJson& check : job["checks"]) {
+      const BatchJson& report = reportOf(check);
+      const BatchJson& counts = report["summary"];
+      const std::string status = statusOf(check);
+      const auto count = [&counts](const char* key) {
+        return counts.contains(key) ? text(counts[key]) : std::string();
+      };
+      out << "<tr><td>" << escapeMarkup(text(job["name"])) << "</td><td>"
+          << escapeMarkup(text(check["program"])) << "</td><td>" << escapeMarkup(text(job["part"]))
+          << "</td><td class=\"" << status << "\">" << status;
+      if (status == "error") out << ": " << escapeMarkup(describeError(report["error"]));
+      out << "</td><td class=\"n\">" << count("gouges") << "</td><td class=\"n\">"
+          << count("rapid_collisions") << "</td><td class=\"n\">" << count("holder_collisions")
+          << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
+          << secondsText(counts["elapsed_s"].get<double>()) << "</td><td>";
+      const char* separator = "";
+      for (const auto& [format, file] : check["reports"].items()) {
+        out << separator << "<a href=\"" << escapeMarkup(text(file)) << "\">" << format << "</a>";
+        separator = " ";
+      }
+      out << "</td></tr>\n";
+    }
+  }
+  out << "</tbody>\n</table>\n"
+      // Sorting: numbers as numbers, the rest as text; a second click reverses.
+      << "<script>\n"
+      << "document.querySelectorAll('#checks th').forEach((th, column) => {\n"
+      << "  th.addEventListener('click', () => {\n"
+      << "    const body = th.closest('table').tBodies[0];\n"
+      << "    const down = th.dataset.order !== 'down';\n"
+      << "    th.dataset.order = down ? 'down' : 'up';\n"
+      << "    const key = row => row.cells[column].textContent;\n"
+      << "    const rows = Array.from(body.rows).sort((a, b) => {\n"
+      << "      const x = key(a), y = key(b), nx = parseFloat(x), ny = parseFloat(y);\n"
+      << "      const order = !isNaN(nx) && !isNaN(ny) ? nx - ny : x.localeCompare(y);\n"
+      << "      return down ? order : -order;\n"
+      << "    });\n"
+      << "    rows.forEach(row => body.appendChild(row));\n"
+      << "  });\n});\n</script>\n</body>\n</html>\n";
+  return out.str();
+}
+
+/// An output folder a batch or merge may write: new, empty, or an earlier batch's output.
+void checkOutputFolder(const std::string& dir) {
+  std::error_code error;
+  if (fs::exists(dir, error) && !fs::is_directory(dir, error))
+    throw InputError(dir, 0, 0, "--out names a file, not a folder");
+  if (fs::is_directory(dir, error) && !fs::is_empty(dir, error) &&
+      !fs::exists(fs::path(dir) / "summary.json", error))
+    throw InputError(dir, 0, 0,
+                     "--out is a folder with other files in it (not an earlier batch's output)");
+}
+
+}  // namespace
+
+void settleSummary(BatchJson& summary) {
+  BatchJson settled;
+  for (const char* key : {"schema", "version", "manifest", "shard"}) settled[key] = summary[key];
+  std::size_t checks = 0, checks_failed = 0, checks_in_error = 0;
+  std::size_t passed = 0, failed = 0, in_error = 0;
+  std::size_t gouges = 0, rapids = 0, holders = 0;
+  double max_depth = 0;
+  std::string status = "pass";
+  BatchJson jobs = BatchJson::array();
+  for (const BatchJson& job : summary["jobs"]) {
+    std::string job_status = "pass";
+    for (const BatchJson& check : job["checks"]) {
+      const std::string check_status = statusOf(check);
+      job_status = worse(job_status, check_status);
+      ++checks;
+      checks_failed += check_status == "fail" ? 1 : 0;
+      checks_in_error += check_status == "error" ? 1 : 0;
+      const BatchJson& counts = reportOf(check)["summary"];
+      if (check_status == "error") continue;
+      gouges += counts["gouges"].get<std::size_t>();
+      rapids += counts["rapid_collisions"].get<std::size_t>();
+      holders += counts["holder_collisions"].get<std::size_t>();
+      max_depth = std::max(max_depth, counts["max_depth"].get<double>());
+    }
+    passed += job_status == "pass" ? 1 : 0;
+    failed += job_status == "fail" ? 1 : 0;
+    in_error += job_status == "error" ? 1 : 0;
+    status = worse(status, job_status);
+    BatchJson entry;
+    for (const char* key : {"name", "index", "part"}) entry[key] = job[key];
+    entry["status"] = job_status;
+    entry["checks"] = job["checks"];
+    jobs.push_back(std::move(entry));
+  }
+  settled["status"] = status;
+  settled["totals"] = {{"jobs", jobs.size()},
+                       {"jobs_passed", passed},
+                       {"jobs_failed", failed},
+                       {"jobs_in_error", in_error},
+                       {"checks", checks},
+                       {"checks_failed", checks_failed},
+                       {"checks_in_error", checks_in_error},
+                       {"gouges", gouges},
+                       {"rapid_collisions", rapids},
+                       {"holder_collisions", holders},
+                       {"max_depth", max_depth}};
+  settled["jobs"] = std::move(jobs);
+  settled["timings"] = summary["timings"];
+  summary = std::move(settled);
+}
+
+void writeCollectedOutputs(const BatchJson& summary, const std::string& dir) {
+  fs::create_directories(dir);
+  replaceFile((fs::path(dir) / "junit.xml").string(), junitXml(summary));
+  replaceFile((fs::path(dir) / "results.csv").string(), resultsCsv(summary));
+  replaceFile((fs::path(dir) / "index.html").string(), indexHtml(summary));
+  // Last: a folder with a summary.json is a whole batch output.
+  replaceFile((fs::path(dir) / "summary.json").string(),
+              summary.dump(2, ' ', false, BatchJson::error_handler_t::replace) + "\n");
+}
+
+int summaryExitCode(const BatchJson& summary) {
+  const std::string status = summary["status"];
+  return status == "error" ? 2 : status == "fail" ? 1 : 0;
+}
+
+BatchJson readSummary(const std::string& path) {
+  BatchJson summary;
+  try {
+    summary = BatchJson::parse(readFileBytes(path));
+  } catch (const BatchJson::exception& error) {
+    throw InputError(path, 0, 0, std::string("not a batch summary: ") + error.what());
+  }
+  if (!summary.is_object() || summary.value("schema", "") != kSchema)
+    throw InputError(path, 0, 0, std::string("not a batch summary (schema ") + kSchema + ")");
+  return summary;
+}
+
+int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir) {
+  checkOutputFolder(dir);
+  std::vector<BatchJson> shards;
+  std::set<std::size_t> seen;
+  std::size_t count = 0;
+  for (const std::string& shard_dir : shard_dirs) {
+    const std::string path = (fs::path(shard_dir) / "summary.json").string();
+    BatchJson shard = readSummary(path);
+    try {
+      const std::size_t index = shard["shard"]["index"].get<std::size_t>();
+      const BatchJson& first = shards.empty() ? shard : shards.front();
+      count = first["shard"]["count"].get<std::size_t>();
+      if (shard["shard"]["count"].get<std::size_t>() != count ||
+          shard["manifest"] != first["manifest"])
+        throw InputError(path, 0, 0, "a shard of another run (other manifest or shard count)");
+      if (!seen.insert(index).second)
+        throw InputError(path, 0, 0, "shard " + std::to_string(index) + " is given twice");
+    } catch (const BatchJson::exception& error) {
+      throw InputError(path, 0, 0, std::string("not a batch summary: ") + error.what());
+    }
+    shards.push_back(std::move(shard));
+  }
+  if (shards.empty()) throw InputError("", 0, 0, "merge wants one or more shard folders");
+  for (std::size_t index = 0; index < count; ++index)
+    if (!seen.count(index))
+      throw InputError(
+          shard_dirs.front(), 0, 0,
+          "shard " + std::to_string(index) + " of " + std::to_string(count) + " is missing");
+
+  BatchJson merged;
+  merged["schema"] = kSchema;
+  merged["version"] = shards.front()["version"];
+  merged["manifest"] = shards.front()["manifest"];
+  merged["shard"] = {{"index", 0}, {"count", 1}};
+  std::vector<BatchJson> jobs;
+  BatchJson parts = BatchJson::array();
+  double elapsed = 0;
+  for (std::size_t i = 0; i < shards.size(); ++i) {
+    for (const BatchJson& job : shards[i]["jobs"]) {
+      jobs.push_back(job);
+      for (const BatchJson& check : job["checks"])
+        for (const auto& entry : check["reports"].items()) {
+          const std::string file = entry.value();
+          const fs::path target = fs::path(dir) / file;
+          fs::create_directories(target.parent_path());
+          replaceFile(target.string(), readFileBytes((fs::path(shard_dirs[i]) / file).string()));
+        }
+    }
+    for (const BatchJson& part : shards[i]["timings"]["parts"]) parts.push_back(part);
+    elapsed = std::max(elapsed, shards[i]["timings"]["elapsed_s"].get<double>());
+  }
+  std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
+    return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
+  });
+  merged["jobs"] = jobs;
+  merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
+  settleSummary(merged);
+  writeCollectedOutputs(merged, dir);
+  return summaryExitCode(merged);
+}
+
+}  // namespace gougechek

@@ -1,0 +1,293 @@
+#include "batch/batch_run.hpp"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for_each.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <tuple>
+
+#include "batch/batch_outputs.hpp"
+#include "batch/output_file.hpp"
+#include "gougechek/error.hpp"
+#include "gougechek/step.hpp"
+#include "gougechek/version.hpp"
+
+namespace gougechek {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Bytes of `file`, 0 when it cannot be told (a missing file still makes a job, in error).
+std::uintmax_t sizeOf(const std::string& file) {
+  std::error_code error;
+  const std::uintmax_t size = fs::file_size(file, error);
+  return error ? 0 : size;
+}
+
+/// One program of one job.
+struct Check {
+  std::size_t job = 0;      ///< manifest index
+  std::size_t program = 0;  ///< index in the job's programs
+  Report report;
+};
+
+/// The checks that share one part as read with one set of part options.
+struct PartGroup {
+  std::string file;
+  PartOptions options;
+  std::vector<Check*> checks;
+  double import_s = 0;
+};
+
+/// Reports of a check, by format, as files relative to the output folder.
+std::vector<std::pair<std::string, ReportFormat>> reportFiles(const ManifestJob& job,
+                                                              const std::string& program) {
+  const std::string stem =
+      (fs::path("jobs") / job.name / fs::path(program).filename()).generic_string();
+  return {{stem + ".json", ReportFormat::Json},
+          {stem + ".html", ReportFormat::Html},
+          {stem + ".xml", ReportFormat::Junit},
+          {stem + ".csv", ReportFormat::Csv}};
+}
+
+const char* formatKey(ReportFormat format) {
+  switch (format) {
+    case ReportFormat::Json:
+      return "json";
+    case ReportFormat::Html:
+      return "html";
+    case ReportFormat::Junit:
+      return "junit";
+    case ReportFormat::Csv:
+      return "csv";
+    case ReportFormat::Text:
+      break;
+  }
+  return "text";
+}
+
+void writeReportTo(const Report& report, ReportFormat format, const std::string& target) {
+  fs::create_directories(fs::path(target).parent_path());
+  ReplacedFile file(target, "the report");
+  std::ofstream stream(file.path(), std::ios::binary);
+  if (stream) writeReport(report, format, stream);
+  stream.close();
+  if (!stream) throw InputError(target, 0, 0, "cannot write the report");
+  file.commit();
+}
+
+/// The check of `program` against `part` (or the part's read error) as the command line runs
+/// it: tools and program first, so their errors come before the part's, as there.
+/// `stopping` is set once `check_stop` has thrown: that exception is the run's end, not the
+/// check's error.
+Report runCheck(const CheckJob& settings, const std::string& program_file, const Part* part,
+                const std::exception_ptr& part_error, const std::function<void()>& check_stop,
+                const std::atomic<bool>& stopping) {
+  const auto started = Clock::now();
+  Report report = reportOfSettings(settings.part_file, ProgramStream::displayName(program_file),
+                                   verifySettings(settings));
+  std::optional<ProgramStream> program;
+  try {
+    const ToolLibrary tools = loadTools(settings);
+    program.emplace(ProgramStream::open(program_file, programOptions(settings, tools)));
+    if (part_error) std::rethrow_exception(part_error);
+    addPart(report, *part);
+    VerifySettings verify_settings = verifySettings(settings);
+    verify_settings.progress = [&check_stop](std::size_t, std::size_t) {
+      if (check_stop) check_stop();
+    };
+    VerifyResult result = verify(*part, *program, tools, verify_settings);
+    addResult(report, *program, tools, std::move(result), true);
+  } catch (const InputError& error) {
+    addError(report, program ? &*program : nullptr,
+             {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()});
+  } catch (const std::exception& error) {
+    if (stopping) throw;
+    addError(report, program ? &*program : nullptr,
+             {RunErrorKind::Internal, error.what(), {}, 0, 0});
+  }
+  report.elapsed_s = secondsSince(started);
+  return report;
+}
+
+/// A check's entry in summary.json: its job, program, reports and whole JSON report.
+BatchJson checkEntry(const Check& check, const ManifestJob& job, const std::string& command) {
+  const std::string& program = job.programs[check.program];
+  BatchJson entry;
+  entry["program"] = program;
+  entry["command"] = command;
+  for (const auto& [file, format] : reportFiles(job, program))
+    entry["reports"][formatKey(format)] = file;
+  std::ostringstream json;
+  writeReport(check.report, ReportFormat::Json, json);
+  entry["report"] = BatchJson::parse(json.str());
+  return entry;
+}
+
+/// Refuses an output folder that holds anything but an earlier batch run's outputs, and any
+/// report that would overwrite an input.
+void checkOutputFolder(const Manifest& manifest, const std::vector<std::size_t>& jobs,
+                       const std::string& dir) {
+  std::error_code error;
+  if (fs::exists(dir, error) && !fs::is_directory(dir, error))
+    throw InputError(dir, 0, 0, "--out names a file, not a folder");
+  if (fs::is_directory(dir, error) && !fs::is_empty(dir, error) &&
+      !fs::exists(fs::path(dir) / "summary.json", error))
+    throw InputError(dir, 0, 0,
+                     "--out is a folder with other files in it (not an earlier batch's output)");
+  std::vector<InputFile> inputs = {{manifest.file, "the manifest"}};
+  for (const std::size_t index : jobs) {
+    const ManifestJob& job = manifest.jobs[index];
+    for (const std::string& program : job.programs) {
+      CheckJob check = job.settings;
+      check.path_file = program;
+      for (InputFile& input : checkInputs(check)) inputs.push_back(std::move(input));
+    }
+  }
+  for (const std::size_t index : jobs) {
+    const ManifestJob& job = manifest.jobs[index];
+    for (const std::string& program : job.programs)
+      for (const auto& [file, format] : reportFiles(job, program)) {
+        const std::string target = (fs::path(dir) / file).string();
+        if (const auto role = inputAt(target, inputs))
+          throw InputError(target, 0, 0, "a report would overwrite " + *role);
+      }
+  }
+}
+
+}  // namespace
+
+std::vector<std::size_t> shardJobs(const Manifest& manifest, std::size_t index, std::size_t count) {
+  std::vector<std::pair<std::uintmax_t, std::size_t>> sized;
+  for (std::size_t job = 0; job < manifest.jobs.size(); ++job) {
+    std::uintmax_t size = sizeOf(manifest.jobs[job].settings.part_file);
+    for (const std::string& program : manifest.jobs[job].programs) size += sizeOf(program);
+    sized.emplace_back(size, job);
+  }
+  // Largest first; equal sizes in manifest order.
+  std::stable_sort(sized.begin(), sized.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::uintmax_t> load(count, 0);
+  std::vector<std::size_t> mine;
+  for (const auto& [size, job] : sized) {
+    const auto least =
+        static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    load[least] += std::max<std::uintmax_t>(size, 1);
+    if (least == index) mine.push_back(job);
+  }
+  std::sort(mine.begin(), mine.end());
+  return mine;
+}
+
+int runBatch(const Manifest& manifest, const BatchOptions& options) {
+  const auto started = Clock::now();
+  std::optional<tbb::global_control> limit;
+  if (options.threads > 0)
+    limit.emplace(tbb::global_control::max_allowed_parallelism,
+                  static_cast<std::size_t>(options.threads));
+  const std::vector<std::size_t> jobs =
+      shardJobs(manifest, options.shard_index, options.shard_count);
+  checkOutputFolder(manifest, jobs, options.out_dir);
+  std::atomic<bool> stopping{false};
+  const std::function<void()> check_stop = [&options, &stopping] {
+    if (!options.check_stop) return;
+    try {
+      options.check_stop();
+    } catch (...) {
+      stopping = true;
+      throw;
+    }
+  };
+
+  // Checks grouped by the part they read, in manifest order.
+  std::vector<std::unique_ptr<Check>> checks;
+  std::map<std::tuple<std::string, double, double>, PartGroup> groups;
+  for (const std::size_t job_index : jobs) {
+    const ManifestJob& job = manifest.jobs[job_index];
+    const PartOptions part_options = partOptions(job.settings, check_stop);
+    const auto key = std::make_tuple(job.settings.part_file, part_options.unit_scale,
+                                     part_options.deflection.value_or(0));
+    PartGroup& group = groups[key];
+    group.file = job.settings.part_file;
+    group.options = part_options;
+    for (std::size_t program = 0; program < job.programs.size(); ++program) {
+      checks.push_back(std::make_unique<Check>(Check{job_index, program, {}}));
+      group.checks.push_back(checks.back().get());
+    }
+  }
+
+  std::vector<PartGroup*> order;
+  for (auto& entry : groups) order.push_back(&entry.second);
+  // Parts side by side, and each part's checks side by side once it is read: a part leaves
+  // memory when its checks are done.
+  tbb::parallel_for_each(order.begin(), order.end(), [&](PartGroup* group) {
+    const auto import_started = Clock::now();
+    std::optional<Part> part;
+    std::exception_ptr part_error;
+    try {
+      part.emplace(step::readPart(group->file, group->options));
+    } catch (const std::exception&) {
+      if (stopping) throw;
+      part_error = std::current_exception();
+    }
+    group->import_s = secondsSince(import_started);
+    tbb::parallel_for_each(group->checks.begin(), group->checks.end(), [&](Check* check) {
+      const ManifestJob& job = manifest.jobs[check->job];
+      check->report = runCheck(job.settings, job.programs[check->program], part ? &*part : nullptr,
+                               part_error, check_stop, stopping);
+      for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
+        writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
+    });
+  });
+
+  BatchJson summary;
+  summary["schema"] = "gougechek-batch/1";
+  summary["version"] = version();
+  summary["manifest"] = manifest.file;
+  summary["shard"] = {{"index", options.shard_index}, {"count", options.shard_count}};
+  summary["jobs"] = BatchJson::array();
+  std::size_t next = 0;
+  for (const std::size_t job_index : jobs) {
+    const ManifestJob& job = manifest.jobs[job_index];
+    BatchJson entry;
+    entry["name"] = job.name;
+    entry["index"] = job_index;
+    entry["part"] = job.settings.part_file;
+    entry["checks"] = BatchJson::array();
+    for (std::size_t program = 0; program < job.programs.size(); ++program, ++next) {
+      CheckJob check = job.settings;
+      check.path_file = job.programs[program];
+      entry["checks"].push_back(checkEntry(*checks[next], job, commandLine(check)));
+    }
+    summary["jobs"].push_back(std::move(entry));
+  }
+  BatchJson& parts = summary["timings"]["parts"] = BatchJson::array();
+  for (const PartGroup* group : order)
+    parts.push_back({{"file", group->file},
+                     {"imports", 1},
+                     {"checks", group->checks.size()},
+                     {"import_s", std::round(group->import_s * 1000) / 1000}});
+  summary["timings"]["elapsed_s"] = std::round(secondsSince(started) * 1000) / 1000;
+  settleSummary(summary);
+  writeCollectedOutputs(summary, options.out_dir);
+  return summaryExitCode(summary);
+}
+
+}  // namespace gougechek

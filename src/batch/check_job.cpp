@@ -1,0 +1,289 @@
+#include "batch/check_job.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+namespace gougechek {
+
+namespace {
+
+double parseNumber(const std::string& text, const std::string& label) {
+  double value = 0;
+  const char* begin = text.data();
+  const char* end = begin + text.size();
+  if (begin != end && *begin == '+') ++begin;
+  const auto result = std::from_chars(begin, end, value);
+  if (begin == end || result.ec != std::errc() || result.ptr != end || !std::isfinite(value)) {
+    throw UsageError(label + ": '" + text + "' is not a number");
+  }
+  return value;
+}
+
+/// A length in mm within the range every length of a run keeps (±1e6 mm, as the program's).
+double parseLength(const std::string& text, const std::string& label) {
+  const double value = parseNumber(text, label);
+  if (std::fabs(value) > kMaxLengthMm)
+    throw UsageError(label + ": " + text + " mm is outside the supported range (±1e6 mm)");
+  return value;
+}
+
+double parseNonNegative(const std::string& text, const std::string& label) {
+  const double value = parseLength(text, label);
+  if (value < 0) throw UsageError(label + " must be >= 0, got " + text);
+  return value;
+}
+
+int parseInteger(const std::string& text, const std::string& label) {
+  int value = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size()) {
+    throw UsageError(label + ": '" + text + "' is not a whole number");
+  }
+  return value;
+}
+
+Vec3 parseStart(const std::string& text, const std::string& label) {
+  std::vector<double> values;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', begin);
+    values.push_back(parseLength(text.substr(begin, comma - begin), label));
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
+  if (values.size() != 3) throw UsageError(label + " wants X,Y,Z, got '" + text + "'");
+  return {values[0], values[1], values[2]};
+}
+
+std::string directory(const std::string& text, const std::string& label) {
+  if (!std::filesystem::is_directory(text))
+    throw UsageError(label + ": '" + text + "' is not a directory");
+  return text;
+}
+
+/// How one option sets a job from its text.
+struct CheckOption {
+  std::string_view name;
+  void (*set)(CheckJob& job, const std::string& value, const std::string& label);
+};
+
+const std::vector<CheckOption>& checkOptions() {
+  static const std::vector<CheckOption> options = {
+      {"tool",
+       [](CheckJob& job, const std::string& value, const std::string&) { job.tool = value; }},
+      {"tool-table",
+       [](CheckJob& job, const std::string& value, const std::string&) { job.tool_table = value; }},
+      {"work-offsets", [](CheckJob& job, const std::string& value,
+                          const std::string&) { job.work_offsets = value; }},
+      {"dialect",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         const auto dialect = dialectFromName(value);
+         if (!dialect)
+           throw UsageError(label + ": unknown dialect '" + value +
+                            "' (linuxcnc, fanuc, haas, grbl)");
+         job.dialect = *dialect;
+       }},
+      {"arc-tolerance",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.arc_tolerance = parseNonNegative(value, label);
+       }},
+      {"subroutine-path",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.subroutine_path.push_back(directory(value, label));
+       }},
+      {"subprogram-dir",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.subprogram_dirs.push_back(directory(value, label));
+       }},
+      {"tolerance",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.tolerance = std::max(parseNonNegative(value, label), kFinestTolerance);
+       }},
+      {"stock", [](CheckJob& job, const std::string& value,
+                   const std::string& label) { job.stock = parseNonNegative(value, label); }},
+      {"rapid-clearance",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.rapid_clearance = parseNonNegative(value, label);
+       }},
+      {"start", [](CheckJob& job, const std::string& value,
+                   const std::string& label) { job.start = parseStart(value, label); }},
+      {"part-units",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         if (value == "mm") {
+           job.part_unit_scale = 1;
+         } else if (value == "in") {
+           job.part_unit_scale = 25.4;
+         } else {
+           throw UsageError(label + ": '" + value + "' is neither mm nor in");
+         }
+       }},
+      {"deflection",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.deflection = parseNumber(value, label);
+         if (!(*job.deflection > 0)) throw UsageError(label + " must be > 0, got " + value);
+       }},
+      {"threads",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.threads = parseInteger(value, label);
+         if (job.threads < 0) throw UsageError(label + " must be >= 0 (0: all cores)");
+       }},
+      {"kdop",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.kdop = parseInteger(value, label);
+         if (job.kdop != 6 && job.kdop != 14 && job.kdop != 18 && job.kdop != 26)
+           throw UsageError(label + " must be 6, 14, 18 or 26, got " + value);
+       }},
+  };
+  return options;
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& checkOptionNames() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> all;
+    for (const CheckOption& option : checkOptions()) all.push_back(option.name);
+    return all;
+  }();
+  return names;
+}
+
+void setCheckOption(CheckJob& job, std::string_view name, const std::string& value,
+                    const std::string& label) {
+  for (const CheckOption& option : checkOptions()) {
+    if (option.name == name) {
+      option.set(job, value, label);
+      return;
+    }
+  }
+  throw UsageError("unknown option '" + std::string(name) + "'");
+}
+
+void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
+                      const std::string& tolerance_label) {
+  if (!job.deflection) return;
+  // Relative slack, so that the printed largest value itself is accepted.
+  constexpr double kRoundingSlack = 1 + 1e-9;
+  const double largest = largestDeflection(job.tolerance);
+  if (*job.deflection > largest * kRoundingSlack) {
+    std::ostringstream message;
+    message << deflection_label << " " << *job.deflection << " is coarser than " << tolerance_label
+            << " " << job.tolerance << " allows: at most " << largest
+            << " mm (tolerance/5, at least " << kFinestDeflection
+            << " mm), since a coarser mesh would hide real gouges and invent others";
+    throw UsageError(message.str());
+  }
+}
+
+ToolLibrary loadTools(const CheckJob& job) {
+  ToolLibrary library;
+  if (job.tool_table) library = readToolTable(*job.tool_table);
+  if (job.tool) library.fallback = parseToolSpec(*job.tool, "--tool");
+  return library;
+}
+
+ProgramOptions programOptions(const CheckJob& job, const ToolLibrary& tools) {
+  ProgramOptions program = lookupOptions(job);
+  program.dialect = job.dialect;
+  program.arc_tolerance_mm = job.arc_tolerance;
+  if (job.work_offsets) program.parameters = readWorkOffsets(*job.work_offsets);
+  addToolOffsets(program, tools);
+  return program;
+}
+
+ProgramOptions lookupOptions(const CheckJob& job) {
+  ProgramOptions program;
+  program.subroutine_path = job.subroutine_path;
+  program.subprogram_dirs = job.subprogram_dirs;
+  return program;
+}
+
+PartOptions partOptions(const CheckJob& job, std::function<void()> check_stop) {
+  PartOptions part;
+  part.unit_scale = job.part_unit_scale;
+  // At most a fifth of the tolerance: mesh error alone then cannot turn a clean move into a
+  // gouge or hide one by more than tolerance/5 (and exact confirmation removes even that).
+  part.deflection = job.deflection.value_or(largestDeflection(job.tolerance));
+  part.threads = job.threads;
+  part.check_stop = std::move(check_stop);
+  return part;
+}
+
+VerifySettings verifySettings(const CheckJob& job) {
+  VerifySettings settings;
+  settings.tolerance = job.tolerance;
+  settings.stock = job.stock;
+  settings.rapid_clearance = job.rapid_clearance;
+  settings.start = job.start;
+  settings.threads = job.threads;
+  settings.kdop = job.kdop;
+  settings.front_tracking = job.front_tracking;
+  return settings;
+}
+
+std::vector<InputFile> checkInputs(const CheckJob& job) {
+  std::vector<InputFile> inputs = {{job.part_file, "the part file"},
+                                   {job.path_file, "the program file"}};
+  if (job.tool_table) inputs.push_back({*job.tool_table, "the tool table"});
+  if (job.work_offsets) inputs.push_back({*job.work_offsets, "the work offsets file"});
+  return inputs;
+}
+
+}  // namespace gougechek
+
+namespace gougechek {
+
+namespace {
+
+/// `text` as a shell reads it back as one word: quoted unless it is plain.
+std::string shellWord(const std::string& text) {
+  if (!text.empty() &&
+      text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                             "._-/:,=+@%") == std::string::npos)
+    return text;
+  std::string quoted = "'";
+  for (const char c : text) {
+    if (c == '\'') {
+      quoted.append("'\\''");
+    } else {
+      quoted.push_back(c);
+    }
+  }
+  return quoted + "'";
+}
+
+/// The shortest decimal text that reads back as `value`.
+std::string number(double value) {
+  char text[64];
+  const auto written = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, written.ptr);
+}
+
+}  // namespace
+
+std::string commandLine(const CheckJob& job) {
+  std::string line = "gougechek " + shellWord(job.part_file) + " " + shellWord(job.path_file);
+  const auto add = [&line](const char* option, const std::string& value) {
+    line.append(" --").append(option).append(" ").append(shellWord(value));
+  };
+  if (job.tool) add("tool", *job.tool);
+  if (job.tool_table) add("tool-table", *job.tool_table);
+  if (job.work_offsets) add("work-offsets", *job.work_offsets);
+  add("dialect", dialectName(job.dialect));
+  if (job.arc_tolerance) add("arc-tolerance", number(*job.arc_tolerance));
+  for (const std::string& dir : job.subroutine_path) add("subroutine-path", dir);
+  for (const std::string& dir : job.subprogram_dirs) add("subprogram-dir", dir);
+  add("tolerance", number(job.tolerance));
+  if (job.stock != 0) add("stock", number(job.stock));
+  if (job.rapid_clearance != 0) add("rapid-clearance", number(job.rapid_clearance));
+  if (job.start)
+    add("start", number(job.start->x) + "," + number(job.start->y) + "," + number(job.start->z));
+  if (job.part_unit_scale != 1) add("part-units", "in");
+  if (job.deflection) add("deflection", number(*job.deflection));
+  return line;
+}
+
+}  // namespace gougechek

@@ -1,0 +1,193 @@
+#include "batch/manifest.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
+
+namespace gougechek {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Options a manifest may not set: they belong to the batch run as a whole.
+bool isRunOption(std::string_view name) {
+  return name == "threads" || name == "kdop";
+}
+
+/// Options whose values are files or folders, read relative to the manifest's folder.
+bool namesAFile(std::string_view name) {
+  return name == "tool-table" || name == "work-offsets" || name == "subroutine-path" ||
+         name == "subprogram-dir";
+}
+
+class ManifestReader {
+ public:
+  explicit ManifestReader(std::string file)
+      : file_(std::move(file)), folder_(fs::path(file_).parent_path()) {}
+
+  [[noreturn]] void fail(const YAML::Node& at, const std::string& message) const {
+    const YAML::Mark mark = at.Mark();
+    const auto line = mark.is_null() ? 0 : static_cast<std::size_t>(mark.line + 1);
+    const auto column = mark.is_null() ? 0 : static_cast<std::size_t>(mark.column + 1);
+    throw InputError(file_, line, column, message);
+  }
+
+  /// A relative path from the manifest, as seen from where the run started.
+  std::string resolved(const std::string& path) const {
+    if (path.empty() || fs::path(path).is_absolute()) return path;
+    return (folder_ / path).lexically_normal().string();
+  }
+
+  std::string scalar(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsScalar()) fail(node, key + ": expected a single value");
+    return node.Scalar();
+  }
+
+  /// `start: [x, y, z]` or the command line's "x,y,z".
+  std::string startText(const YAML::Node& node) const {
+    if (!node.IsSequence()) return scalar(node, "start");
+    std::string text;
+    for (const YAML::Node& item : node) {
+      if (!text.empty()) text.push_back(',');
+      text.append(scalar(item, "start"));
+    }
+    return text;
+  }
+
+  /// Applies one `key: value` of a job or of the defaults to `job`.
+  void setOption(CheckJob& job, const std::string& key, const YAML::Node& value) const {
+    const auto& names = checkOptionNames();
+    if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key))
+      fail(value, "unknown key '" + key + "'");
+    std::vector<std::string> texts;
+    if (key == "start") {
+      texts.push_back(startText(value));
+    } else if (value.IsSequence() && (key == "subroutine-path" || key == "subprogram-dir")) {
+      for (const YAML::Node& item : value) texts.push_back(scalar(item, key));
+    } else {
+      texts.push_back(scalar(value, key));
+    }
+    for (std::string& text : texts) {
+      if (namesAFile(key)) text = resolved(text);
+      try {
+        setCheckOption(job, key, text, key);
+      } catch (const UsageError& error) {
+        fail(value, error.what());
+      }
+    }
+  }
+
+  std::vector<std::string> programs(const YAML::Node& job_node) const {
+    const YAML::Node one = job_node["program"], many = job_node["programs"];
+    if (one && many) fail(many, "a job has either program or programs, not both");
+    std::vector<std::string> files;
+    if (one) files.push_back(resolved(scalar(one, "program")));
+    if (many) {
+      if (!many.IsSequence()) fail(many, "programs: expected a list of files");
+      for (const YAML::Node& item : many) files.push_back(resolved(scalar(item, "programs")));
+    }
+    if (files.empty()) fail(job_node, "the job names no program (program: or programs:)");
+    std::set<std::string> names;
+    for (const std::string& file : files) {
+      if (!names.insert(fs::path(file).filename().string()).second)
+        fail(many ? many : one, "two programs of the job share the file name '" +
+                                    fs::path(file).filename().string() +
+                                    "' (it names their reports)");
+    }
+    return files;
+  }
+
+  ManifestJob job(const YAML::Node& node, const CheckJob& defaults) const {
+    if (!node.IsMap()) fail(node, "a job is a map of keys (name, part, programs, ...)");
+    ManifestJob job;
+    job.line = static_cast<std::size_t>(node.Mark().line + 1);
+    job.settings = defaults;
+    for (const auto& entry : node) {
+      const std::string key = scalar(entry.first, "key");
+      if (key == "name") {
+        job.name = scalar(entry.second, key);
+        if (job.name.empty() || job.name == "." || job.name == ".." ||
+            job.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                       "0123456789._-") != std::string::npos)
+          fail(entry.second, "job name '" + job.name +
+                                 "': use letters, digits, '.', '_' and '-' (it names a folder)");
+      } else if (key == "part") {
+        job.settings.part_file = resolved(scalar(entry.second, key));
+      } else if (key != "program" && key != "programs") {
+        setOption(job.settings, key, entry.second);
+      }
+    }
+    if (job.name.empty()) fail(node, "the job has no name");
+    if (job.settings.part_file.empty()) fail(node, "job '" + job.name + "' names no part");
+    job.programs = programs(node);
+    try {
+      checkJobSettings(job.settings, "deflection", "tolerance");
+    } catch (const UsageError& error) {
+      fail(node, "job '" + job.name + "': " + error.what());
+    }
+    return job;
+  }
+
+  Manifest read(const YAML::Node& root) const {
+    if (!root.IsMap()) fail(root, "a manifest is a map with a list of jobs under 'jobs:'");
+    CheckJob defaults;
+    for (const auto& entry : root) {
+      const std::string key = scalar(entry.first, "key");
+      if (key != "jobs" && key != "defaults") fail(entry.first, "unknown key '" + key + "'");
+    }
+    if (const YAML::Node node = root["defaults"]) {
+      if (!node.IsMap()) fail(node, "defaults: expected a map of settings");
+      for (const auto& entry : node) {
+        const std::string key = scalar(entry.first, "key");
+        if (key == "part" || key == "name" || key == "program" || key == "programs")
+          fail(entry.first, "defaults: '" + key + "' belongs to each job");
+        setOption(defaults, key, entry.second);
+      }
+    }
+    const YAML::Node jobs = root["jobs"];
+    if (!jobs || !jobs.IsSequence() || jobs.size() == 0)
+      fail(jobs ? jobs : root, "jobs: expected a list of one or more jobs");
+    Manifest manifest;
+    manifest.file = file_;
+    std::set<std::string> names;
+    for (const YAML::Node& node : jobs) {
+      manifest.jobs.push_back(job(node, defaults));
+      if (!names.insert(manifest.jobs.back().name).second)
+        fail(node, "a second job named '" + manifest.jobs.back().name + "'");
+    }
+    return manifest;
+  }
+
+ private:
+  std::string file_;
+  fs::path folder_;
+};
+
+}  // namespace
+
+Manifest readManifest(const std::string& path) {
+  const std::string text = readFileBytes(path);
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& error) {
+    const auto line = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.line + 1);
+    const auto column = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.column + 1);
+    throw InputError(path, line, column, error.msg);
+  }
+  try {
+    return ManifestReader(path).read(root);
+  } catch (const YAML::Exception& error) {
+    const auto line = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.line + 1);
+    const auto column = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.column + 1);
+    throw InputError(path, line, column, error.msg);
+  }
+}
+
+}  // namespace gougechek

@@ -1,0 +1,128 @@
+#include "batch_command.hpp"
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "batch/batch_outputs.hpp"
+#include "batch/batch_run.hpp"
+#include "interruption.hpp"
+
+namespace gougechek {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr std::string_view kBatch = "batch";
+constexpr std::string_view kMerge = "merge";
+
+po::options_description batchOptions() {
+  po::options_description options("Batch options");
+  options.add_options()("out,o", po::value<std::string>()->value_name("DIR"),
+                        "folder for the reports and the collected outputs (required)")(
+      "shard", po::value<std::string>()->value_name("I/N"),
+      "run share I (0-based) of N of the jobs, dealt by input size (cluster job arrays)")(
+      "threads,j", po::value<int>()->value_name("N"), "worker threads (default: all cores)")(
+      "quiet,q", "no output but errors");
+  return options;
+}
+
+/// Parses `I/N`.
+void parseShard(const std::string& text, BatchOptions& options) {
+  const std::size_t slash = text.find('/');
+  const auto whole = [&text](std::size_t begin, std::size_t end, std::size_t& value) {
+    const auto result = std::from_chars(text.data() + begin, text.data() + end, value);
+    return begin < end && result.ec == std::errc() && result.ptr == text.data() + end;
+  };
+  if (slash == std::string::npos || !whole(0, slash, options.shard_index) ||
+      !whole(slash + 1, text.size(), options.shard_count) || options.shard_count == 0 ||
+      options.shard_index >= options.shard_count)
+    throw UsageError("--shard wants I/N with 0 <= I < N, got '" + text + "'");
+}
+
+po::variables_map parse(int argc, const char* const argv[], const po::options_description& all,
+                        const char* positional_name) {
+  po::positional_options_description positional;
+  positional.add(positional_name, -1);
+  po::variables_map values;
+  try {
+    // argv[1] is the command word.
+    po::store(
+        po::command_line_parser(argc - 1, argv + 1)
+            .options(all)
+            .positional(positional)
+            .style(po::command_line_style::unix_style ^ po::command_line_style::allow_guessing)
+            .run(),
+        values);
+  } catch (const po::error& error) {
+    throw UsageError(error.what());
+  }
+  if (!values.count("out")) throw UsageError("--out DIR is required");
+  return values;
+}
+
+/// `batch: FAIL, 22 jobs (20 pass, 1 fail, 1 error), 40 programs, 3 gouges, ... -> DIR`
+void printSummary(const std::string& summary_file, const std::string& dir, std::ostream& out) {
+  const BatchJson summary = readSummary(summary_file);
+  const BatchJson& totals = summary["totals"];
+  std::string status = summary["status"];
+  for (char& c : status) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  out << "gougechek: batch " << status << ": " << totals["jobs"].get<std::size_t>() << " jobs ("
+      << totals["jobs_passed"].get<std::size_t>() << " pass, "
+      << totals["jobs_failed"].get<std::size_t>() << " fail, "
+      << totals["jobs_in_error"].get<std::size_t>() << " error), "
+      << totals["checks"].get<std::size_t>() << " programs, " << totals["gouges"].get<std::size_t>()
+      << " gouges, " << totals["rapid_collisions"].get<std::size_t>() << " rapid collisions, "
+      << totals["holder_collisions"].get<std::size_t>() << " holder collisions; see " << dir
+      << "/index.html\n";
+}
+
+int runBatch(int argc, const char* const argv[], std::ostream& out) {
+  po::options_description all = batchOptions();
+  all.add_options()("manifest", po::value<std::vector<std::string>>(), "MANIFEST");
+  const po::variables_map values = parse(argc, argv, all, "manifest");
+  const auto manifests = values.count("manifest")
+                             ? values["manifest"].as<std::vector<std::string>>()
+                             : std::vector<std::string>();
+  if (manifests.size() != 1) throw UsageError("batch wants one MANIFEST");
+  BatchOptions options;
+  options.out_dir = values["out"].as<std::string>();
+  if (values.count("shard")) parseShard(values["shard"].as<std::string>(), options);
+  if (values.count("threads")) {
+    options.threads = values["threads"].as<int>();
+    if (options.threads < 0) throw UsageError("--threads must be >= 0 (0: all cores)");
+  }
+  options.check_stop = [] { throwIfInterrupted(); };
+  const Manifest manifest = readManifest(manifests.front());
+  const int exit_code = gougechek::runBatch(manifest, options);
+  if (!values.count("quiet")) printSummary(options.out_dir + "/summary.json", options.out_dir, out);
+  return exit_code;
+}
+
+int runMerge(int argc, const char* const argv[], std::ostream& out) {
+  po::options_description all("Merge options");
+  all.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "merged output")(
+      "quiet,q", "no output but errors")("shards", po::value<std::vector<std::string>>(),
+                                         "SHARD_DIR...");
+  const po::variables_map values = parse(argc, argv, all, "shards");
+  if (!values.count("shards")) throw UsageError("merge wants the shards' output folders");
+  const std::string dir = values["out"].as<std::string>();
+  const int exit_code = mergeShards(values["shards"].as<std::vector<std::string>>(), dir);
+  if (!values.count("quiet")) printSummary(dir + "/summary.json", dir, out);
+  return exit_code;
+}
+
+}  // namespace
+
+bool isBatchCommand(int argc, const char* const argv[]) {
+  return argc >= 2 && (argv[1] == kBatch || argv[1] == kMerge);
+}
+
+int runBatchCommand(int argc, const char* const argv[], std::ostream& out) {
+  return argv[1] == kBatch ? runBatch(argc, argv, out) : runMerge(argc, argv, out);
+}
+
+}  // namespace gougechek
