@@ -29,6 +29,12 @@ struct RunError {
   std::size_t column = 0;  ///< 1-based; 0 when not applicable
 };
 
+/// A finding a person accepted (a batch manifest's waiver): listed, but not failing.
+struct Waiver {
+  std::string by;      ///< who accepted it
+  std::string reason;  ///< why
+};
+
 struct Report {
   std::string part_file;
   std::string part_format;                 ///< empty when the part was not read
@@ -44,7 +50,9 @@ struct Report {
   std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
   std::vector<Violation> violations;  ///< ordered by line, then kind
-  ViolationTally unlisted;            ///< violations found beyond those listed, counted only
+  /// The waived violations, by index into `violations`: listed, not counted, not failing.
+  std::map<std::size_t, Waiver> waivers;
+  ViolationTally unlisted;  ///< violations found beyond those listed, counted only
   /// Set when the run ended in an error: then nothing of the check is claimed (no violations,
   /// no counts), only what was known of the inputs and settings.
   std::optional<RunError> error;
@@ -67,7 +75,11 @@ void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 /// "rapid_collision", "holder_collision".
 const char* violationKindName(ViolationKind kind);
 
-/// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm`
+/// The waiver of `violation`, an element of report.violations, if it is waived.
+const Waiver* waiverOf(const Report& report, const Violation& violation);
+
+/// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm` (and
+/// `, 2 waived` when findings were waived).
 std::string summaryLine(const Report& report);
 
 }  // namespace gougechek

@@ -92,6 +92,25 @@ std::string secondsText(double seconds) {
   return out.str();
 }
 
+std::size_t waivedCount(const BatchJson& report) {
+  const BatchJson& counts = report["summary"];
+  return counts.contains("waived") ? counts["waived"].get<std::size_t>() : 0;
+}
+
+/// The waived findings of a check, listed in its case's output: accepted, not failing.
+void writeWaived(const std::string& program, const BatchJson& report, std::ostream& out) {
+  if (waivedCount(report) == 0) return;
+  out << "      <system-out>";
+  for (const BatchJson& violation : report["violations"]) {
+    if (!violation.contains("waived")) continue;
+    const BatchJson& waiver = violation["waived"];
+    out << escapeMarkup(describeViolation(program, violation) + " [waived by " +
+                        text(waiver["by"]) + ": " + text(waiver["reason"]) + "]")
+        << "\n";
+  }
+  out << "</system-out>\n";
+}
+
 std::string junitXml(const BatchJson& summary) {
   const BatchJson& totals = summary["totals"];
   std::ostringstream out;
@@ -117,24 +136,30 @@ std::string junitXml(const BatchJson& summary) {
       out << "    <testcase classname=\"" << name << "\" name=\"" << escapeMarkup(program)
           << "\" time=\"" << secondsText(report["summary"]["elapsed_s"].get<double>()) << "\"";
       const std::string status = statusOf(check);
-      if (status == "pass") {
+      if (status == "pass" && waivedCount(report) == 0) {
         out << "/>\n";
         continue;
       }
       out << ">\n";
-      if (status == "error") {
+      if (status == "pass") {
+        // Only waived findings: the case passes and lists them.
+      } else if (status == "error") {
         const BatchJson& error = report["error"];
         out << "      <error type=\"" << escapeMarkup(text(error["kind"])) << "\" message=\""
             << escapeMarkup(text(error["message"])) << "\">" << escapeMarkup(describeError(error))
             << "</error>\n";
       } else {
-        const std::size_t count = report["violations"].size();
+        std::size_t count = 0;
+        for (const BatchJson& violation : report["violations"])
+          count += violation.contains("waived") ? 0 : 1;
         out << "      <failure type=\"violations\" message=\"" << count
             << (count == 1 ? " violation" : " violations") << "\">";
         for (const BatchJson& violation : report["violations"])
-          out << escapeMarkup(describeViolation(program, violation)) << "\n";
+          if (!violation.contains("waived"))
+            out << escapeMarkup(describeViolation(program, violation)) << "\n";
         out << "</failure>\n";
       }
+      writeWaived(program, report, out);
       out << "    </testcase>\n";
     }
     out << "  </testsuite>\n";
@@ -145,7 +170,7 @@ std::string junitXml(const BatchJson& summary) {
 
 std::string resultsCsv(const BatchJson& summary) {
   std::ostringstream out;
-  out << "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n";
+  out << "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n";
   for (const BatchJson& job : summary["jobs"]) {
     for (const BatchJson& check : job["checks"]) {
       const BatchJson& report = reportOf(check);
@@ -157,17 +182,19 @@ std::string resultsCsv(const BatchJson& summary) {
             << text(violation["move"]) << "," << text(violation["tool"]) << ","
             << text(violation["depth"]) << "," << text(at[0]) << "," << text(at[1]) << ","
             << text(at[2]) << "," << text(violation["severe"]) << ","
-            << (violation.contains("confirmed") ? text(violation["confirmed"]) : "") << "\n";
+            << (violation.contains("confirmed") ? text(violation["confirmed"]) : "") << ","
+            << (violation.contains("waived") ? csvField(text(violation["waived"]["by"])) : "")
+            << "\n";
       }
       const BatchJson& counts = report["summary"];
       if (counts.contains("truncated")) {
-        const std::size_t found = counts["gouges"].get<std::size_t>() +
-                                  counts["rapid_collisions"].get<std::size_t>() +
-                                  counts["holder_collisions"].get<std::size_t>();
-        out << prefix << "truncated,," << found << ",,,,,,,\n";
+        const std::size_t found =
+            counts["gouges"].get<std::size_t>() + counts["rapid_collisions"].get<std::size_t>() +
+            counts["holder_collisions"].get<std::size_t>() + waivedCount(report);
+        out << prefix << "truncated,," << found << ",,,,,,,,\n";
       }
       if (report.contains("error"))
-        out << prefix << "error," << text(report["error"]["line"]) << ",,,,,,,,\n";
+        out << prefix << "error," << text(report["error"]["line"]) << ",,,,,,,,,\n";
     }
   }
   return out.str();
@@ -191,10 +218,12 @@ std::string indexHtml(const BatchJson& summary) {
       << " programs checked; " << text(totals["gouges"]) << " gouges, "
       << text(totals["rapid_collisions"]) << " rapid collisions, "
       << text(totals["holder_collisions"]) << " holder collisions, max depth "
-      << text(totals["max_depth"]) << " mm. Click a heading to sort.</p>\n";
+      << text(totals["max_depth"]) << " mm; " << text(totals["waived"])
+      << " findings waived. Click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
       << "<th>status</th><th>gouges</th><th>rapid collisions</th><th>holder collisions</th>"
-      << "<th>max depth (mm)</th><th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
+      << "<th>max depth (mm)</th><th>waived</th><th>time (s)</th><th>reports</th></tr></thead>\n"
+      << "<tbody>\n";
   for (const BatchJson& job : summary["jobs"]) {
     for (const BatchJson& check : job["checks"]) {
       const BatchJson& report = reportOf(check);
@@ -210,7 +239,9 @@ std::string indexHtml(const BatchJson& summary) {
       out << "</td><td class=\"n\">" << count("gouges") << "</td><td class=\"n\">"
           << count("rapid_collisions") << "</td><td class=\"n\">" << count("holder_collisions")
           << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
-          << secondsText(counts["elapsed_s"].get<double>()) << "</td><td>";
+          << (status == "error" ? "" : std::to_string(waivedCount(report)))
+          << "</td><td class=\"n time\">" << secondsText(counts["elapsed_s"].get<double>())
+          << "</td><td>";
       const char* separator = "";
       for (const auto& [format, file] : check["reports"].items()) {
         out << separator << "<a href=\"" << escapeMarkup(text(file)) << "\">" << format << "</a>";
@@ -256,7 +287,7 @@ void settleSummary(BatchJson& summary) {
   for (const char* key : {"schema", "version", "manifest", "shard"}) settled[key] = summary[key];
   std::size_t checks = 0, checks_failed = 0, checks_in_error = 0;
   std::size_t passed = 0, failed = 0, in_error = 0;
-  std::size_t gouges = 0, rapids = 0, holders = 0;
+  std::size_t gouges = 0, rapids = 0, holders = 0, waived = 0;
   double max_depth = 0;
   std::string status = "pass";
   BatchJson jobs = BatchJson::array();
@@ -274,6 +305,7 @@ void settleSummary(BatchJson& summary) {
       rapids += counts["rapid_collisions"].get<std::size_t>();
       holders += counts["holder_collisions"].get<std::size_t>();
       max_depth = std::max(max_depth, counts["max_depth"].get<double>());
+      waived += waivedCount(reportOf(check));
     }
     passed += job_status == "pass" ? 1 : 0;
     failed += job_status == "fail" ? 1 : 0;
@@ -282,6 +314,7 @@ void settleSummary(BatchJson& summary) {
     BatchJson entry;
     for (const char* key : {"name", "index", "part"}) entry[key] = job[key];
     entry["status"] = job_status;
+    if (job.contains("waivers")) entry["waivers"] = job["waivers"];
     entry["checks"] = job["checks"];
     jobs.push_back(std::move(entry));
   }
@@ -296,7 +329,8 @@ void settleSummary(BatchJson& summary) {
                        {"gouges", gouges},
                        {"rapid_collisions", rapids},
                        {"holder_collisions", holders},
-                       {"max_depth", max_depth}};
+                       {"max_depth", max_depth},
+                       {"waived", waived}};
   settled["jobs"] = std::move(jobs);
   settled["timings"] = summary["timings"];
   summary = std::move(settled);

@@ -46,7 +46,22 @@ struct Check {
   std::size_t job = 0;      ///< manifest index
   std::size_t program = 0;  ///< index in the job's programs
   Report report;
+  std::vector<std::size_t> waived;  ///< violations each of the job's waivers accepted
 };
+
+/// Marks the violations of `check` that a waiver of `job` accepts (the first that does).
+void applyWaivers(const ManifestJob& job, Check& check) {
+  check.waived.assign(job.waivers.size(), 0);
+  const std::string& program = job.programs[check.program];
+  for (std::size_t i = 0; i < check.report.violations.size(); ++i) {
+    for (std::size_t rule = 0; rule < job.waivers.size(); ++rule) {
+      if (!job.waivers[rule].matches(program, check.report.violations[i])) continue;
+      check.report.waivers[i] = job.waivers[rule].waiver;
+      ++check.waived[rule];
+      break;
+    }
+  }
+}
 
 /// The checks that share one part as read with one set of part options.
 struct PartGroup {
@@ -228,7 +243,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
     group.file = job.settings.part_file;
     group.options = part_options;
     for (std::size_t program = 0; program < job.programs.size(); ++program) {
-      checks.push_back(std::make_unique<Check>(Check{job_index, program, {}}));
+      checks.push_back(std::make_unique<Check>(Check{job_index, program, {}, {}}));
       group.checks.push_back(checks.back().get());
     }
   }
@@ -252,6 +267,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
       const ManifestJob& job = manifest.jobs[check->job];
       check->report = runCheck(job.settings, job.programs[check->program], part ? &*part : nullptr,
                                part_error, check_stop, stopping);
+      applyWaivers(job, *check);
       for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
         writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
     });
@@ -271,11 +287,20 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
     entry["index"] = job_index;
     entry["part"] = job.settings.part_file;
     entry["checks"] = BatchJson::array();
+    std::vector<std::size_t> waived(job.waivers.size(), 0);
     for (std::size_t program = 0; program < job.programs.size(); ++program, ++next) {
       CheckJob check = job.settings;
       check.path_file = job.programs[program];
       entry["checks"].push_back(checkEntry(*checks[next], job, commandLine(check)));
+      for (std::size_t rule = 0; rule < waived.size(); ++rule)
+        waived[rule] += checks[next]->waived[rule];
     }
+    // Each waiver with how many findings it accepted: one that accepts none is stale.
+    for (std::size_t rule = 0; rule < job.waivers.size(); ++rule)
+      entry["waivers"].push_back({{"manifest_line", job.waivers[rule].line},
+                                  {"by", job.waivers[rule].waiver.by},
+                                  {"reason", job.waivers[rule].waiver.reason},
+                                  {"waived", waived[rule]}});
     summary["jobs"].push_back(std::move(entry));
   }
   BatchJson& parts = summary["timings"]["parts"] = BatchJson::array();

@@ -3,6 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -83,6 +85,79 @@ class ManifestReader {
     }
   }
 
+  double number(const YAML::Node& node, const std::string& key) const {
+    const std::string value = scalar(node, key);
+    double parsed = 0;
+    const auto result = std::from_chars(value.data(), value.data() + value.size(), parsed);
+    if (value.empty() || result.ec != std::errc() || result.ptr != value.data() + value.size() ||
+        !std::isfinite(parsed))
+      fail(node, key + ": '" + value + "' is not a number");
+    return parsed;
+  }
+
+  std::uint32_t lineNumber(const YAML::Node& node, const std::string& text) const {
+    std::uint32_t parsed = 0;
+    const auto result = std::from_chars(text.data(), text.data() + text.size(), parsed);
+    if (text.empty() || result.ec != std::errc() || result.ptr != text.data() + text.size() ||
+        parsed == 0)
+      fail(node, "lines: '" + text + "' is not a line number");
+    return parsed;
+  }
+
+  Vec3 point(const YAML::Node& node, const std::string& key) const {
+    if (!node.IsSequence() || node.size() != 3) fail(node, key + ": expected [x, y, z]");
+    return {number(node[0], key), number(node[1], key), number(node[2], key)};
+  }
+
+  WaiverRule waiver(const YAML::Node& node) const {
+    if (!node.IsMap()) fail(node, "a waiver is a map (kind, lines, region, max_depth, by, reason)");
+    WaiverRule rule;
+    rule.line = static_cast<std::size_t>(node.Mark().line + 1);
+    bool has_depth = false;
+    for (const auto& entry : node) {
+      const std::string key = scalar(entry.first, "key");
+      const YAML::Node& value = entry.second;
+      if (key == "kind") {
+        const std::string kind = scalar(value, key);
+        for (const ViolationKind candidate :
+             {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision})
+          if (kind == violationKindName(candidate)) rule.kind = candidate;
+        if (!rule.kind)
+          fail(value, "kind: '" + kind + "' (gouge, rapid_collision, holder_collision)");
+      } else if (key == "program") {
+        rule.program = scalar(value, key);
+      } else if (key == "line" || key == "lines") {
+        const std::string text = scalar(value, key);
+        const std::size_t dash = text.find('-');
+        const std::uint32_t first = lineNumber(value, text.substr(0, dash));
+        const std::uint32_t last =
+            dash == std::string::npos ? first : lineNumber(value, text.substr(dash + 1));
+        if (last < first) fail(value, "lines: " + text + " ends before it starts");
+        rule.lines = std::array<std::uint32_t, 2>{first, last};
+      } else if (key == "region") {
+        if (!value.IsMap() || !value["min"] || !value["max"] || value.size() != 2)
+          fail(value, "region: expected {min: [x, y, z], max: [x, y, z]}");
+        rule.region = std::array<Vec3, 2>{point(value["min"], "min"), point(value["max"], "max")};
+      } else if (key == "max_depth") {
+        rule.max_depth = number(value, key);
+        if (rule.max_depth < 0) fail(value, "max_depth must be >= 0");
+        has_depth = true;
+      } else if (key == "by") {
+        rule.waiver.by = scalar(value, key);
+      } else if (key == "reason") {
+        rule.waiver.reason = scalar(value, key);
+      } else {
+        fail(entry.first, "unknown waiver key '" + key + "'");
+      }
+    }
+    if (!rule.lines && !rule.region)
+      fail(node, "a waiver names its lines (lines: A-B or line: N) or its region");
+    if (!has_depth) fail(node, "a waiver says up to what depth it accepts (max_depth: mm)");
+    if (rule.waiver.by.empty() || rule.waiver.reason.empty())
+      fail(node, "a waiver says who accepted it and why (by:, reason:)");
+    return rule;
+  }
+
   std::vector<std::string> programs(const YAML::Node& job_node) const {
     const YAML::Node one = job_node["program"], many = job_node["programs"];
     if (one && many) fail(many, "a job has either program or programs, not both");
@@ -119,6 +194,9 @@ class ManifestReader {
                                  "': use letters, digits, '.', '_' and '-' (it names a folder)");
       } else if (key == "part") {
         job.settings.part_file = resolved(scalar(entry.second, key));
+      } else if (key == "waivers") {
+        if (!entry.second.IsSequence()) fail(entry.second, "waivers: expected a list of waivers");
+        for (const YAML::Node& item : entry.second) job.waivers.push_back(waiver(item));
       } else if (key != "program" && key != "programs") {
         setOption(job.settings, key, entry.second);
       }
@@ -126,6 +204,17 @@ class ManifestReader {
     if (job.name.empty()) fail(node, "the job has no name");
     if (job.settings.part_file.empty()) fail(node, "job '" + job.name + "' names no part");
     job.programs = programs(node);
+    for (const WaiverRule& rule : job.waivers) {
+      const bool known =
+          !rule.program ||
+          std::any_of(job.programs.begin(), job.programs.end(), [&rule](const std::string& file) {
+            return fs::path(file).filename() == *rule.program;
+          });
+      if (!known)
+        throw InputError(file_, rule.line, 0,
+                         "the waiver names program '" + *rule.program +
+                             "', which is not one of job '" + job.name + "''s programs");
+    }
     try {
       checkJobSettings(job.settings, "deflection", "tolerance");
     } catch (const UsageError& error) {
@@ -145,7 +234,8 @@ class ManifestReader {
       if (!node.IsMap()) fail(node, "defaults: expected a map of settings");
       for (const auto& entry : node) {
         const std::string key = scalar(entry.first, "key");
-        if (key == "part" || key == "name" || key == "program" || key == "programs")
+        if (key == "part" || key == "name" || key == "program" || key == "programs" ||
+            key == "waivers")
           fail(entry.first, "defaults: '" + key + "' belongs to each job");
         setOption(defaults, key, entry.second);
       }
@@ -170,6 +260,18 @@ class ManifestReader {
 };
 
 }  // namespace
+
+bool WaiverRule::matches(const std::string& program_file, const Violation& violation) const {
+  if (kind && violation.kind != *kind) return false;
+  if (program && fs::path(program_file).filename() != *program) return false;
+  if (lines && (violation.line < (*lines)[0] || violation.line > (*lines)[1])) return false;
+  if (region) {
+    const auto& [lo, hi] = *region;
+    for (int axis = 0; axis < 3; ++axis)
+      if (violation.at[axis] < lo[axis] || violation.at[axis] > hi[axis]) return false;
+  }
+  return violation.depth <= max_depth;
+}
 
 Manifest readManifest(const std::string& path) {
   const std::string text = readFileBytes(path);

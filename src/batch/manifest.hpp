@@ -9,23 +9,49 @@
 //       programs: [bracket/fanuc.nc]   # or program: one file
 //       tool: flat:4,flute=25
 //       dialect: fanuc
+//       waivers:              # findings a person accepted: listed as waived, not failing
+//         - kind: gouge       # optional: gouge, rapid_collision, holder_collision
+//           program: fanuc.nc # optional: one program of the job, by file name
+//           lines: 119-167    # lines: A-B, or line: N, and/or region: {min: [x,y,z], max: [...]}
+//           max_depth: 0.02   # mm: a deeper finding is not waived
+//           by: A. Machinist
+//           reason: arc-fit bulge, removed by the finishing pass
 //
 // A job's settings are the check options of the command line, spelled as its long options
 // without "--" (tool, tool-table, work-offsets, dialect, arc-tolerance, subroutine-path,
 // subprogram-dir, tolerance, stock, rapid-clearance, start, part-units, deflection) and checked
 // by the same code. Files are relative to the manifest's folder.
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "batch/check_job.hpp"
+#include "gougechek/report.hpp"
 
 namespace gougechek {
+
+/// A job's waiver: the violations it matches are listed as waived by `waiver`.
+struct WaiverRule {
+  std::optional<ViolationKind> kind;                  ///< unset: any kind
+  std::optional<std::string> program;                 ///< a program's file name; unset: any
+  std::optional<std::array<std::uint32_t, 2>> lines;  ///< first and last program line
+  std::optional<std::array<Vec3, 2>> region;          ///< box (min, max) holding the `at`
+  double max_depth = 0;                               ///< mm
+  Waiver waiver;
+  std::size_t line = 0;  ///< where it starts in the manifest
+
+  /// Whether the waiver accepts `violation` of the program `program_file`.
+  bool matches(const std::string& program_file, const Violation& violation) const;
+};
 
 struct ManifestJob {
   std::string name;
   std::vector<std::string> programs;  ///< as resolved against the manifest's folder
   CheckJob settings;                  ///< part_file set, path_file empty
-  std::size_t line = 0;               ///< where the job starts in the manifest, 1-based
+  std::vector<WaiverRule> waivers;
+  std::size_t line = 0;  ///< where the job starts in the manifest, 1-based
 };
 
 struct Manifest {

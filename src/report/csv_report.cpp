@@ -1,5 +1,6 @@
 // One row per violation, the fields of the JSON violations; `at` is split into three columns,
-// and `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces.
+// `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces, and
+// `waived_by` names who accepted a waived one (a batch manifest's waiver).
 // Two rows of their own kinds say what a list of violations cannot: `truncated` last, when
 // more violations were found than listed (`move` holds how many were found in all), and
 // `error` alone, when the run ended in an error (`line` holds its line when it has one; the
@@ -9,23 +10,41 @@
 
 namespace gougechek {
 
+namespace {
+
+/// Who waived a violation ("" when none), quoted as RFC 4180 wants when it needs to be.
+std::string csvField(const Waiver* waiver) {
+  if (waiver == nullptr) return "";
+  if (waiver->by.find_first_of(",\"\r\n") == std::string::npos) return waiver->by;
+  std::string quoted = "\"";
+  for (const char c : waiver->by) {
+    if (c == '"') quoted.push_back('"');
+    quoted.push_back(c);
+  }
+  return quoted + "\"";
+}
+
+}  // namespace
+
 void writeCsvReport(const Report& report, std::ostream& out) {
-  // Every field is a number, a fixed word or true/false: nothing needs quoting.
-  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n";
+  // Every field but waived_by is a number, a fixed word or true/false: nothing else needs
+  // quoting.
+  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n";
   for (const Violation& violation : report.violations) {
     out << violationKindName(violation.kind) << ',' << violation.line << ',' << violation.move
         << ',' << violation.tool << ',' << shortestDecimal(roundToMicron(violation.depth)) << ','
         << shortestDecimal(roundToMicron(violation.at.x)) << ','
         << shortestDecimal(roundToMicron(violation.at.y)) << ','
         << shortestDecimal(roundToMicron(violation.at.z)) << ','
-        << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << "\n";
+        << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << ','
+        << csvField(waiverOf(report, violation)) << "\n";
   }
   const ReportSummary summary = summarize(report);
-  if (summary.truncated()) out << "truncated,," << summary.total() << ",,,,,,,\n";
+  if (summary.truncated()) out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,\n";
   if (report.error) {
     out << "error,";
     if (report.error->line > 0) out << report.error->line;
-    out << ",,,,,,,,\n";
+    out << ",,,,,,,,,\n";
   }
 }
 

@@ -90,8 +90,8 @@ void writeViolationTable(const Report& report, std::ostream& out) {
   const int decimals = depthDecimals(report.tolerance);
   out << "<table class=\"violations\">\n<tr><th>kind</th><th>line</th><th>move</th><th>tool</th>"
          "<th>depth "
-         "(mm)</th><th>X</th><th>Y</th><th>Z</th><th>severe</th><th>exact</th><th>G-code</th></"
-         "tr>\n";
+         "(mm)</th><th>X</th><th>Y</th><th>Z</th><th>severe</th><th>exact</th><th>G-code</th>"
+         "<th>waived</th></tr>\n";
   for (const Violation& violation : report.violations) {
     const auto source = report.source_lines.find(violation.line);
     out << "<tr><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)
@@ -102,7 +102,10 @@ void writeViolationTable(const Report& report, std::ostream& out) {
         << fixedDecimal(violation.at.z, 3) << "</td><td>" << (violation.severe ? "yes" : "")
         << "</td><td>" << (violation.exact ? "yes" : "") << "</td><td><code>"
         << (source == report.source_lines.end() ? "" : escapeMarkup(source->second))
-        << "</code></td></tr>\n";
+        << "</code></td><td>";
+    if (const Waiver* waiver = waiverOf(report, violation))
+      out << escapeMarkup("by " + waiver->by + ": " + waiver->reason);
+    out << "</td></tr>\n";
   }
   out << "</table>\n";
 }

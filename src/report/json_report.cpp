@@ -41,7 +41,7 @@ Json warningJson(const Report& report, const InputWarning& warning) {
   return item;
 }
 
-Json violationJson(const Violation& violation) {
+Json violationJson(const Report& report, const Violation& violation) {
   Json item;
   item["kind"] = violationKindName(violation.kind);
   item["line"] = violation.line;
@@ -52,6 +52,8 @@ Json violationJson(const Violation& violation) {
   item["severe"] = violation.severe;
   // Only on STEP/IGES parts: this depth was measured on the exact surface, not the mesh.
   if (violation.exact) item["confirmed"] = "exact";
+  if (const Waiver* waiver = waiverOf(report, violation))
+    item["waived"] = {{"by", waiver->by}, {"reason", waiver->reason}};
   return item;
 }
 
@@ -95,6 +97,7 @@ Json summaryJson(const Report& report, const ReportSummary& summary) {
     item["rapid_collisions"] = summary.rapid_collisions;
     item["holder_collisions"] = summary.holder_collisions;
     item["max_depth"] = roundToMicron(summary.max_depth);
+    if (summary.waived > 0) item["waived"] = summary.waived;
   }
   if (summary.truncated()) {
     item["truncated"] = true;
@@ -143,7 +146,7 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   const char* separator = "\n";
   for (const Violation& violation : report.violations) {
     // Indented as a whole-document dump would: two levels deep, four spaces.
-    const std::string item = dump(violationJson(violation));
+    const std::string item = dump(violationJson(report, violation));
     out << separator << "    ";
     for (const char c : item) {
       out << c;

@@ -1,5 +1,6 @@
 // JUnit XML for CI dashboards: one test case per tool number the program used, failing with
-// that tool's violations; a run that ended in an error is one test case in error.
+// that tool's violations (waived ones are listed in the output, not failing); a run that ended
+// in an error is one test case in error.
 #include <map>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ std::map<int, ToolCase> casesByTool(const Report& report) {
   std::map<int, ToolCase> cases;
   for (const auto& [number, tool] : report.tools) cases[number].spec = &tool;
   for (const Violation& violation : report.violations) {
-    cases[violation.tool].violations.push_back(&violation);
+    // A waived violation does not fail its tool's case; the suite's output lists it.
+    if (!waiverOf(report, violation)) cases[violation.tool].violations.push_back(&violation);
   }
   return cases;
 }
@@ -44,13 +46,16 @@ void writeCase(const Report& report, int number, const ToolCase& tool_case, std:
   out << "</failure>\n  </testcase>\n";
 }
 
-/// `note` (when not empty) and the warnings, one a line.
+/// `note` (when not empty), the warnings and the waived violations, one a line.
 void writeSystemOut(const Report& report, const std::string& note, std::ostream& out) {
-  if (report.warnings.empty() && note.empty()) return;
+  if (report.warnings.empty() && note.empty() && report.waivers.empty()) return;
   out << "  <system-out>";
   if (!note.empty()) out << escapeMarkup(note) << "\n";
   for (const InputWarning& warning : report.warnings) {
     out << escapeMarkup(describeWarning(warning)) << "\n";
+  }
+  for (const auto& [index, waiver] : report.waivers) {
+    out << escapeMarkup(describeViolation(report, report.violations[index])) << "\n";
   }
   out << "</system-out>\n";
 }

@@ -21,7 +21,13 @@ ReportSummary summarize(const Report& report) {
   ReportSummary summary;
   summary.error = report.error.has_value();
   if (summary.error) return summary;
-  for (const Violation& violation : report.violations) summary.add(violation);
+  for (std::size_t i = 0; i < report.violations.size(); ++i) {
+    if (report.waivers.count(i)) {
+      ++summary.waived;
+    } else {
+      summary.add(report.violations[i]);
+    }
+  }
   summary.listed = report.violations.size();
   summary += report.unlisted;
   return summary;
@@ -102,6 +108,8 @@ std::string describeViolation(const Report& report, const Violation& violation) 
   text.append(std::to_string(violation.tool));
   if (violation.severe) text.append(" [severe]");
   if (violation.exact) text.append(" [exact]");
+  if (const Waiver* waiver = waiverOf(report, violation))
+    text.append(" [waived by ").append(waiver->by).append(": ").append(waiver->reason).append("]");
   return text;
 }
 
@@ -115,7 +123,16 @@ std::string summaryLine(const Report& report) {
   text.append(counted(summary.holder_collisions, "holder collision", "holder collisions"));
   text.append(", max depth ");
   text.append(fixedDecimal(summary.max_depth, depthDecimals(report.tolerance))).append(" mm");
+  if (summary.waived > 0)
+    text.append(", ").append(std::to_string(summary.waived)).append(" waived");
   return text;
+}
+
+const Waiver* waiverOf(const Report& report, const Violation& violation) {
+  if (report.waivers.empty()) return nullptr;
+  const auto found =
+      report.waivers.find(static_cast<std::size_t>(&violation - report.violations.data()));
+  return found == report.waivers.end() ? nullptr : &found->second;
 }
 
 std::string describeWarning(const InputWarning& warning) {
@@ -155,7 +172,8 @@ const char* runErrorKindName(RunErrorKind kind) {
 std::string truncationNote(const ReportSummary& summary) {
   std::string text = "violations listed: the first ";
   text.append(std::to_string(summary.listed)).append(" of ");
-  return text.append(std::to_string(summary.total())).append(" (in program order)");
+  return text.append(std::to_string(summary.total() + summary.waived))
+      .append(" (in program order)");
 }
 
 std::string describeTool(const ToolSpec& tool) {

@@ -9,10 +9,11 @@ namespace gougechek {
 
 /// Counts over every violation found, listed or not.
 struct ReportSummary : ViolationTally {
-  std::size_t listed = 0;  ///< violations the report lists
+  std::size_t listed = 0;  ///< violations the report lists, waived ones included
+  std::size_t waived = 0;  ///< listed violations a waiver accepted: not counted above
   bool error = false;      ///< the run ended in an error: no counts are claimed
   bool pass() const { return !error && total() == 0; }
-  bool truncated() const { return listed < total(); }
+  bool truncated() const { return listed < total() + waived; }
   /// "pass", "fail" or "error", as JSON writes it.
   const char* status() const;
 };

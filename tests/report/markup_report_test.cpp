@@ -69,20 +69,21 @@ TEST(TextReport, PassingReportSaysPass) {
 TEST(CsvReport, OneRowPerViolationWithTheJsonFields) {
   const std::string csv = written(test::failingReport(), ReportFormat::Csv);
   EXPECT_EQ(count(csv, "\n"), 4u);
-  EXPECT_TRUE(csv.starts_with("kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n"))
+  EXPECT_TRUE(
+      csv.starts_with("kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n"))
       << csv;
-  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,\n"), std::string::npos)
+  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,,\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,,\n"), std::string::npos)
       << csv;
   EXPECT_EQ(written(test::passingReport(), ReportFormat::Csv),
-            "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed\n");
+            "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n");
 }
 
 TEST(CsvReport, MarksDepthsConfirmedOnTheExactSurface) {
   Report report = test::failingReport();
   report.violations[0].exact = true;
   const std::string csv = written(report, ReportFormat::Csv);
-  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,exact\n"), std::string::npos)
+  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,exact,\n"), std::string::npos)
       << csv;
   EXPECT_NE(written(report, ReportFormat::Text).find("[exact]"), std::string::npos);
 }
