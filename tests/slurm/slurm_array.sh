@@ -134,10 +134,11 @@ trap stop_cluster EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Prints the daemons' logs, for a failure.
+# Prints the daemons' logs, for a failure: their standard output and error, which hold what
+# they log (-D, -F) and what they say before their log file is open.
 print_logs() {
   local file
-  for file in "$cluster"/log/*.log; do
+  for file in "$cluster"/log/*.out; do
     [ -f "$file" ] || continue
     echo "----- $file (last 40 lines)" >&2
     tail -n 40 "$file" >&2
@@ -154,11 +155,12 @@ start_munge() {
   dd if=/dev/urandom of="$cluster/munge/munge.key" bs=1024 count=1 status=none
   chmod 0400 "$cluster/munge/munge.key"
   munge_socket=$cluster/munge/munge.socket
-  # -F: stays a child of this script, so that its pid is $! and it cannot outlive the trap.
+  # -F: stays a child of this script, so that its pid is $! and it cannot outlive the trap; it
+  # logs to its standard error then (munged.out), not to a log file.
   # -f: runs even if a directory above WORKDIR is writable by its group (a umask of 002).
   munged -F -f --socket="$munge_socket" --key-file="$cluster/munge/munge.key" \
-    --pid-file="$cluster/munge/munged.pid" --log-file="$cluster/log/munged.log" \
-    --seed-file="$cluster/munge/munged.seed" </dev/null >>"$cluster/log/munged.out" 2>&1 &
+    --pid-file="$cluster/munge/munged.pid" --seed-file="$cluster/munge/munged.seed" \
+    </dev/null >>"$cluster/log/munged.out" 2>&1 &
   munged_pid=$!
   for _ in $(seq 100); do
     if munge -S "$munge_socket" -n 2>/dev/null | unmunge -S "$munge_socket" >/dev/null 2>&1; then
@@ -239,7 +241,8 @@ EOF
 }
 
 # Starts slurmctld and slurmd in the foreground as children of this script (-D), so that their
-# pids are known and they go with it; waits until sinfo shows the node idle.
+# pids are known and they go with it; they log to their files and to log/*.out. Waits until
+# sinfo shows the node idle.
 start_slurm() {
   env "$tag" slurmctld -D -f "$SLURM_CONF" </dev/null >>"$cluster/log/slurmctld.out" 2>&1 &
   slurmctld_pid=$!
