@@ -12,6 +12,7 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           libocct-modeling-data-dev libocct-foundation-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy   # the Python module (python/)
           python3-pytest     # tests/python, on Debian's /usr/bin/python3
+          slurm-wlm munge    # tests/slurm: the test starts its own one-node Slurm in a temp dir
           dpkg-dev)          # cpack -G DEB: dpkg-shlibdeps
 missing=()
 for p in "${packages[@]}"; do
