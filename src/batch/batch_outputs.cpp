@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -92,6 +93,12 @@ std::string secondsText(double seconds) {
   return out.str();
 }
 
+/// The change mark of violation `index` of a check: "" when there is no baseline.
+std::string changeOf(const BatchJson& check, std::size_t index) {
+  if (!check.contains("baseline") || !check["baseline"].contains("changes")) return "";
+  return check["baseline"]["changes"][index].get<std::string>();
+}
+
 std::size_t waivedCount(const BatchJson& report) {
   const BatchJson& counts = report["summary"];
   return counts.contains("waived") ? counts["waived"].get<std::size_t>() : 0;
@@ -149,14 +156,22 @@ std::string junitXml(const BatchJson& summary) {
             << escapeMarkup(text(error["message"])) << "\">" << escapeMarkup(describeError(error))
             << "</error>\n";
       } else {
-        std::size_t count = 0;
-        for (const BatchJson& violation : report["violations"])
-          count += violation.contains("waived") ? 0 : 1;
+        const BatchJson& counts = report["summary"];
+        const std::size_t count = counts["gouges"].get<std::size_t>() +
+                                  counts["rapid_collisions"].get<std::size_t>() +
+                                  counts["holder_collisions"].get<std::size_t>();
         out << "      <failure type=\"violations\" message=\"" << count
-            << (count == 1 ? " violation" : " violations") << "\">";
-        for (const BatchJson& violation : report["violations"])
-          if (!violation.contains("waived"))
-            out << escapeMarkup(describeViolation(program, violation)) << "\n";
+            << (count == 1 ? " violation" : " violations");
+        if (check.contains("baseline") && check["baseline"].contains("new"))
+          out << " (" << text(check["baseline"]["new"]) << " new)";
+        out << "\">";
+        const BatchJson& violations = report["violations"];
+        for (std::size_t i = 0; i < violations.size(); ++i) {
+          if (violations[i].contains("waived")) continue;
+          out << escapeMarkup(describeViolation(program, violations[i]));
+          if (changeOf(check, i) == "new") out << " [new]";
+          out << "\n";
+        }
         out << "</failure>\n";
       }
       writeWaived(program, report, out);
@@ -168,33 +183,45 @@ std::string junitXml(const BatchJson& summary) {
   return out.str();
 }
 
+/// A violation's CSV fields after job and program, `change` its mark against a baseline.
+std::string csvRow(const BatchJson& violation, const std::string& change) {
+  const BatchJson& at = violation["at"];
+  std::string row = text(violation["kind"]);
+  for (const std::string& field :
+       {text(violation["line"]), text(violation["move"]), text(violation["tool"]),
+        text(violation["depth"]), text(at[0]), text(at[1]), text(at[2]), text(violation["severe"]),
+        violation.contains("confirmed") ? text(violation["confirmed"]) : std::string(),
+        violation.contains("waived") ? csvField(text(violation["waived"]["by"])) : std::string(),
+        change})
+    row.append(",").append(field);
+  return row.append("\n");
+}
+
 std::string resultsCsv(const BatchJson& summary) {
   std::ostringstream out;
-  out << "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n";
+  out << "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,"
+         "change\n";
   for (const BatchJson& job : summary["jobs"]) {
     for (const BatchJson& check : job["checks"]) {
       const BatchJson& report = reportOf(check);
       const std::string prefix =
           csvField(text(job["name"])) + "," + csvField(text(check["program"])) + ",";
-      for (const BatchJson& violation : report["violations"]) {
-        const BatchJson& at = violation["at"];
-        out << prefix << text(violation["kind"]) << "," << text(violation["line"]) << ","
-            << text(violation["move"]) << "," << text(violation["tool"]) << ","
-            << text(violation["depth"]) << "," << text(at[0]) << "," << text(at[1]) << ","
-            << text(at[2]) << "," << text(violation["severe"]) << ","
-            << (violation.contains("confirmed") ? text(violation["confirmed"]) : "") << ","
-            << (violation.contains("waived") ? csvField(text(violation["waived"]["by"])) : "")
-            << "\n";
-      }
+      const BatchJson& violations = report["violations"];
+      for (std::size_t i = 0; i < violations.size(); ++i)
+        out << prefix << csvRow(violations[i], changeOf(check, i));
+      // The baseline's findings that are gone, with the fields they had then.
+      if (check.contains("baseline") && check["baseline"].contains("fixed_violations"))
+        for (const BatchJson& violation : check["baseline"]["fixed_violations"])
+          out << prefix << csvRow(violation, "fixed");
       const BatchJson& counts = report["summary"];
       if (counts.contains("truncated")) {
         const std::size_t found =
             counts["gouges"].get<std::size_t>() + counts["rapid_collisions"].get<std::size_t>() +
             counts["holder_collisions"].get<std::size_t>() + waivedCount(report);
-        out << prefix << "truncated,," << found << ",,,,,,,,\n";
+        out << prefix << "truncated,," << found << ",,,,,,,,,\n";
       }
       if (report.contains("error"))
-        out << prefix << "error," << text(report["error"]["line"]) << ",,,,,,,,,\n";
+        out << prefix << "error," << text(report["error"]["line"]) << ",,,,,,,,,,\n";
     }
   }
   return out.str();
@@ -219,11 +246,17 @@ std::string indexHtml(const BatchJson& summary) {
       << text(totals["rapid_collisions"]) << " rapid collisions, "
       << text(totals["holder_collisions"]) << " holder collisions, max depth "
       << text(totals["max_depth"]) << " mm; " << text(totals["waived"])
-      << " findings waived. Click a heading to sort.</p>\n";
+      << " findings waived.</p>\n";
+  const bool compared = summary.contains("baseline");
+  if (compared)
+    out << "<p>Since the baseline " << escapeMarkup(text(summary["baseline"]["file"])) << ": "
+        << text(totals["new"]) << " new, " << text(totals["fixed"]) << " fixed, "
+        << text(totals["unchanged"]) << " unchanged findings.</p>\n";
+  out << "<p>Click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
       << "<th>status</th><th>gouges</th><th>rapid collisions</th><th>holder collisions</th>"
-      << "<th>max depth (mm)</th><th>waived</th><th>time (s)</th><th>reports</th></tr></thead>\n"
-      << "<tbody>\n";
+      << "<th>max depth (mm)</th><th>waived</th>" << (compared ? "<th>new</th><th>fixed</th>" : "")
+      << "<th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
   for (const BatchJson& job : summary["jobs"]) {
     for (const BatchJson& check : job["checks"]) {
       const BatchJson& report = reportOf(check);
@@ -239,8 +272,13 @@ std::string indexHtml(const BatchJson& summary) {
       out << "</td><td class=\"n\">" << count("gouges") << "</td><td class=\"n\">"
           << count("rapid_collisions") << "</td><td class=\"n\">" << count("holder_collisions")
           << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
-          << (status == "error" ? "" : std::to_string(waivedCount(report)))
-          << "</td><td class=\"n time\">" << secondsText(counts["elapsed_s"].get<double>())
+          << (status == "error" ? "" : std::to_string(waivedCount(report)));
+      if (compared) {
+        const BatchJson& marks = check["baseline"];
+        for (const char* change : {"new", "fixed"})
+          out << "</td><td class=\"n\">" << (marks.contains(change) ? text(marks[change]) : "");
+      }
+      out << "</td><td class=\"n time\">" << secondsText(counts["elapsed_s"].get<double>())
           << "</td><td>";
       const char* separator = "";
       for (const auto& [format, file] : check["reports"].items()) {
@@ -285,6 +323,9 @@ void checkOutputFolder(const std::string& dir) {
 void settleSummary(BatchJson& summary) {
   BatchJson settled;
   for (const char* key : {"schema", "version", "manifest", "shard"}) settled[key] = summary[key];
+  const bool compared = summary.contains("baseline");
+  if (compared) settled["baseline"] = summary["baseline"];
+  std::map<std::string, std::size_t> changes;  // "new", "unchanged", "fixed": totals
   std::size_t checks = 0, checks_failed = 0, checks_in_error = 0;
   std::size_t passed = 0, failed = 0, in_error = 0;
   std::size_t gouges = 0, rapids = 0, holders = 0, waived = 0;
@@ -301,6 +342,9 @@ void settleSummary(BatchJson& summary) {
       checks_in_error += check_status == "error" ? 1 : 0;
       const BatchJson& counts = reportOf(check)["summary"];
       if (check_status == "error") continue;
+      if (compared)
+        for (const char* change : {"new", "unchanged", "fixed"})
+          changes[change] += check["baseline"][change].get<std::size_t>();
       gouges += counts["gouges"].get<std::size_t>();
       rapids += counts["rapid_collisions"].get<std::size_t>();
       holders += counts["holder_collisions"].get<std::size_t>();
@@ -331,6 +375,9 @@ void settleSummary(BatchJson& summary) {
                        {"holder_collisions", holders},
                        {"max_depth", max_depth},
                        {"waived", waived}};
+  if (compared)
+    for (const char* change : {"new", "unchanged", "fixed"})
+      settled["totals"][change] = changes[change];
   settled["jobs"] = std::move(jobs);
   settled["timings"] = summary["timings"];
   summary = std::move(settled);
@@ -376,8 +423,10 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
       const BatchJson& first = shards.empty() ? shard : shards.front();
       count = first["shard"]["count"].get<std::size_t>();
       if (shard["shard"]["count"].get<std::size_t>() != count ||
-          shard["manifest"] != first["manifest"])
-        throw InputError(path, 0, 0, "a shard of another run (other manifest or shard count)");
+          shard["manifest"] != first["manifest"] ||
+          shard.value("baseline", BatchJson()) != first.value("baseline", BatchJson()))
+        throw InputError(path, 0, 0,
+                         "a shard of another run (other manifest, shard count or baseline)");
       if (!seen.insert(index).second)
         throw InputError(path, 0, 0, "shard " + std::to_string(index) + " is given twice");
     } catch (const BatchJson::exception& error) {
@@ -397,6 +446,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
   merged["version"] = shards.front()["version"];
   merged["manifest"] = shards.front()["manifest"];
   merged["shard"] = {{"index", 0}, {"count", 1}};
+  if (shards.front().contains("baseline")) merged["baseline"] = shards.front()["baseline"];
   std::vector<BatchJson> jobs;
   BatchJson parts = BatchJson::array();
   double elapsed = 0;

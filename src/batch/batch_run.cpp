@@ -16,6 +16,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "batch/baseline.hpp"
 #include "batch/batch_outputs.hpp"
 #include "batch/output_file.hpp"
 #include "gougechek/error.hpp"
@@ -310,6 +311,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
                      {"checks", group->checks.size()},
                      {"import_s", std::round(group->import_s * 1000) / 1000}});
   summary["timings"]["elapsed_s"] = std::round(secondsSince(started) * 1000) / 1000;
+  if (!options.baseline.is_null()) markChanges(summary, options.baseline, options.baseline_file);
   settleSummary(summary);
   writeCollectedOutputs(summary, options.out_dir);
   return summaryExitCode(summary);

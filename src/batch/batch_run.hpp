@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "batch/batch_outputs.hpp"
 #include "batch/manifest.hpp"
 
 namespace gougechek {
@@ -17,6 +18,9 @@ struct BatchOptions {
   std::size_t shard_index = 0;  ///< this run's share of the jobs, 0-based
   std::size_t shard_count = 1;
   int threads = 0;  ///< 0: all cores
+  /// An earlier run's summary (--baseline) to mark changes against; null: none.
+  BatchJson baseline;
+  std::string baseline_file;
   /// Called often; it may throw to stop the run (a signal), and what it throws propagates.
   std::function<void()> check_stop;
 };

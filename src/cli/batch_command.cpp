@@ -26,6 +26,8 @@ po::options_description batchOptions() {
       "shard", po::value<std::string>()->value_name("I/N"),
       "run share I (0-based) of N of the jobs, dealt by input size (cluster job arrays)")(
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: all cores)")(
+      "baseline", po::value<std::string>()->value_name("SUMMARY"),
+      "an earlier run's summary.json: mark each violation new, unchanged or fixed")(
       "quiet,q", "no output but errors");
   return options;
 }
@@ -76,8 +78,11 @@ void printSummary(const std::string& summary_file, const std::string& dir, std::
       << totals["jobs_in_error"].get<std::size_t>() << " error), "
       << totals["checks"].get<std::size_t>() << " programs, " << totals["gouges"].get<std::size_t>()
       << " gouges, " << totals["rapid_collisions"].get<std::size_t>() << " rapid collisions, "
-      << totals["holder_collisions"].get<std::size_t>() << " holder collisions; see " << dir
-      << "/index.html\n";
+      << totals["holder_collisions"].get<std::size_t>() << " holder collisions";
+  if (summary.contains("baseline"))
+    out << " (" << totals["new"].get<std::size_t>() << " new, "
+        << totals["fixed"].get<std::size_t>() << " fixed since the baseline)";
+  out << "; see " << dir << "/index.html\n";
 }
 
 int runBatch(int argc, const char* const argv[], std::ostream& out) {
@@ -94,6 +99,11 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
   if (values.count("threads")) {
     options.threads = values["threads"].as<int>();
     if (options.threads < 0) throw UsageError("--threads must be >= 0 (0: all cores)");
+  }
+  if (values.count("baseline")) {
+    // Read before the run, which may replace it (the same --out as last night).
+    options.baseline_file = values["baseline"].as<std::string>();
+    options.baseline = readSummary(options.baseline_file);
   }
   options.check_stop = [] { throwIfInterrupted(); };
   const Manifest manifest = readManifest(manifests.front());
