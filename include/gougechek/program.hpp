@@ -104,6 +104,8 @@ class ProgramStream {
   std::size_t lines() const;
   /// Warnings so far (complete once read() has returned false).
   const std::vector<InputWarning>& warnings() const;
+  /// The subprogram files its calls opened so far, once each, as found (directory / name).
+  const std::vector<std::string>& subprogramFiles() const;
   /// Bytes read so far, and the file's size (0 when unknown: standard input, a pipe). Safe to
   /// call from another thread while read() runs, for a progress display.
   std::uint64_t bytesRead() const;

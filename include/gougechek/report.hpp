@@ -35,7 +35,32 @@ struct Waiver {
   std::string reason;  ///< why
 };
 
+/// An input of a check and the SHA-256 of its bytes.
+struct TracedInput {
+  std::string role;    ///< "part", "program", "tool_table", "work_offsets", "subprogram"
+  std::string file;    ///< as given ("<stdin>" for standard input)
+  std::string sha256;  ///< lowercase hex; empty for standard input, which has no file to hash
+};
+
+/// A batch manifest's job, for a report of one of its checks.
+struct ManifestEntry {
+  std::string file;
+  std::size_t line = 0;  ///< where the job starts, 1-based
+  std::string job;       ///< its name
+};
+
+/// What was checked, by what, when: so that a report proves what it is about. The command
+/// line and batch fill it in; a library caller may.
+struct Trace {
+  std::string command;  ///< the command line (for a batch check, the one that runs it alone)
+  std::optional<ManifestEntry> manifest;  ///< the job, for a batch check
+  std::string checked_at;  ///< when the check started: UTC, ISO 8601 (2026-11-24T20:51:03Z)
+  std::string dialect;     ///< the dialect the program was read in
+  std::vector<TracedInput> inputs;  ///< hashed as the check starts; subprograms as read
+};
+
 struct Report {
+  std::optional<Trace> trace;  ///< unset: not recorded (written only when set)
   std::string part_file;
   std::string part_format;                 ///< empty when the part was not read
   std::string part_units;                  ///< the part file's own length unit

@@ -322,7 +322,8 @@ void checkOutputFolder(const std::string& dir) {
 
 void settleSummary(BatchJson& summary) {
   BatchJson settled;
-  for (const char* key : {"schema", "version", "manifest", "shard"}) settled[key] = summary[key];
+  for (const char* key : {"schema", "version", "manifest", "started_at", "shard"})
+    settled[key] = summary[key];
   const bool compared = summary.contains("baseline");
   if (compared) settled["baseline"] = summary["baseline"];
   std::map<std::string, std::size_t> changes;  // "new", "unchanged", "fixed": totals
@@ -445,6 +446,11 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
   merged["schema"] = kSchema;
   merged["version"] = shards.front()["version"];
   merged["manifest"] = shards.front()["manifest"];
+  // The earliest shard's start: when the whole run began.
+  std::string started_at = shards.front()["started_at"];
+  for (const BatchJson& shard : shards)
+    started_at = std::min(started_at, shard["started_at"].get<std::string>());
+  merged["started_at"] = started_at;
   merged["shard"] = {{"index", 0}, {"count", 1}};
   if (shards.front().contains("baseline")) merged["baseline"] = shards.front()["baseline"];
   std::vector<BatchJson> jobs;

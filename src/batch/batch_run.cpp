@@ -19,6 +19,7 @@
 #include "batch/baseline.hpp"
 #include "batch/batch_outputs.hpp"
 #include "batch/output_file.hpp"
+#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
 #include "gougechek/version.hpp"
@@ -113,12 +114,14 @@ void writeReportTo(const Report& report, ReportFormat format, const std::string&
 /// it: tools and program first, so their errors come before the part's, as there.
 /// `stopping` is set once `check_stop` has thrown: that exception is the run's end, not the
 /// check's error.
-Report runCheck(const CheckJob& settings, const std::string& program_file, const Part* part,
+Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
                 const std::exception_ptr& part_error, const std::function<void()>& check_stop,
-                const std::atomic<bool>& stopping) {
+                const std::atomic<bool>& stopping, FileHashes& hashes) {
   const auto started = Clock::now();
+  const std::string& program_file = settings.path_file;
   Report report = reportOfSettings(settings.part_file, ProgramStream::displayName(program_file),
                                    verifySettings(settings));
+  report.trace = std::move(trace);
   std::optional<ProgramStream> program;
   try {
     const ToolLibrary tools = loadTools(settings);
@@ -140,6 +143,7 @@ Report runCheck(const CheckJob& settings, const std::string& program_file, const
              {RunErrorKind::Internal, error.what(), {}, 0, 0});
   }
   report.elapsed_s = secondsSince(started);
+  if (program) addSubprograms(*report.trace, *program, hashes);
   return report;
 }
 
@@ -214,6 +218,7 @@ std::vector<std::size_t> shardJobs(const Manifest& manifest, std::size_t index, 
 
 int runBatch(const Manifest& manifest, const BatchOptions& options) {
   const auto started = Clock::now();
+  const std::string started_at = utcTimestamp();
   std::optional<tbb::global_control> limit;
   if (options.threads > 0)
     limit.emplace(tbb::global_control::max_allowed_parallelism,
@@ -249,6 +254,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
     }
   }
 
+  FileHashes hashes;  // each input hashed once, however many checks read it
   std::vector<PartGroup*> order;
   for (auto& entry : groups) order.push_back(&entry.second);
   // Parts side by side, and each part's checks side by side once it is read: a part leaves
@@ -264,10 +270,15 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
       part_error = std::current_exception();
     }
     group->import_s = secondsSince(import_started);
+    hashes.of(group->file);  // once, before its checks ask for it side by side
     tbb::parallel_for_each(group->checks.begin(), group->checks.end(), [&](Check* check) {
       const ManifestJob& job = manifest.jobs[check->job];
-      check->report = runCheck(job.settings, job.programs[check->program], part ? &*part : nullptr,
-                               part_error, check_stop, stopping);
+      CheckJob settings = job.settings;
+      settings.path_file = job.programs[check->program];
+      Trace trace = startTrace(settings, commandLine(settings), hashes);
+      trace.manifest = ManifestEntry{manifest.file, job.line, job.name};
+      check->report = runCheck(settings, std::move(trace), part ? &*part : nullptr, part_error,
+                               check_stop, stopping, hashes);
       applyWaivers(job, *check);
       for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
         writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
@@ -278,6 +289,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
   summary["schema"] = "gougechek-batch/1";
   summary["version"] = version();
   summary["manifest"] = manifest.file;
+  summary["started_at"] = started_at;
   summary["shard"] = {{"index", options.shard_index}, {"count", options.shard_count}};
   summary["jobs"] = BatchJson::array();
   std::size_t next = 0;

@@ -264,6 +264,15 @@ std::string number(double value) {
 
 }  // namespace
 
+std::string shellCommand(const std::vector<std::string>& words) {
+  std::string line;
+  for (const std::string& word : words) {
+    if (!line.empty()) line.push_back(' ');
+    line.append(shellWord(word));
+  }
+  return line;
+}
+
 std::string commandLine(const CheckJob& job) {
   std::string line = "gougechek " + shellWord(job.part_file) + " " + shellWord(job.path_file);
   const auto add = [&line](const char* option, const std::string& value) {

@@ -71,6 +71,9 @@ PartOptions partOptions(const CheckJob& job, std::function<void()> check_stop);
 
 VerifySettings verifySettings(const CheckJob& job);
 
+/// `words` as a POSIX shell command line, each quoted where it needs it.
+std::string shellCommand(const std::vector<std::string>& words);
+
 /// The command line that runs `job` alone: `gougechek PART PROGRAM --tool ... --tolerance ...`,
 /// its words quoted for a POSIX shell where they need it.
 std::string commandLine(const CheckJob& job);

@@ -226,10 +226,13 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
     return options;
   }
 
+  options.command = shellCommand(std::vector<std::string>(argv, argv + argc));
   try {
     fillOptions(values, options);
   } catch (const UsageError& error) {
-    throw CommandLineError(error.what(), knownReportTarget(values));
+    CliOptions known = knownReportTarget(values);
+    known.command = options.command;
+    throw CommandLineError(error.what(), std::move(known));
   }
   return options;
 }

@@ -21,6 +21,7 @@ struct ReportTarget {
 
 struct CliOptions {
   CliMode mode = CliMode::Check;
+  std::string command;                       ///< the command line as given, shell-quoted
   CheckJob job;                              ///< part_file empty with --moves
   std::optional<std::string> export_mesh;    ///< write the checked mesh here
   std::vector<ReportTarget> reports;         ///< --report, in order; none: the report on stdout

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "batch/output_file.hpp"
+#include "batch/trace.hpp"
 #include "gougechek/check.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
@@ -167,6 +168,8 @@ void reportUsageError(const CommandLineError& error, std::ostream& err) {
   Report report =
       reportOfSettings(known.job.part_file, ProgramStream::displayName(known.job.path_file),
                        verifySettings(known.job));
+  FileHashes hashes;
+  report.trace = startTrace(known.job, known.command, hashes);
   report.error = RunError{RunErrorKind::Usage, error.what(), {}, 0, 0};
   writeErrorReports(report, known, err);
 }
@@ -191,31 +194,36 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   Report report =
       reportOfSettings(options.job.part_file, ProgramStream::displayName(options.job.path_file),
                        verifySettings(options.job));
+  FileHashes hashes;
+  report.trace = startTrace(options.job, options.command, hashes);
   std::optional<ProgramStream> program;
-  const auto elapsed = [&started] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // Once the check is over, however it ended: its time, and the subprograms it read.
+  const auto finish = [&] {
+    report.elapsed_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (program) addSubprograms(*report.trace, *program, hashes);
   };
   try {
     refuseOverwrites(options);
     const int exit_code = check(options, report, program, err);
-    report.elapsed_s = elapsed();
+    finish();
     deliverReport(report, options, out);
     return exit_code;
   } catch (const NoReportError&) {
     throw;
   } catch (const InputError& error) {
-    report.elapsed_s = elapsed();
+    finish();
     reportError(report,
                 {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()},
                 program, options, err);
     throw;
   } catch (const Interrupted& interruption) {
-    report.elapsed_s = elapsed();
+    finish();
     reportError(report, {RunErrorKind::Interrupted, interruption.what(), {}, 0, 0}, program,
                 options, err);
     throw;
   } catch (const std::exception& error) {
-    report.elapsed_s = elapsed();
+    finish();
     reportError(report, {RunErrorKind::Internal, error.what(), {}, 0, 0}, program, options, err);
     throw;
   }

@@ -88,6 +88,9 @@ std::size_t ProgramStream::lines() const {
 const std::vector<InputWarning>& ProgramStream::warnings() const {
   return state_->reader->warnings();
 }
+const std::vector<std::string>& ProgramStream::subprogramFiles() const {
+  return state_->reader->filesRead();
+}
 std::uint64_t ProgramStream::bytesRead() const {
   return state_->bytes_read.load(std::memory_order_relaxed);
 }

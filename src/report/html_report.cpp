@@ -1,6 +1,7 @@
 // A self-contained page for people: summary, where the violations are (top and front views of
 // the part's bounds), the violation table with the G-code lines, and the warnings.
 #include <algorithm>
+#include <cctype>
 
 #include "report/markup_escape.hpp"
 #include "report/report_summary.hpp"
@@ -83,6 +84,12 @@ void writeSummary(const Report& report, std::ostream& out) {
                       shortestDecimal(report.stock) + " mm, rapid clearance " +
                       shortestDecimal(report.rapid_clearance) + " mm");
   row("Time", fixedDecimal(report.elapsed_s, 3) + " s");
+  if (report.trace) {
+    for (auto [name, value] : traceFields(*report.trace)) {
+      name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+      row(name, value);
+    }
+  }
   out << "</table>\n";
 }
 

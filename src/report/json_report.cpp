@@ -89,6 +89,25 @@ Json inputsJson(const Report& report) {
   return inputs;
 }
 
+Json traceJson(const Trace& trace) {
+  Json item;
+  item["command"] = trace.command;
+  if (trace.manifest)
+    item["manifest"] = {{"file", trace.manifest->file},
+                        {"line", trace.manifest->line},
+                        {"job", trace.manifest->job}};
+  item["checked_at"] = trace.checked_at;
+  item["dialect"] = trace.dialect;
+  item["inputs"] = Json::array();
+  for (const TracedInput& input : trace.inputs) {
+    Json entry = {{"role", input.role}, {"file", input.file}};
+    // Standard input has no file to hash: null, never a digest of something else.
+    entry["sha256"] = input.sha256.empty() ? Json() : Json(input.sha256);
+    item["inputs"].push_back(std::move(entry));
+  }
+  return item;
+}
+
 Json summaryJson(const Report& report, const ReportSummary& summary) {
   Json item;
   item["status"] = summary.status();
@@ -120,6 +139,7 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   Json root;
   root["schema"] = "gougechek-report/1";
   root["version"] = GOUGECHEK_VERSION;
+  if (report.trace) root["trace"] = traceJson(*report.trace);
   root["inputs"] = inputsJson(report);
   root["settings"]["tolerance"] = report.tolerance;
   root["settings"]["stock"] = report.stock;

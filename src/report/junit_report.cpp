@@ -60,10 +60,21 @@ void writeSystemOut(const Report& report, const std::string& note, std::ostream&
   out << "</system-out>\n";
 }
 
+/// The trace, as the suite's properties: what was checked, by what, when.
+void writeProperties(const Report& report, std::ostream& out) {
+  if (!report.trace) return;
+  out << "  <properties>\n";
+  for (const auto& [name, value] : traceFields(*report.trace))
+    out << "    <property name=\"" << escapeMarkup(name) << "\" value=\"" << escapeMarkup(value)
+        << "\"/>\n";
+  out << "  </properties>\n";
+}
+
 /// A run that ended in an error: one test case, the program's check, in error.
 void writeErrorSuite(const Report& report, const RunError& error, std::ostream& out) {
   out << "<testsuite name=\"gougechek\" tests=\"1\" failures=\"0\" errors=\"1\" time=\""
       << fixedDecimal(report.elapsed_s, 3) << "\">\n";
+  writeProperties(report, out);
   out << "  <testcase classname=\"" << escapeMarkup(report.path_file) << "\" name=\"check\">\n";
   out << "    <error type=\"" << runErrorKindName(error.kind) << "\" message=\""
       << escapeMarkup(error.message) << "\">" << escapeMarkup(describeError(error))
@@ -88,6 +99,7 @@ void writeJunitReport(const Report& report, std::ostream& out) {
 
   out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() << "\" failures=\"" << failures
       << "\" errors=\"0\" time=\"" << fixedDecimal(report.elapsed_s, 3) << "\">\n";
+  writeProperties(report, out);
   for (const auto& [number, tool_case] : cases) writeCase(report, number, tool_case, out);
   const ReportSummary summary = summarize(report);
   writeSystemOut(report, summary.truncated() ? truncationNote(summary) : std::string(), out);

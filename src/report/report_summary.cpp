@@ -193,4 +193,24 @@ std::string describeTool(const ToolSpec& tool) {
   return text;
 }
 
+std::vector<std::pair<std::string, std::string>> traceFields(const Trace& trace) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  std::string checked = trace.checked_at;
+  fields.emplace_back("checked", checked.append(" by gougechek ").append(GOUGECHEK_VERSION));
+  fields.emplace_back("command", trace.command);
+  if (trace.manifest) {
+    std::string entry = trace.manifest->file;
+    entry.append(":").append(std::to_string(trace.manifest->line)).append(", job ");
+    fields.emplace_back("manifest", entry.append(trace.manifest->job));
+  }
+  fields.emplace_back("dialect", trace.dialect);
+  for (const TracedInput& input : trace.inputs) {
+    std::string name = input.role;
+    std::replace(name.begin(), name.end(), '_', ' ');
+    std::string value = input.sha256.empty() ? "none (not a file)" : input.sha256;
+    fields.emplace_back(name.append(" sha256"), value.append(" (").append(input.file).append(")"));
+  }
+  return fields;
+}
+
 }  // namespace gougechek

@@ -2,6 +2,8 @@
 // What every report format says the same way: counts, status, names, rounded numbers.
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gougechek/report.hpp"
 
@@ -55,5 +57,11 @@ std::string truncationNote(const ReportSummary& summary);
 
 /// `ball D6 r3 flute 24`, with taper angle, shank and overall length when they matter.
 std::string describeTool(const ToolSpec& tool);
+
+/// The trace as named fields, in the order the text, HTML and JUnit reports show them:
+/// {"checked", "2026-11-24T20:51:03Z by gougechek 0.2.0"}, {"command", ...},
+/// {"manifest", "nightly.yaml:12, job bracket"}, {"dialect", "fanuc"},
+/// {"part sha256", "3f2a... (part.step)"}, ... one per input.
+std::vector<std::pair<std::string, std::string>> traceFields(const Trace& trace);
 
 }  // namespace gougechek

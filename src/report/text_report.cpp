@@ -36,6 +36,12 @@ void writeTextReport(const Report& report, std::ostream& out) {
   out << "settings: tolerance " << shortestDecimal(report.tolerance) << " mm, stock "
       << shortestDecimal(report.stock) << " mm, rapid clearance "
       << shortestDecimal(report.rapid_clearance) << " mm\n";
+  if (report.trace) {
+    for (const auto& [name, value] : traceFields(*report.trace)) {
+      const std::string label = name + ":";
+      out << label << std::string(label.size() < 10 ? 10 - label.size() : 1, ' ') << value << "\n";
+    }
+  }
   out << "result:   " << summaryLine(report) << " (" << fixedDecimal(report.elapsed_s, 3)
       << " s)\n";
 

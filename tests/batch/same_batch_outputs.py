@@ -16,7 +16,8 @@ TIME_KEYS = {"elapsed_s", "import_s", "checked_at", "started_at", "timings"}
 TIME_MARKUP = [
     (re.compile(r'\b(time|timestamp)="[^"]*"'), r'\1="-"'),
     (re.compile(r'(<td class="n time">)[^<]*(</td>)'), r"\1-\2"),
-    (re.compile(r"(<tr><th>(?:Time|Checked at)</th><td>)[^<]*(</td>)"), r"\1-\2"),
+    (re.compile(r"(<tr><th>(?:Time|Checked)</th><td>)[^<]*(</td>)"), r"\1-\2"),
+    (re.compile(r'(<property name="checked" value=")[^"]*(")'), r"\1-\2"),
 ]
 
 

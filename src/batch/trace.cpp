@@ -1,0 +1,98 @@
+#include "batch/trace.hpp"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <array>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace gougechek {
+
+namespace {
+
+/// The SHA-256 of the bytes of `in`, in lowercase hex; empty when reading fails.
+std::string sha256Of(std::istream& in) {
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
+                                                                        &EVP_MD_CTX_free);
+  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) return "";
+  std::array<char, 1 << 20> buffer;
+  while (in) {
+    in.read(buffer.data(), buffer.size());
+    if (in.gcount() > 0 &&
+        EVP_DigestUpdate(context.get(), buffer.data(), static_cast<std::size_t>(in.gcount())) != 1)
+      return "";
+  }
+  if (in.bad()) return "";
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned int length = 0;
+  if (EVP_DigestFinal_ex(context.get(), digest.data(), &length) != 1) return "";
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned int i = 0; i < length; ++i) {
+    hex.push_back(kHex[digest[i] >> 4]);
+    hex.push_back(kHex[digest[i] & 0xf]);
+  }
+  return hex;
+}
+
+void addInput(Trace& trace, const char* role, const std::string& file, FileHashes& hashes) {
+  trace.inputs.push_back({role, file, hashes.of(file)});
+}
+
+}  // namespace
+
+std::string FileHashes::of(const std::string& path) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (const auto found = known_.find(path); found != known_.end()) return found->second;
+  }
+  std::error_code error;
+  std::string digest;
+  // Only a regular file can be read twice: hashing a pipe would take the check's input.
+  if (std::filesystem::is_regular_file(path, error)) {
+    std::ifstream in(path, std::ios::binary);
+    if (in) digest = sha256Of(in);
+  }
+  const std::lock_guard lock(mutex_);
+  return known_.emplace(path, digest).first->second;
+}
+
+std::string utcTimestamp() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  std::array<char, 32> text{};
+  const std::size_t length = std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return std::string(text.data(), length);
+}
+
+Trace startTrace(const CheckJob& job, std::string command, FileHashes& hashes) {
+  Trace trace;
+  trace.command = std::move(command);
+  trace.checked_at = utcTimestamp();
+  trace.dialect = dialectName(job.dialect);
+  addInput(trace, "part", job.part_file, hashes);
+  if (job.path_file == "-") {
+    trace.inputs.push_back({"program", ProgramStream::displayName(job.path_file), ""});
+  } else {
+    addInput(trace, "program", job.path_file, hashes);
+  }
+  if (job.tool_table) addInput(trace, "tool_table", *job.tool_table, hashes);
+  if (job.work_offsets) addInput(trace, "work_offsets", *job.work_offsets, hashes);
+  return trace;
+}
+
+void addSubprograms(Trace& trace, const ProgramStream& program, FileHashes& hashes) {
+  for (const std::string& file : program.subprogramFiles()) {
+    const bool known =
+        std::any_of(trace.inputs.begin(), trace.inputs.end(), [&file](const TracedInput& input) {
+          return input.role == std::string("subprogram") && input.file == file;
+        });
+    if (!known) addInput(trace, "subprogram", file, hashes);
+  }
+}
+
+}  // namespace gougechek

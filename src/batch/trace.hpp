@@ -1,0 +1,36 @@
+#pragma once
+// The trace of a check (gougechek/report.hpp): its command, its inputs' SHA-256, its dialect
+// and when it ran, as the command line and batch record them in every report.
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "batch/check_job.hpp"
+#include "gougechek/report.hpp"
+
+namespace gougechek {
+
+/// SHA-256 digests of files, each file read once however many checks ask (a batch's part is
+/// hashed once for all its programs). Safe to use from several threads.
+class FileHashes {
+ public:
+  /// The lowercase hex SHA-256 of the regular file `path`; empty when it is not one (standard
+  /// input, a pipe or a device, which hashing would consume) or cannot be read, in which case
+  /// reading it for the check says what is wrong.
+  std::string of(const std::string& path);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::string> known_;
+};
+
+/// The current time, UTC, ISO 8601 to the second: `2026-11-24T20:51:03Z`.
+std::string utcTimestamp();
+
+/// The trace of `job` as it starts: `command`, now, its dialect and its input files hashed.
+Trace startTrace(const CheckJob& job, std::string command, FileHashes& hashes);
+
+/// Adds the subprogram files `program` has read so far, hashed, to `trace`.
+void addSubprograms(Trace& trace, const ProgramStream& program, FileHashes& hashes);
+
+}  // namespace gougechek
