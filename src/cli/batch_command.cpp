@@ -28,9 +28,20 @@ po::options_description batchOptions() {
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: all cores)")(
       "baseline", po::value<std::string>()->value_name("SUMMARY"),
       "an earlier run's summary.json: mark each violation new, unchanged or fixed")(
-      "quiet,q", "no output but errors");
+      "quiet,q", "no output but errors")("help,h", "this text");
   return options;
 }
+
+constexpr const char* kBatchUsage =
+    "Usage: gougechek batch MANIFEST --out DIR [options]\n"
+    "Checks every program of every job of the YAML manifest MANIFEST, each part read once, and\n"
+    "writes each check's reports and summary.json, index.html, junit.xml and results.csv into\n"
+    "DIR (docs/batch.md). Exit codes: 0 all clean, 1 violations, 2 a job in error or a usage\n"
+    "or input error.\n\n";
+constexpr const char* kMergeUsage =
+    "Usage: gougechek merge --out DIR SHARD_DIR...\n"
+    "Combines the outputs of the shards of one batch (batch --shard I/N) into DIR, as one run\n"
+    "of the whole manifest writes them (docs/batch.md). Exit codes as batch.\n\n";
 
 /// Parses `I/N`.
 void parseShard(const std::string& text, BatchOptions& options) {
@@ -62,7 +73,7 @@ po::variables_map parse(int argc, const char* const argv[], const po::options_de
   } catch (const po::error& error) {
     throw UsageError(error.what());
   }
-  if (!values.count("out")) throw UsageError("--out DIR is required");
+  if (!values.count("out") && !values.count("help")) throw UsageError("--out DIR is required");
   return values;
 }
 
@@ -89,6 +100,10 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
   po::options_description all = batchOptions();
   all.add_options()("manifest", po::value<std::vector<std::string>>(), "MANIFEST");
   const po::variables_map values = parse(argc, argv, all, "manifest");
+  if (values.count("help")) {
+    out << kBatchUsage << batchOptions();
+    return 0;
+  }
   const auto manifests = values.count("manifest")
                              ? values["manifest"].as<std::vector<std::string>>()
                              : std::vector<std::string>();
@@ -115,9 +130,16 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
 int runMerge(int argc, const char* const argv[], std::ostream& out) {
   po::options_description all("Merge options");
   all.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "merged output")(
-      "quiet,q", "no output but errors")("shards", po::value<std::vector<std::string>>(),
-                                         "SHARD_DIR...");
-  const po::variables_map values = parse(argc, argv, all, "shards");
+      "quiet,q", "no output but errors")("help,h", "this text");
+  po::options_description hidden;
+  hidden.add_options()("shards", po::value<std::vector<std::string>>(), "SHARD_DIR...");
+  po::options_description parsed;
+  parsed.add(all).add(hidden);
+  const po::variables_map values = parse(argc, argv, parsed, "shards");
+  if (values.count("help")) {
+    out << kMergeUsage << all;
+    return 0;
+  }
   if (!values.count("shards")) throw UsageError("merge wants the shards' output folders");
   const std::string dir = values["out"].as<std::string>();
   const int exit_code = mergeShards(values["shards"].as<std::vector<std::string>>(), dir);

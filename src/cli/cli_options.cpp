@@ -89,6 +89,8 @@ std::string helpText() {
   std::ostringstream text;
   text << "Usage: gougechek PART PATH [options]\n"
           "       gougechek --moves PATH\n"
+          "       gougechek batch MANIFEST --out DIR [--shard I/N] [--baseline SUMMARY]\n"
+          "       gougechek merge --out DIR SHARD_DIR...   (docs/batch.md; batch --help)\n"
           "Checks the NC program PATH (G-code, '-' for stdin) against the part PART (.stl,\n"
           ".step/.stp, .iges/.igs) for gouges, rapid collisions and holder collisions.\n"
           "Exit codes: 0 no violation, 1 violations, 2 usage or input error, 3 internal error.\n\n"
