@@ -3,6 +3,8 @@
 # warnings as errors) and runs ctest, then builds and runs the whole suite again under
 # AddressSanitizer and UBSan (the asan preset), and last fuzzes every libFuzzer harness for a
 # minute (scripts/fuzz.sh, two at a time) after replaying the reproducers of past findings.
+# The Release ctest includes the Slurm tests (tests/slurm/): as root (CI), each starts its own
+# one-node Slurm, alone (RUN_SERIAL), and stops it again, bounded in time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs="$(nproc)"
