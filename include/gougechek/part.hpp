@@ -28,8 +28,9 @@ struct PartOptions {
   /// of the default tolerance (0.01 mm), i.e. 0.002 mm.
   std::optional<double> deflection;
   int threads = 0;  ///< worker threads for the import and the tree; 0: all cores
-  /// STEP/IGES only: called about every 100 ms while OpenCASCADE reads the file in its child
-  /// process; it may throw to stop the read (Ctrl-C), which ends the child first.
+  /// STEP/IGES only: called about every 100 ms while OpenCASCADE reads the file in its worker
+  /// process (gougechek-brep-worker); it may throw to stop the read (Ctrl-C), which ends the
+  /// worker first.
   std::function<void()> check_stop;
 };
 

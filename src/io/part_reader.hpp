@@ -18,8 +18,9 @@ class ExactSurfaces;
 struct ImportOptions {
   double unit_scale = 1;      ///< STL only: converts the file's units to mm (25.4 for inches)
   double deflection = 0.002;  ///< STEP/IGES only: largest distance, mm, between mesh and surface
-  /// STEP/IGES only: called about every 100 ms while OpenCASCADE reads the file in its child
-  /// process; it may throw to stop the read (Ctrl-C), which ends the child first.
+  /// STEP/IGES only: called about every 100 ms while OpenCASCADE reads the file in its worker
+  /// process (gougechek-brep-worker); it may throw to stop the read (Ctrl-C), which ends the
+  /// worker first.
   std::function<void()> check_stop;
 };
 
