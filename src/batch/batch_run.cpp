@@ -12,7 +12,9 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -43,12 +45,75 @@ std::uintmax_t sizeOf(const std::string& file) {
   return error ? 0 : size;
 }
 
+/// Thrown in place of what BatchOptions::check_stop threw, from wherever the run polls. Not a
+/// std::exception, so that no handler of real errors takes it for the check's own error.
+struct StopRequested {};
+
+/// The run's stop: the first exception check_stop threw, kept to be rethrown once the outputs
+/// are written. Once it has thrown, the run stays stopped.
+class Stop {
+ public:
+  explicit Stop(const std::function<void()>& check_stop) : check_stop_(check_stop) {}
+
+  /// Calls check_stop; throws StopRequested when it throws, now or before. Thread-safe.
+  void poll() {
+    if (requested_.load(std::memory_order_acquire)) throw StopRequested{};
+    if (!check_stop_) return;
+    try {
+      check_stop_();
+    } catch (...) {
+      std::call_once(once_, [this] {
+        error_ = std::current_exception();
+        message_ = "stopped";
+        try {
+          std::rethrow_exception(error_);
+        } catch (const std::exception& error) {
+          message_ = error.what();
+        } catch (...) {
+        }
+      });
+      requested_.store(true, std::memory_order_release);
+      throw StopRequested{};
+    }
+  }
+
+  bool requested() const { return requested_.load(std::memory_order_acquire); }
+  /// What check_stop's exception says ("interrupted by SIGINT"); once requested().
+  const std::string& message() const { return message_; }
+  /// Rethrows what check_stop threw, if it did.
+  void rethrow() const {
+    if (requested()) std::rethrow_exception(error_);
+  }
+
+ private:
+  const std::function<void()>& check_stop_;
+  std::atomic<bool> requested_{false};
+  std::once_flag once_;
+  std::exception_ptr error_;
+  std::string message_;
+};
+
+/// Raises `seen` to `value` and adds the rise to `total`: a check's counts come from several
+/// worker threads, not in order, and each rise must be added once.
+void raise(std::atomic<std::uint64_t>& seen, std::uint64_t value,
+           std::atomic<std::uint64_t>& total) {
+  std::uint64_t before = seen.load(std::memory_order_relaxed);
+  while (value > before && !seen.compare_exchange_weak(before, value, std::memory_order_relaxed)) {
+  }
+  if (value > before) total.fetch_add(value - before, std::memory_order_relaxed);
+}
+
 /// One program of one job.
 struct Check {
   std::size_t job = 0;      ///< manifest index
   std::size_t program = 0;  ///< index in the job's programs
   Report report;
   std::vector<std::size_t> waived;  ///< violations each of the job's waivers accepted
+  // Progress: what this check has added to the run's counters.
+  std::uint64_t program_size = 0;  ///< the program file's size when the run started
+  std::atomic<std::uint64_t> moves_checked{0};
+  std::atomic<std::uint64_t> bytes_read{0};
+  std::atomic<std::size_t>* job_checks_left = nullptr;  ///< of its job; the job is done at 0
 };
 
 /// Marks the violations of `check` that a waiver of `job` accepts (the first that does).
@@ -70,6 +135,7 @@ struct PartGroup {
   std::string file;
   PartOptions options;
   std::vector<Check*> checks;
+  bool read = false;  ///< whether it was read (or tried): not when the run stopped first
   double import_s = 0;
 };
 
@@ -111,12 +177,14 @@ void writeReportTo(const Report& report, ReportFormat format, const std::string&
 }
 
 /// The check of `program` against `part` (or the part's read error) as the command line runs
-/// it: tools and program first, so their errors come before the part's, as there.
-/// `stopping` is set once `check_stop` has thrown: that exception is the run's end, not the
-/// check's error.
+/// it: tools and program first, so their errors come before the part's, as there. Once the run
+/// is stopped (`poll` throws StopRequested) the check ends as an error of kind interrupted, as
+/// the command line's report does, or does not start and says so. `check`'s counters and the
+/// run's `progress` follow the moves checked and the program text read.
 Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
-                const std::exception_ptr& part_error, const std::function<void()>& check_stop,
-                const std::atomic<bool>& stopping, FileHashes& hashes) {
+                const std::exception_ptr& part_error, const Stop& stop,
+                const std::function<void()>& poll, Check& check, BatchProgress& progress,
+                FileHashes& hashes) {
   const auto started = Clock::now();
   const std::string& program_file = settings.path_file;
   Report report = reportOfSettings(settings.part_file, ProgramStream::displayName(program_file),
@@ -124,21 +192,33 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
   report.trace = std::move(trace);
   std::optional<ProgramStream> program;
   try {
+    poll();
+  } catch (const StopRequested&) {
+    addError(report, nullptr,
+             {RunErrorKind::Interrupted, stop.message() + " before the check started", {}, 0, 0});
+    return report;
+  }
+  try {
     const ToolLibrary tools = loadTools(settings);
     program.emplace(ProgramStream::open(program_file, programOptions(settings, tools)));
     if (part_error) std::rethrow_exception(part_error);
     addPart(report, *part);
     VerifySettings verify_settings = verifySettings(settings);
-    verify_settings.progress = [&check_stop](std::size_t, std::size_t) {
-      if (check_stop) check_stop();
+    verify_settings.progress = [&](std::size_t done, std::size_t) {
+      raise(check.moves_checked, done, progress.moves_checked);
+      raise(check.bytes_read, std::min(program->bytesRead(), check.program_size),
+            progress.program_bytes_read);
+      poll();
     };
     VerifyResult result = verify(*part, *program, tools, verify_settings);
     addResult(report, *program, tools, std::move(result), true);
+  } catch (const StopRequested&) {
+    addError(report, program ? &*program : nullptr,
+             {RunErrorKind::Interrupted, stop.message(), {}, 0, 0});
   } catch (const InputError& error) {
     addError(report, program ? &*program : nullptr,
              {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()});
   } catch (const std::exception& error) {
-    if (stopping) throw;
     addError(report, program ? &*program : nullptr,
              {RunErrorKind::Internal, error.what(), {}, 0, 0});
   }
@@ -161,10 +241,87 @@ BatchJson checkEntry(const Check& check, const ManifestJob& job, const std::stri
   return entry;
 }
 
+/// Whether `file`, as an earlier summary.json lists a report, is one a batch run writes:
+/// jobs/JOB/NAME.json .html .xml .csv, nothing above or beside it.
+bool isReportPath(const std::string& file) {
+  const fs::path path(file);
+  if (!path.is_relative() || path.lexically_normal() != path) return false;
+  std::vector<std::string> parts;
+  for (const fs::path& part : path) parts.push_back(part.string());
+  if (parts.size() != 3 || parts[0] != "jobs") return false;
+  for (const std::string& part : {parts[1], parts[2]})
+    if (part.empty() || part == "." || part == "..") return false;
+  const std::string extension = path.extension().string();
+  return extension == ".json" || extension == ".html" || extension == ".xml" || extension == ".csv";
+}
+
+/// The reports an earlier run's summary.json in `dir` lists, relative to `dir`; none without a
+/// summary.json. Throws InputError when the file is there but no batch summary: which files of
+/// the folder are gougechek's could then not be told.
+std::set<std::string> earlierReports(const std::string& dir) {
+  const fs::path file = fs::path(dir) / "summary.json";
+  std::error_code error;
+  if (!fs::exists(file, error)) return {};
+  const BatchJson summary = readSummary(file.string());
+  std::set<std::string> reports;
+  const auto fail = [&file] {
+    return InputError(file.string(), 0, 0,
+                      "not a batch summary (its jobs' reports cannot be told), so --out is not "
+                      "an earlier batch's output");
+  };
+  if (!summary.contains("jobs") || !summary["jobs"].is_array()) throw fail();
+  for (const BatchJson& job : summary["jobs"]) {
+    if (!job.is_object() || !job.contains("checks") || !job["checks"].is_array()) throw fail();
+    for (const BatchJson& check : job["checks"]) {
+      if (!check.is_object() || !check.contains("reports") || !check["reports"].is_object())
+        throw fail();
+      for (const auto& entry : check["reports"].items()) {
+        if (!entry.value().is_string()) throw fail();
+        reports.insert(entry.value().get<std::string>());
+      }
+    }
+  }
+  return reports;
+}
+
+/// Removes the reports of an earlier run (`earlier`) that this one does not write (`current`),
+/// so that a job removed from the manifest or renamed, or of another shard, does not look
+/// current: only what the earlier summary lists as reports, only regular files at
+/// DIR/jobs/JOB/NAME (no symbolic link followed, no input removed), then the job folders left
+/// empty. Anything else in a job folder (a user's notes) stays, and its folder with it.
+void removeStaleReports(const std::string& dir, const std::set<std::string>& earlier,
+                        const std::set<std::string>& current,
+                        const std::vector<InputFile>& inputs) {
+  std::set<fs::path> folders;
+  for (const std::string& file : earlier) {
+    if (current.count(file) || !isReportPath(file)) continue;
+    const fs::path target = fs::path(dir) / file;
+    const fs::path folder = target.parent_path();
+    std::error_code error;
+    if (fs::symlink_status(folder.parent_path(), error).type() != fs::file_type::directory ||
+        fs::symlink_status(folder, error).type() != fs::file_type::directory ||
+        fs::symlink_status(target, error).type() != fs::file_type::regular ||
+        inputAt(target.string(), inputs))
+      continue;
+    // Gone already (removed meanwhile) is as good as removed.
+    if (!fs::remove(target, error) && error)
+      throw InputError(target.string(), 0, 0,
+                       "cannot remove this report of an earlier run, whose job this run does "
+                       "not have: " +
+                           error.message());
+    folders.insert(folder);
+  }
+  for (const fs::path& folder : folders) {
+    std::error_code error;
+    if (fs::is_empty(folder, error) && !error) fs::remove(folder, error);
+  }
+}
+
 /// Refuses an output folder that holds anything but an earlier batch run's outputs, and any
-/// report that would overwrite an input.
-void checkOutputFolder(const Manifest& manifest, const std::vector<std::size_t>& jobs,
-                       const std::string& dir) {
+/// report that would overwrite an input. Returns the inputs of the run.
+std::vector<InputFile> checkOutputFolder(const Manifest& manifest,
+                                         const std::vector<std::size_t>& jobs,
+                                         const std::string& dir) {
   std::error_code error;
   if (fs::exists(dir, error) && !fs::is_directory(dir, error))
     throw InputError(dir, 0, 0, "--out names a file, not a folder");
@@ -190,6 +347,7 @@ void checkOutputFolder(const Manifest& manifest, const std::vector<std::size_t>&
           throw InputError(target, 0, 0, "a report would overwrite " + *role);
       }
   }
+  return inputs;
 }
 
 }  // namespace
@@ -216,75 +374,12 @@ std::vector<std::size_t> shardJobs(const Manifest& manifest, std::size_t index, 
   return mine;
 }
 
-int runBatch(const Manifest& manifest, const BatchOptions& options) {
-  const auto started = Clock::now();
-  const std::string started_at = utcTimestamp();
-  std::optional<tbb::global_control> limit;
-  if (options.threads > 0)
-    limit.emplace(tbb::global_control::max_allowed_parallelism,
-                  static_cast<std::size_t>(options.threads));
-  const std::vector<std::size_t> jobs =
-      shardJobs(manifest, options.shard_index, options.shard_count);
-  checkOutputFolder(manifest, jobs, options.out_dir);
-  std::atomic<bool> stopping{false};
-  const std::function<void()> check_stop = [&options, &stopping] {
-    if (!options.check_stop) return;
-    try {
-      options.check_stop();
-    } catch (...) {
-      stopping = true;
-      throw;
-    }
-  };
-
-  // Checks grouped by the part they read, in manifest order.
-  std::vector<std::unique_ptr<Check>> checks;
-  std::map<std::tuple<std::string, double, double>, PartGroup> groups;
-  for (const std::size_t job_index : jobs) {
-    const ManifestJob& job = manifest.jobs[job_index];
-    const PartOptions part_options = partOptions(job.settings, check_stop);
-    const auto key = std::make_tuple(job.settings.part_file, part_options.unit_scale,
-                                     part_options.deflection.value_or(0));
-    PartGroup& group = groups[key];
-    group.file = job.settings.part_file;
-    group.options = part_options;
-    for (std::size_t program = 0; program < job.programs.size(); ++program) {
-      checks.push_back(std::make_unique<Check>(Check{job_index, program, {}, {}}));
-      group.checks.push_back(checks.back().get());
-    }
-  }
-
-  FileHashes hashes;  // each input hashed once, however many checks read it
-  std::vector<PartGroup*> order;
-  for (auto& entry : groups) order.push_back(&entry.second);
-  // Parts side by side, and each part's checks side by side once it is read: a part leaves
-  // memory when its checks are done.
-  tbb::parallel_for_each(order.begin(), order.end(), [&](PartGroup* group) {
-    const auto import_started = Clock::now();
-    std::optional<Part> part;
-    std::exception_ptr part_error;
-    try {
-      part.emplace(step::readPart(group->file, group->options));
-    } catch (const std::exception&) {
-      if (stopping) throw;
-      part_error = std::current_exception();
-    }
-    group->import_s = secondsSince(import_started);
-    hashes.of(group->file);  // once, before its checks ask for it side by side
-    tbb::parallel_for_each(group->checks.begin(), group->checks.end(), [&](Check* check) {
-      const ManifestJob& job = manifest.jobs[check->job];
-      CheckJob settings = job.settings;
-      settings.path_file = job.programs[check->program];
-      Trace trace = startTrace(settings, commandLine(settings), hashes);
-      trace.manifest = ManifestEntry{manifest.file, job.line, job.name};
-      check->report = runCheck(settings, std::move(trace), part ? &*part : nullptr, part_error,
-                               check_stop, stopping, hashes);
-      applyWaivers(job, *check);
-      for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
-        writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
-    });
-  });
-
+/// The run's summary.json before it is settled (batch_outputs.hpp): each job with its checks'
+/// reports and waivers, and the parts' timings.
+BatchJson summaryOf(const Manifest& manifest, const BatchOptions& options,
+                    const std::vector<std::size_t>& jobs,
+                    const std::vector<std::unique_ptr<Check>>& checks,
+                    const std::vector<PartGroup*>& parts_read, const std::string& started_at) {
   BatchJson summary;
   summary["schema"] = "gougechek-batch/1";
   summary["version"] = version();
@@ -317,15 +412,116 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
     summary["jobs"].push_back(std::move(entry));
   }
   BatchJson& parts = summary["timings"]["parts"] = BatchJson::array();
-  for (const PartGroup* group : order)
+  for (const PartGroup* group : parts_read)
     parts.push_back({{"file", group->file},
-                     {"imports", 1},
+                     {"imports", group->read ? 1 : 0},
                      {"checks", group->checks.size()},
                      {"import_s", std::round(group->import_s * 1000) / 1000}});
+  return summary;
+}
+
+int runBatch(const Manifest& manifest, const BatchOptions& options) {
+  const auto started = Clock::now();
+  const std::string started_at = utcTimestamp();
+  std::optional<tbb::global_control> limit;
+  if (options.threads > 0)
+    limit.emplace(tbb::global_control::max_allowed_parallelism,
+                  static_cast<std::size_t>(options.threads));
+  const std::vector<std::size_t> jobs =
+      shardJobs(manifest, options.shard_index, options.shard_count);
+  const std::vector<InputFile> inputs = checkOutputFolder(manifest, jobs, options.out_dir);
+  std::set<std::string> current;
+  for (const std::size_t index : jobs)
+    for (const std::string& program : manifest.jobs[index].programs)
+      for (const auto& [file, format] : reportFiles(manifest.jobs[index], program))
+        current.insert(file);
+  removeStaleReports(options.out_dir, earlierReports(options.out_dir), current, inputs);
+
+  Stop stop(options.check_stop);
+  BatchProgress progress;
+  progress.jobs = jobs.size();
+  // Where the run looks for a stop, and tells its progress.
+  const std::function<void()> poll = [&options, &stop, &progress] {
+    if (options.progress) options.progress(progress);
+    stop.poll();
+  };
+
+  // Checks grouped by the part they read, in manifest order.
+  std::vector<std::unique_ptr<Check>> checks;
+  std::vector<std::atomic<std::size_t>> checks_left(jobs.size());
+  std::map<std::tuple<std::string, double, double>, PartGroup> groups;
+  for (std::size_t position = 0; position < jobs.size(); ++position) {
+    const ManifestJob& job = manifest.jobs[jobs[position]];
+    const PartOptions part_options = partOptions(job.settings, poll);
+    const auto key = std::make_tuple(job.settings.part_file, part_options.unit_scale,
+                                     part_options.deflection.value_or(0));
+    PartGroup& group = groups[key];
+    group.file = job.settings.part_file;
+    group.options = part_options;
+    checks_left[position] = job.programs.size();
+    for (std::size_t program = 0; program < job.programs.size(); ++program) {
+      auto check = std::make_unique<Check>();
+      check->job = jobs[position];
+      check->program = program;
+      check->program_size = sizeOf(job.programs[program]);
+      check->job_checks_left = &checks_left[position];
+      progress.program_bytes += check->program_size;
+      group.checks.push_back(check.get());
+      checks.push_back(std::move(check));
+    }
+  }
+  if (options.progress) options.progress(progress);
+
+  FileHashes hashes;  // each input hashed once, however many checks read it
+  std::vector<PartGroup*> order;
+  for (auto& entry : groups) order.push_back(&entry.second);
+  // Parts side by side, and each part's checks side by side once it is read: a part leaves
+  // memory when its checks are done.
+  // Once the run is stopped, a part not yet read is not read, and every check not finished
+  // still gets its report, an interrupted error: no job is left out of the outputs.
+  tbb::parallel_for_each(order.begin(), order.end(), [&](PartGroup* group) {
+    const auto import_started = Clock::now();
+    std::optional<Part> part;
+    std::exception_ptr part_error;
+    try {
+      if (!stop.requested()) {
+        group->read = true;
+        part.emplace(step::readPart(group->file, group->options));
+      }
+    } catch (const StopRequested&) {
+      // Its checks see the stop and say they did not start.
+    } catch (const std::exception&) {
+      part_error = std::current_exception();
+    }
+    group->import_s = secondsSince(import_started);
+    hashes.of(group->file);  // once, before its checks ask for it side by side
+    tbb::parallel_for_each(group->checks.begin(), group->checks.end(), [&](Check* check) {
+      const ManifestJob& job = manifest.jobs[check->job];
+      CheckJob settings = job.settings;
+      settings.path_file = job.programs[check->program];
+      Trace trace = startTrace(settings, commandLine(settings), hashes);
+      trace.manifest = ManifestEntry{manifest.file, job.line, job.name};
+      check->report = runCheck(settings, std::move(trace), part ? &*part : nullptr, part_error,
+                               stop, poll, *check, progress, hashes);
+      applyWaivers(job, *check);
+      for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
+        writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
+      // Done with its program however it ended, unless the stop cut it short: the progress
+      // shows what was really checked.
+      if (!check->report.error || check->report.error->kind != RunErrorKind::Interrupted) {
+        raise(check->bytes_read, check->program_size, progress.program_bytes_read);
+        if (check->job_checks_left->fetch_sub(1) == 1) ++progress.jobs_done;
+      }
+      if (options.progress) options.progress(progress);
+    });
+  });
+
+  BatchJson summary = summaryOf(manifest, options, jobs, checks, order, started_at);
   summary["timings"]["elapsed_s"] = std::round(secondsSince(started) * 1000) / 1000;
   if (!options.baseline.is_null()) markChanges(summary, options.baseline, options.baseline_file);
   settleSummary(summary);
   writeCollectedOutputs(summary, options.out_dir);
+  stop.rethrow();
   return summaryExitCode(summary);
 }
 

@@ -1,7 +1,11 @@
 #include "batch_command.hpp"
 
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
 #include <charconv>
+#include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +13,7 @@
 #include "batch/batch_outputs.hpp"
 #include "batch/batch_run.hpp"
 #include "interruption.hpp"
+#include "progress_bar.hpp"
 
 namespace gougechek {
 
@@ -28,7 +33,9 @@ po::options_description batchOptions() {
       "threads,j", po::value<int>()->value_name("N"), "worker threads (default: all cores)")(
       "baseline", po::value<std::string>()->value_name("SUMMARY"),
       "an earlier run's summary.json: mark each violation new, unchanged or fixed")(
-      "quiet,q", "no output but errors")("help,h", "this text");
+      "quiet,q", "no output but errors")(
+      "progress", "show the progress line even when stderr is not a terminal")("help,h",
+                                                                               "this text");
   return options;
 }
 
@@ -121,9 +128,26 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
     options.baseline = readSummary(options.baseline_file);
   }
   options.check_stop = [] { throwIfInterrupted(); };
+  const bool quiet = values.count("quiet") > 0;
   const Manifest manifest = readManifest(manifests.front());
-  const int exit_code = gougechek::runBatch(manifest, options);
-  if (!values.count("quiet")) printSummary(options.out_dir + "/summary.json", options.out_dir, out);
+  std::optional<BatchProgressLine> progress;
+  if (!quiet && (values.count("progress") || ::isatty(STDERR_FILENO) == 1)) {
+    progress.emplace(std::cerr);
+    options.progress = [&progress](const BatchProgress& counts) { progress->update(counts); };
+  }
+  const auto finish = [&] {
+    if (progress) progress->finish();
+    if (!quiet) printSummary(options.out_dir + "/summary.json", options.out_dir, out);
+  };
+  int exit_code = 0;
+  try {
+    exit_code = gougechek::runBatch(manifest, options);
+  } catch (const Interrupted&) {
+    // The outputs are written, the unfinished checks in them as interrupted: say where.
+    finish();
+    throw;
+  }
+  finish();
   return exit_code;
 }
 
