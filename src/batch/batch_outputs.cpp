@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "batch/output_file.hpp"
+#include "batch/output_folder.hpp"
 #include "gougechek/error.hpp"
 #include "io/file_bytes.hpp"
 #include "report/markup_escape.hpp"
@@ -307,17 +308,6 @@ std::string indexHtml(const BatchJson& summary) {
   return out.str();
 }
 
-/// An output folder a batch or merge may write: new, empty, or an earlier batch's output.
-void checkOutputFolder(const std::string& dir) {
-  std::error_code error;
-  if (fs::exists(dir, error) && !fs::is_directory(dir, error))
-    throw InputError(dir, 0, 0, "--out names a file, not a folder");
-  if (fs::is_directory(dir, error) && !fs::is_empty(dir, error) &&
-      !fs::exists(fs::path(dir) / "summary.json", error))
-    throw InputError(dir, 0, 0,
-                     "--out is a folder with other files in it (not an earlier batch's output)");
-}
-
 }  // namespace
 
 void settleSummary(BatchJson& summary) {
@@ -413,12 +403,17 @@ BatchJson readSummary(const std::string& path) {
 
 int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir) {
   checkOutputFolder(dir);
+  const std::set<std::string> earlier = earlierReports(dir);  // before it is replaced
   std::vector<BatchJson> shards;
   std::set<std::size_t> seen;
   std::size_t count = 0;
   for (const std::string& shard_dir : shard_dirs) {
     const std::string path = (fs::path(shard_dir) / "summary.json").string();
     BatchJson shard = readSummary(path);
+    // The summary names the files merge copies: never one outside the report folders.
+    for (const std::string& file : earlierReports(shard_dir))
+      if (!isReportPath(file))
+        throw InputError(path, 0, 0, "not a batch summary: '" + file + "' is no batch report");
     try {
       const std::size_t index = shard["shard"]["index"].get<std::size_t>();
       const BatchJson& first = shards.empty() ? shard : shards.front();
@@ -443,39 +438,48 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
           "shard " + std::to_string(index) + " of " + std::to_string(count) + " is missing");
 
   BatchJson merged;
-  merged["schema"] = kSchema;
-  merged["version"] = shards.front()["version"];
-  merged["manifest"] = shards.front()["manifest"];
-  // The earliest shard's start: when the whole run began.
-  std::string started_at = shards.front()["started_at"];
-  for (const BatchJson& shard : shards)
-    started_at = std::min(started_at, shard["started_at"].get<std::string>());
-  merged["started_at"] = started_at;
-  merged["shard"] = {{"index", 0}, {"count", 1}};
-  if (shards.front().contains("baseline")) merged["baseline"] = shards.front()["baseline"];
-  std::vector<BatchJson> jobs;
-  BatchJson parts = BatchJson::array();
-  double elapsed = 0;
-  for (std::size_t i = 0; i < shards.size(); ++i) {
-    for (const BatchJson& job : shards[i]["jobs"]) {
-      jobs.push_back(job);
-      for (const BatchJson& check : job["checks"])
-        for (const auto& entry : check["reports"].items()) {
-          const std::string file = entry.value();
-          const fs::path target = fs::path(dir) / file;
-          fs::create_directories(target.parent_path());
-          replaceFile(target.string(), readFileBytes((fs::path(shard_dirs[i]) / file).string()));
-        }
+  std::set<std::string> current;  // the reports merged
+  try {
+    merged["schema"] = kSchema;
+    merged["version"] = shards.front()["version"];
+    merged["manifest"] = shards.front()["manifest"];
+    // The earliest shard's start: when the whole run began.
+    std::string started_at = shards.front()["started_at"];
+    for (const BatchJson& shard : shards)
+      started_at = std::min(started_at, shard["started_at"].get<std::string>());
+    merged["started_at"] = started_at;
+    merged["shard"] = {{"index", 0}, {"count", 1}};
+    if (shards.front().contains("baseline")) merged["baseline"] = shards.front()["baseline"];
+    std::vector<BatchJson> jobs;
+    BatchJson parts = BatchJson::array();
+    double elapsed = 0;
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+      for (const BatchJson& job : shards[i]["jobs"]) {
+        jobs.push_back(job);
+        for (const BatchJson& check : job["checks"])
+          for (const auto& entry : check["reports"].items()) {
+            const std::string file = entry.value();
+            current.insert(file);
+            const fs::path target = fs::path(dir) / file;
+            fs::create_directories(target.parent_path());
+            replaceFile(target.string(), readFileBytes((fs::path(shard_dirs[i]) / file).string()));
+          }
+      }
+      for (const BatchJson& part : shards[i]["timings"]["parts"]) parts.push_back(part);
+      elapsed = std::max(elapsed, shards[i]["timings"]["elapsed_s"].get<double>());
     }
-    for (const BatchJson& part : shards[i]["timings"]["parts"]) parts.push_back(part);
-    elapsed = std::max(elapsed, shards[i]["timings"]["elapsed_s"].get<double>());
+    std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
+      return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
+    });
+    merged["jobs"] = jobs;
+    merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
+    settleSummary(merged);
+  } catch (const BatchJson::exception& error) {
+    // The shards' summaries passed readSummary; one has fields of the wrong kind.
+    throw InputError(shard_dirs.front(), 0, 0,
+                     std::string("a shard's summary.json is not a batch summary: ") + error.what());
   }
-  std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
-    return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
-  });
-  merged["jobs"] = jobs;
-  merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
-  settleSummary(merged);
+  removeStaleReports(dir, earlier, current, {});
   writeCollectedOutputs(merged, dir);
   return summaryExitCode(merged);
 }

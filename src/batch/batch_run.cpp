@@ -21,6 +21,7 @@
 #include "batch/baseline.hpp"
 #include "batch/batch_outputs.hpp"
 #include "batch/output_file.hpp"
+#include "batch/output_folder.hpp"
 #include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
@@ -241,94 +242,12 @@ BatchJson checkEntry(const Check& check, const ManifestJob& job, const std::stri
   return entry;
 }
 
-/// Whether `file`, as an earlier summary.json lists a report, is one a batch run writes:
-/// jobs/JOB/NAME.json .html .xml .csv, nothing above or beside it.
-bool isReportPath(const std::string& file) {
-  const fs::path path(file);
-  if (!path.is_relative() || path.lexically_normal() != path) return false;
-  std::vector<std::string> parts;
-  for (const fs::path& part : path) parts.push_back(part.string());
-  if (parts.size() != 3 || parts[0] != "jobs") return false;
-  for (const std::string& part : {parts[1], parts[2]})
-    if (part.empty() || part == "." || part == "..") return false;
-  const std::string extension = path.extension().string();
-  return extension == ".json" || extension == ".html" || extension == ".xml" || extension == ".csv";
-}
-
-/// The reports an earlier run's summary.json in `dir` lists, relative to `dir`; none without a
-/// summary.json. Throws InputError when the file is there but no batch summary: which files of
-/// the folder are gougechek's could then not be told.
-std::set<std::string> earlierReports(const std::string& dir) {
-  const fs::path file = fs::path(dir) / "summary.json";
-  std::error_code error;
-  if (!fs::exists(file, error)) return {};
-  const BatchJson summary = readSummary(file.string());
-  std::set<std::string> reports;
-  const auto fail = [&file] {
-    return InputError(file.string(), 0, 0,
-                      "not a batch summary (its jobs' reports cannot be told), so --out is not "
-                      "an earlier batch's output");
-  };
-  if (!summary.contains("jobs") || !summary["jobs"].is_array()) throw fail();
-  for (const BatchJson& job : summary["jobs"]) {
-    if (!job.is_object() || !job.contains("checks") || !job["checks"].is_array()) throw fail();
-    for (const BatchJson& check : job["checks"]) {
-      if (!check.is_object() || !check.contains("reports") || !check["reports"].is_object())
-        throw fail();
-      for (const auto& entry : check["reports"].items()) {
-        if (!entry.value().is_string()) throw fail();
-        reports.insert(entry.value().get<std::string>());
-      }
-    }
-  }
-  return reports;
-}
-
-/// Removes the reports of an earlier run (`earlier`) that this one does not write (`current`),
-/// so that a job removed from the manifest or renamed, or of another shard, does not look
-/// current: only what the earlier summary lists as reports, only regular files at
-/// DIR/jobs/JOB/NAME (no symbolic link followed, no input removed), then the job folders left
-/// empty. Anything else in a job folder (a user's notes) stays, and its folder with it.
-void removeStaleReports(const std::string& dir, const std::set<std::string>& earlier,
-                        const std::set<std::string>& current,
-                        const std::vector<InputFile>& inputs) {
-  std::set<fs::path> folders;
-  for (const std::string& file : earlier) {
-    if (current.count(file) || !isReportPath(file)) continue;
-    const fs::path target = fs::path(dir) / file;
-    const fs::path folder = target.parent_path();
-    std::error_code error;
-    if (fs::symlink_status(folder.parent_path(), error).type() != fs::file_type::directory ||
-        fs::symlink_status(folder, error).type() != fs::file_type::directory ||
-        fs::symlink_status(target, error).type() != fs::file_type::regular ||
-        inputAt(target.string(), inputs))
-      continue;
-    // Gone already (removed meanwhile) is as good as removed.
-    if (!fs::remove(target, error) && error)
-      throw InputError(target.string(), 0, 0,
-                       "cannot remove this report of an earlier run, whose job this run does "
-                       "not have: " +
-                           error.message());
-    folders.insert(folder);
-  }
-  for (const fs::path& folder : folders) {
-    std::error_code error;
-    if (fs::is_empty(folder, error) && !error) fs::remove(folder, error);
-  }
-}
-
 /// Refuses an output folder that holds anything but an earlier batch run's outputs, and any
 /// report that would overwrite an input. Returns the inputs of the run.
-std::vector<InputFile> checkOutputFolder(const Manifest& manifest,
-                                         const std::vector<std::size_t>& jobs,
-                                         const std::string& dir) {
-  std::error_code error;
-  if (fs::exists(dir, error) && !fs::is_directory(dir, error))
-    throw InputError(dir, 0, 0, "--out names a file, not a folder");
-  if (fs::is_directory(dir, error) && !fs::is_empty(dir, error) &&
-      !fs::exists(fs::path(dir) / "summary.json", error))
-    throw InputError(dir, 0, 0,
-                     "--out is a folder with other files in it (not an earlier batch's output)");
+std::vector<InputFile> checkRunOutputs(const Manifest& manifest,
+                                       const std::vector<std::size_t>& jobs,
+                                       const std::string& dir) {
+  checkOutputFolder(dir);
   std::vector<InputFile> inputs = {{manifest.file, "the manifest"}};
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
@@ -429,7 +348,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
                   static_cast<std::size_t>(options.threads));
   const std::vector<std::size_t> jobs =
       shardJobs(manifest, options.shard_index, options.shard_count);
-  const std::vector<InputFile> inputs = checkOutputFolder(manifest, jobs, options.out_dir);
+  const std::vector<InputFile> inputs = checkRunOutputs(manifest, jobs, options.out_dir);
   std::set<std::string> current;
   for (const std::size_t index : jobs)
     for (const std::string& program : manifest.jobs[index].programs)
