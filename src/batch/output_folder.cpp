@@ -21,7 +21,6 @@ bool isReportPath(const std::string& file) {
   return extension == ".json" || extension == ".html" || extension == ".xml" || extension == ".csv";
 }
 
-
 void checkOutputFolder(const std::string& dir) {
   std::error_code error;
   if (fs::exists(dir, error) && !fs::is_directory(dir, error))
