@@ -82,6 +82,11 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
       {"box.stl clean.nc -t ball:6 --tolerance 2e6", "--tolerance: 2e6 mm is outside the"},
       {"box.stl clean.nc -t ball:6 --format xml", "unknown format 'xml'"},
       {"box.stl clean.nc -t ball:6 --report out.pdf", "cannot tell the format"},
+      // Names of files not there yet, one relative to "." (not only the same text).
+      {"box.stl clean.nc -t ball:6 --report new.json --report ./new.json",
+       "--report names the same file twice: './new.json'"},
+      {"box.stl clean.nc -t ball:6 --export-mesh new.stl --report ./new.stl --format json",
+       "--report and --export-mesh name the same file"},
       {"box.stl clean.nc -t ball:6 --report r.json --report r.html --format json",
        "--format with several --report files"},
       {"box.stl clean.nc -t ball:6 --part-units cm", "neither mm nor in"},
