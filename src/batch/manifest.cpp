@@ -63,10 +63,11 @@ class ManifestReader {
   }
 
   /// Applies one `key: value` of a job or of the defaults to `job`.
-  void setOption(CheckJob& job, const std::string& key, const YAML::Node& value) const {
+  void setOption(CheckJob& job, const YAML::Node& key_node, const YAML::Node& value) const {
+    const std::string key = scalar(key_node, "key");
     const auto& names = checkOptionNames();
     if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key))
-      fail(value, "unknown key '" + key + "'");
+      fail(key_node, "unknown key '" + key + "'");
     std::vector<std::string> texts;
     if (key == "start") {
       texts.push_back(startText(value));
@@ -198,7 +199,7 @@ class ManifestReader {
         if (!entry.second.IsSequence()) fail(entry.second, "waivers: expected a list of waivers");
         for (const YAML::Node& item : entry.second) job.waivers.push_back(waiver(item));
       } else if (key != "program" && key != "programs") {
-        setOption(job.settings, key, entry.second);
+        setOption(job.settings, entry.first, entry.second);
       }
     }
     if (job.name.empty()) fail(node, "the job has no name");
@@ -237,7 +238,7 @@ class ManifestReader {
         if (key == "part" || key == "name" || key == "program" || key == "programs" ||
             key == "waivers")
           fail(entry.first, "defaults: '" + key + "' belongs to each job");
-        setOption(defaults, key, entry.second);
+        setOption(defaults, entry.first, entry.second);
       }
     }
     const YAML::Node jobs = root["jobs"];

@@ -770,6 +770,19 @@ TEST_F(ManifestErrors, TheValidJobRuns) {
   EXPECT_EQ(result.exit_code, 0) << result.err;
 }
 
+TEST_F(ManifestErrors, UnknownKey) {
+  expectRefused(std::string(kJob) + "    tolerence: 0.01\n", "6:5: unknown key 'tolerence'");
+}
+
+TEST_F(ManifestErrors, UnknownKeyInTheDefaults) {
+  expectRefused(std::string("defaults:\n  tolerence: 0.01\n").append(kJob),
+                "2:3: unknown key 'tolerence'");
+}
+
+TEST_F(ManifestErrors, RunOptionInAJob) {
+  expectRefused(std::string(kJob) + "    threads: 4\n", "6:5: unknown key 'threads'");
+}
+
 TEST_F(ManifestErrors, JobWithoutAPart) {
   expectRefused(
       "jobs:\n"
