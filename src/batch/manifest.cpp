@@ -9,6 +9,7 @@
 #include <set>
 
 #include "gougechek/error.hpp"
+#include "gougechek/tool.hpp"
 #include "io/file_bytes.hpp"
 
 namespace gougechek {
@@ -82,6 +83,16 @@ class ManifestReader {
         setCheckOption(job, key, text, key);
       } catch (const UsageError& error) {
         fail(value, error.what());
+      }
+    }
+    // The cutter is checked here, as the command line checks --tool before it reads anything:
+    // a typo names its manifest line, instead of making every job with that cutter an error
+    // once its part is read.
+    if (key == "tool") {
+      try {
+        parseToolSpec(*job.tool, key);
+      } catch (const InputError& error) {
+        fail(value, key + ": " + error.message());
       }
     }
   }

@@ -795,6 +795,28 @@ TEST_F(ManifestErrors, TwoJobsWithOneName) {
   expectRefused(std::string(kJob) + std::string(kJob).substr(6), "6:5: a second job named 'box'");
 }
 
+TEST_F(ManifestErrors, BadToolSpec) {
+  expectRefused(
+      "jobs:\n"
+      "  - name: box\n"
+      "    part: box.stl\n"
+      "    program: clean.nc\n"
+      "    tool: drill:6\n",
+      "5:11: tool: unknown cutter type 'drill' in 'drill:6' (expected ball:D, flat:D, bull:D:r "
+      "or taper:D:r:A)");
+}
+
+TEST_F(ManifestErrors, BadToolSpecInTheDefaults) {
+  expectRefused(
+      "defaults:\n"
+      "  tool: bull:6:4\n"
+      "jobs:\n"
+      "  - name: box\n"
+      "    part: box.stl\n"
+      "    program: clean.nc\n",
+      "2:9: tool: bull corner radius 4 exceeds half the diameter 3");
+}
+
 TEST_F(ManifestErrors, ValueTheCommandLineRefuses) {
   expectRefused(std::string(kJob) + "    tolerance: -0.01\n",
                 "6:16: tolerance must be >= 0, got -0.01");
