@@ -501,6 +501,17 @@ TEST_F(CorpusBatch, ResultsCsvRowsAreTheViolationsOfTheSummary) {
   EXPECT_EQ(rows[3], (Finding{kBrokenJob, "broken.nc", "error", std::to_string(kBrokenLine), ""}));
 }
 
+/// A manifest of one job, the known-bad program against the STL of its part (quick to read),
+/// with `waivers` (YAML list items, indented for the job).
+std::string knownBadManifest(const std::string& waivers) {
+  const fs::path known_bad = kCam / "known_bad" / "pocket_plate_fitarcs";
+  const CamTool tool = camTool(known_bad / "tool.json");
+  return manifestText({{"known-bad", (kCam / "pocket_plate" / "part.stl").string(),
+                        (known_bad / "linuxcnc.nc").string(), tool.spec, tool.stock, "linuxcnc"}})
+      .append("    waivers:\n")
+      .append(waivers);
+}
+
 /// The JUnit schema tests need xmllint (Debian package libxml2-utils, which
 /// scripts/install-deps.sh installs): skipped loudly without it, except under CI.
 class JunitSchema : public CorpusBatch {
@@ -535,6 +546,18 @@ TEST_F(JunitSchema, PerCheckJunitReportsAreValid) {
       validate({ran("single/jobs/" + std::string(kKnownBadJob) + "/linuxcnc.nc.xml"),
                 ran("single/jobs/" + std::string(kBrokenJob) + "/broken.nc.xml"),
                 ran("single/jobs/pocket_plate-linuxcnc-step/linuxcnc.nc.xml")});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+}
+
+// A waived finding is listed in its case's system-out, after the failure of the others.
+TEST_F(JunitSchema, ReportsWithWaivedFindingsAreValid) {
+  writeText(work_ / "manifest.yaml", knownBadManifest("      - lines: 129\n"
+                                                      "        max_depth: 0.02\n"
+                                                      "        by: A. Machinist\n"
+                                                      "        reason: arc-fit bulge\n"));
+  ASSERT_EQ(runCli(work_, "batch manifest.yaml -q --out out").exit_code, 1);
+  ASSERT_TRUE(contains(readText(work_ / "out/junit.xml"), "[waived by A. Machinist"));
+  const CliRun result = validate({"out/junit.xml", "out/jobs/known-bad/linuxcnc.nc.xml"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
 }
 
@@ -613,7 +636,7 @@ TEST_F(MergeRefusal, AShardOfAnotherManifest) {
                 "other/summary.json: a shard of another run (other manifest or shard count)");
 }
 
-/// The known-bad program against the STL of its part (quick to read), with waivers.
+/// The known-bad program's job with waivers (knownBadManifest).
 class KnownBadWaivers : public Scratch {
  protected:
   void SetUp() override {
@@ -621,14 +644,9 @@ class KnownBadWaivers : public Scratch {
     Scratch::SetUp();
   }
 
-  /// Runs the job with `waivers` (YAML list items, indented for the job) into out/.
+  /// Runs the job with `waivers` into out/.
   CliRun run(const std::string& waivers) {
-    std::string manifest =
-        manifestText({{"known-bad", (kCam / "pocket_plate" / "part.stl").string(),
-                       (kCam / "known_bad" / "pocket_plate_fitarcs" / "linuxcnc.nc").string(),
-                       "flat:6,flute=20", "0", "linuxcnc"}});
-    manifest.append("    waivers:\n").append(waivers);
-    writeText(work_ / "manifest.yaml", manifest);
+    writeText(work_ / "manifest.yaml", knownBadManifest(waivers));
     return runCli(work_, "batch manifest.yaml -q --out out");
   }
 
