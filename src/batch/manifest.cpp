@@ -9,6 +9,7 @@
 #include <set>
 
 #include "gougechek/error.hpp"
+#include "gougechek/tool.hpp"
 #include "io/file_bytes.hpp"
 
 namespace gougechek {
@@ -63,10 +64,11 @@ class ManifestReader {
   }
 
   /// Applies one `key: value` of a job or of the defaults to `job`.
-  void setOption(CheckJob& job, const std::string& key, const YAML::Node& value) const {
+  void setOption(CheckJob& job, const YAML::Node& key_node, const YAML::Node& value) const {
+    const std::string key = scalar(key_node, "key");
     const auto& names = checkOptionNames();
     if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key))
-      fail(value, "unknown key '" + key + "'");
+      fail(key_node, "unknown key '" + key + "'");
     std::vector<std::string> texts;
     if (key == "start") {
       texts.push_back(startText(value));
@@ -81,6 +83,16 @@ class ManifestReader {
         setCheckOption(job, key, text, key);
       } catch (const UsageError& error) {
         fail(value, error.what());
+      }
+    }
+    // The cutter is checked here, as the command line checks --tool before it reads anything:
+    // a typo names its manifest line, instead of making every job with that cutter an error
+    // once its part is read.
+    if (key == "tool") {
+      try {
+        parseToolSpec(*job.tool, key);
+      } catch (const InputError& error) {
+        fail(value, key + ": " + error.message());
       }
     }
   }
@@ -198,7 +210,7 @@ class ManifestReader {
         if (!entry.second.IsSequence()) fail(entry.second, "waivers: expected a list of waivers");
         for (const YAML::Node& item : entry.second) job.waivers.push_back(waiver(item));
       } else if (key != "program" && key != "programs") {
-        setOption(job.settings, key, entry.second);
+        setOption(job.settings, entry.first, entry.second);
       }
     }
     if (job.name.empty()) fail(node, "the job has no name");
@@ -237,7 +249,7 @@ class ManifestReader {
         if (key == "part" || key == "name" || key == "program" || key == "programs" ||
             key == "waivers")
           fail(entry.first, "defaults: '" + key + "' belongs to each job");
-        setOption(defaults, key, entry.second);
+        setOption(defaults, entry.first, entry.second);
       }
     }
     const YAML::Node jobs = root["jobs"];

@@ -124,11 +124,14 @@ std::optional<std::string> inputAt(const std::string& output,
 bool sameOutput(const std::string& first, const std::string& second) {
   const std::optional<struct stat> a = statOf(first), b = statOf(second);
   if (a && b) return sameFile(*a, *b);
-  // Not both there yet: compare where the names lead.
+  // Not both there yet: compare where the names lead. Made absolute first: weakly_canonical
+  // leaves a relative name none of whose parts exists ("r.json") relative, but resolves
+  // "./r.json" from the current folder, and the two would differ.
   const auto resolved = [](const std::string& path) {
     std::error_code error;
-    const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
-    return error ? std::filesystem::absolute(path).lexically_normal() : canonical;
+    const std::filesystem::path absolute = std::filesystem::absolute(path);
+    const std::filesystem::path canonical = std::filesystem::weakly_canonical(absolute, error);
+    return error ? absolute.lexically_normal() : canonical;
   };
   return resolved(first) == resolved(second);
 }

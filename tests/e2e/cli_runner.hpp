@@ -39,21 +39,48 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-/// Runs `gougechek <arguments>` (shell syntax) in `dir`, stdin from `stdin_file`; stdout and
-/// stderr are caught in files of `dir`.
-inline CliRun runCli(const std::filesystem::path& dir, const std::string& arguments,
-                     const std::string& stdin_file = "/dev/null") {
+/// `text` as one word of a POSIX shell command line.
+inline std::string shellQuoted(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) {
+    if (c == '\'') {
+      quoted.append("'\\''");
+    } else {
+      quoted.push_back(c);
+    }
+  }
+  return quoted.append("'");
+}
+
+/// Runs the shell command `command` in `dir`, stdin from `stdin_file`; stdout and stderr are
+/// caught in files of `dir`.
+inline CliRun runInShell(const std::filesystem::path& dir, const std::string& command,
+                         const std::string& stdin_file = "/dev/null") {
   const std::filesystem::path out = dir / "stdout.txt";
   const std::filesystem::path err = dir / "stderr.txt";
-  const std::string command = "cd '" + dir.string() + "' && '" GOUGECHEK_CLI "' " + arguments +
-                              " <'" + stdin_file + "' >'" + out.string() + "' 2>'" + err.string() +
-                              "'";
-  const int status = std::system(command.c_str());
+  const std::string line = std::string("cd ")
+                               .append(shellQuoted(dir.string()))
+                               .append(" && ")
+                               .append(command)
+                               .append(" <")
+                               .append(shellQuoted(stdin_file))
+                               .append(" >")
+                               .append(shellQuoted(out.string()))
+                               .append(" 2>")
+                               .append(shellQuoted(err.string()));
+  const int status = std::system(line.c_str());
   CliRun result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.out = readText(out);
   result.err = readText(err);
   return result;
+}
+
+/// Runs `gougechek <arguments>` (shell syntax) in `dir`, stdin from `stdin_file`; stdout and
+/// stderr are caught in files of `dir`.
+inline CliRun runCli(const std::filesystem::path& dir, const std::string& arguments,
+                     const std::string& stdin_file = "/dev/null") {
+  return runInShell(dir, shellQuoted(GOUGECHEK_CLI).append(" ").append(arguments), stdin_file);
 }
 
 /// An ASCII STL of the box [0,50]×[0,40]×[0,20], outward normals, counter-clockwise facets.

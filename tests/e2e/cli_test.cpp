@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -81,6 +82,13 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
       {"box.stl clean.nc -t ball:6 --tolerance 2e6", "--tolerance: 2e6 mm is outside the"},
       {"box.stl clean.nc -t ball:6 --format xml", "unknown format 'xml'"},
       {"box.stl clean.nc -t ball:6 --report out.pdf", "cannot tell the format"},
+      // Names of files not there yet, one relative to "." (not only the same text).
+      {"box.stl clean.nc -t ball:6 --report new.json --report ./new.json",
+       "--report names the same file twice: './new.json'"},
+      {"box.stl clean.nc -t ball:6 --export-mesh new.stl --report ./new.stl --format json",
+       "--report and --export-mesh name the same file"},
+      {"box.stl clean.nc -t ball:6 --report r.json --report r.html --format json",
+       "--format with several --report files"},
       {"box.stl clean.nc -t ball:6 --part-units cm", "neither mm nor in"},
       {"box.stl clean.nc -t ball:6 -j -2", "--threads must be >= 0"},
       {"box.stl clean.nc -t ball:6 --kdop 7", "--kdop must be 6, 14, 18 or 26"},
@@ -196,6 +204,35 @@ TEST_F(Cli, ReportFileTakesItsFormatFromTheExtension) {
   EXPECT_TRUE(contains(readText(file("r.html")), "<code>G1 Z19.5 F100</code>")) << "html";
   EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --report r.txt --format json").exit_code, 1);
   EXPECT_TRUE(readText(file("r.txt")).starts_with("{")) << "--format overrides";
+}
+
+TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFindings) {
+  const std::vector<std::string> names = {"all.json", "all.html", "all.xml", "all.csv"};
+  for (const std::string& name : names) fs::remove(file(name));
+  const CliRun result =
+      run("box.stl gouge.nc -t ball:6 --report all.json --report all.html "
+          "--report all.xml --report all.csv");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const nlohmann::json json = nlohmann::json::parse(readText(file("all.json")));
+  const std::string html = readText(file("all.html")), xml = readText(file("all.xml"));
+  std::istringstream csv(readText(file("all.csv")));
+  std::string row;
+  std::getline(csv, row);
+  EXPECT_TRUE(row.starts_with("kind,line,")) << row;
+  // Each finding of the JSON report in each of the others, in the same order in the CSV.
+  ASSERT_EQ(json["violations"].size(), 3u);
+  EXPECT_TRUE(contains(xml, "<failure type=\"violations\" message=\"3 violations\">")) << xml;
+  for (const auto& violation : json["violations"]) {
+    std::string kind = violation["kind"];
+    const std::string line = violation["line"].dump();
+    ASSERT_TRUE(std::getline(csv, row));
+    EXPECT_TRUE(row.starts_with(kind + "," + line + ",")) << row;
+    std::replace(kind.begin(), kind.end(), '_', ' ');
+    const std::string described = "gouge.nc:" + line + ": " + kind + " 0.500 mm";
+    EXPECT_TRUE(contains(xml, described)) << described;
+    EXPECT_TRUE(contains(html, "<title>" + described)) << described;
+  }
+  EXPECT_FALSE(std::getline(csv, row)) << row;
 }
 
 TEST_F(Cli, ReportIsTheSameWhateverTheThreadCount) {
