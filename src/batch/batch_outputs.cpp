@@ -1,6 +1,8 @@
 #include "batch/batch_outputs.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -37,9 +39,17 @@ std::string worse(const std::string& a, const std::string& b) {
   return rank(a) >= rank(b) ? a : b;
 }
 
+/// A value as the reports write it: strings bare, and numbers as the shortest text that reads
+/// back as them (13, not JSON's 13.0), as the reports' CSV does.
 std::string text(const BatchJson& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_null()) return "";
+  if (value.is_number_float()) {
+    std::array<char, 32> digits{};
+    const auto written =
+        std::to_chars(digits.data(), digits.data() + digits.size(), value.get<double>());
+    return std::string(digits.data(), written.ptr);
+  }
   return value.dump();
 }
 

@@ -483,12 +483,13 @@ TEST_F(CorpusBatch, ResultsCsvRowsAreTheViolationsOfTheSummary) {
   std::istringstream lines(readText(run_ / "single/results.csv"));
   std::string line;
   std::getline(lines, line);
-  EXPECT_EQ(line,
-            "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by");
+  EXPECT_EQ(
+      line,
+      "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,change");
   std::vector<Finding> rows;
   while (std::getline(lines, line)) {
     const std::vector<std::string> fields = csvFields(line);
-    ASSERT_EQ(fields.size(), 13u) << line;
+    ASSERT_EQ(fields.size(), 14u) << line;
     rows.push_back({fields[0], fields[1], fields[2], fields[3], fields[6]});
   }
   EXPECT_EQ(rows, expected);
@@ -632,8 +633,9 @@ TEST_F(MergeRefusal, AShardOfAnotherManifest) {
   writeText(work_ / "other.yaml", manifestText({jobs_.front()}));
   const CliRun shard = runCli(work_, "batch other.yaml -q --out other --shard 1/3");
   ASSERT_EQ(shard.exit_code, 0) << shard.err;
-  expectRefused({"shard0", "other", "shard2"},
-                "other/summary.json: a shard of another run (other manifest or shard count)");
+  expectRefused(
+      {"shard0", "other", "shard2"},
+      "other/summary.json: a shard of another run (other manifest, shard count or baseline)");
 }
 
 /// The known-bad program's job with waivers (knownBadManifest).
