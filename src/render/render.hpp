@@ -49,8 +49,8 @@ struct PathSegment {
 /// A violation: a dot coloured by its depth, drawn over everything else (a violation hidden
 /// behind the part still shows).
 struct Marker {
-  Vec3 at;  ///< tool-tip position of the deepest point
-  double depth = 0;
+  Vec3 at;           ///< tool-tip position of the deepest point
+  double depth = 0;  ///< mm, finite; negative (a rapid within clearance) is coloured as 0
   bool severe = false;
 };
 
@@ -66,7 +66,8 @@ struct DepthScale {
 /// there is none), so that the legend's labels are round.
 DepthScale depthScaleFor(std::span<const Marker> markers);
 
-/// The largest of 1, 2, 5 × 10^k that is at most `limit` (> 0): the scale bar's length.
+/// The largest of 1, 2, 5 × 10^k that is at most `limit`: the scale bar's length. Throws
+/// std::invalid_argument unless `limit` is finite and > 0.
 double roundLength(double limit);
 
 enum class ViewKind {
