@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -493,6 +494,23 @@ pid_t spawnCli(const fs::path& dir, const std::vector<std::string>& arguments) {
   return pid;
 }
 
+/// Waits until process `pid` catches `signal` (its handler is installed: SigCgt in
+/// /proc/PID/status): a signal sent before that, while a loaded machine is still starting the
+/// program, would end it by the default action, and the test would test the loader. At most 10 s.
+void waitUntilCatching(pid_t pid, int signal) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (!line.starts_with("SigCgt:")) continue;
+      const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
+      if ((caught >> (signal - 1)) & 1) return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ADD_FAILURE() << "process " << pid << " never caught signal " << signal;
+}
+
 TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
   // Four million gouging moves: half a minute of checking.
   writeText(file("long.nc"),
@@ -503,6 +521,7 @@ TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
     const pid_t pid = spawnCli(dir_, {file("box.stl").string(), file("long.nc").string(), "-t",
                                       "ball:6", "--report", file("signal.json").string()});
     ASSERT_GT(pid, 0);
+    waitUntilCatching(pid, signal);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     const auto sent = std::chrono::steady_clock::now();
     ::kill(pid, signal);
@@ -523,8 +542,8 @@ TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
   }
 }
 
-// Reading a STEP part runs OpenCASCADE in a child process: a signal stops the read too (the
-// child is killed), not only the check after it. The corpus sphere cavity takes seconds to read.
+// Reading a STEP part runs OpenCASCADE in a worker process: a signal stops the read too (the
+// worker is killed), not only the check after it. The corpus sphere cavity takes seconds to read.
 TEST_F(Cli, ASignalStopsTheReadingOfAStepPart) {
   const fs::path step =
       fs::path(GOUGECHEK_SHARED_DIR) / "corpus" / "cam" / "mold_cavity" / "part.step";
@@ -533,10 +552,11 @@ TEST_F(Cli, ASignalStopsTheReadingOfAStepPart) {
     GTEST_SKIP() << step << " not found";
   }
   writeText(file("air.nc"), "G0 X0 Y0 Z500\n");
-  const auto started = std::chrono::steady_clock::now();
   const pid_t pid = spawnCli(dir_, {step.string(), file("air.nc").string(), "-t", "ball:6",
                                     "--report", file("step.json").string()});
   ASSERT_GT(pid, 0);
+  waitUntilCatching(pid, SIGINT);
+  const auto started = std::chrono::steady_clock::now();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ::kill(pid, SIGINT);
   int status = 0;
