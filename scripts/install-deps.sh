@@ -5,6 +5,7 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           nlohmann-json3-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev python3
           libssl-dev         # OpenSSL's libcrypto: SHA-256 of the inputs in every report's trace
           libspng-dev        # src/render/: the HTML report's pictures encoded as PNG
+          libmeshoptimizer-dev # src/report/viewer3d.cpp: the part decimated for the 3D view
           python3-jsonschema # tests/report_schema/: JSON reports against docs/'s schema
           libxml2-utils      # xmllint: tests/e2e/batch_test.cpp, JUnit output against its schema
           libfcl-dev         # bench/fcl_peer_bench.cpp: the same check with FCL 0.7
