@@ -276,7 +276,9 @@ std::uint8_t paletteIndex(const render::DepthScale& scale, const Viewer3dMarker&
   return static_cast<std::uint8_t>(std::lround(t * (kPaletteSteps - 1)));
 }
 
+// Below a micrometre, "0 mm": the path's merge of straight pieces moves points by 1e-9 mm.
 std::string millimetres(double value) {
+  if (value < 1e-6) return "0 mm";
   char text[32];
   std::snprintf(text, sizeof text, "%.3g mm", value);
   return text;

@@ -40,7 +40,7 @@
   if (!gl) {
     canvas.style.display = 'none';
     note.textContent = 'The 3D view needs WebGL, which this browser does not offer; ' +
-        'the pictures above show the same part, path and violations.';
+        'the report\'s pictures show the same part, path and violations.';
     window.gougechekViewerReady = true;
     return;
   }
@@ -177,7 +177,7 @@
   var radius = 0.5 * Math.sqrt(size[0] * size[0] + size[1] * size[1] + size[2] * size[2]) || 1;
   var view = {};
   function reset() {
-    view = {yaw: -Math.PI / 4, pitch: 0.6, distance: 2.6 * radius, target: [0, 0, 0]};
+    view = {yaw: -Math.PI / 4, pitch: 0.6, distance: 3.2 * radius, target: [0, 0, 0]};
   }
   reset();
 

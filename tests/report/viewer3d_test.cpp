@@ -347,7 +347,8 @@ TEST(Viewer3d, WritesDemoPage) {
   std::ostringstream page;
   page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<title>gougechek 3D view</title></head><body>\n<h1>3D view</h1>\n";
-  writeViewer3d(viewerScene(mold, path, violations), page);
+  const std::string view = block(viewerScene(mold, path, violations));
+  page << view;
   page << "<table><thead><tr><th>#</th><th>depth</th><th>at</th></tr></thead><tbody>\n";
   for (std::size_t i = 0; i < violations.size(); ++i)
     page << "<tr id=\"v-" << i << "\" data-marker=\"" << i << "\"><td>" << i + 1 << "</td><td>"
@@ -356,7 +357,7 @@ TEST(Viewer3d, WritesDemoPage) {
   page << "</tbody></table>\n<div style=\"height:1500px\"></div>\n</body></html>\n";
   std::string text = page.str();
   std::ofstream(file) << text;
-  std::cout << "demo page: " << file << "\n";
+  std::cout << "demo page: " << file << " (view " << view.size() << " bytes)\n";
   text.erase(text.find(viewer3dScript()), viewer3dScript().size());
   EXPECT_EQ(test::markupProblem(text.substr(text.find("<html")), {"meta"}), "");
   EXPECT_TRUE(std::ifstream(file).good());
