@@ -13,6 +13,8 @@
 //                           the flag. A page that draws after load (WebGL) sets the flag to false
 //                           early and to true once drawn: the checks then wait for it (up to
 //                           --timeout).
+//   painted_ms              navigation start until two animation frames after that (load, or
+//                           ready): the page laid out and painted, as a reader first sees it
 //   document_height, document_width   of the laid-out page, CSS px
 //   console_errors, page_errors       console.error (and Chromium's own errors, e.g. a resource
 //                           that failed), uncaught exceptions and rejections
@@ -515,7 +517,8 @@ async function main() {
   try {
     const result = {
       page: settings.page, page_bytes: fs.statSync(pagePath).size, chromium: await browser.version(),
-      load_ms: null, ready_ms: null, ready_flag_set: false, document_height: null, document_width: null,
+      load_ms: null, ready_ms: null, ready_flag_set: false, painted_ms: null, document_height: null,
+      document_width: null,
       console_errors: [], page_errors: [], requests: [], canvases: [], screenshots: [], checks: [],
     };
     // The tab the browser opened with: the only one, in the foreground, so that it paints.
@@ -554,7 +557,8 @@ async function main() {
     }
     const readiness = await waitUntilReady(page, settings.timeout);
     // Two animation frames: whatever the page changed last is painted before anything is read.
-    await page.evaluate(() => new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const paintedMs = await page.evaluate(() => new Promise(resolve =>
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve(Math.round(performance.now()))))));
     Object.assign(result, await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0];
       const canvases = [...document.querySelectorAll('canvas')].filter(c => c.__pageCheckContext !== undefined).map(canvas => {
@@ -576,6 +580,7 @@ async function main() {
       };
     }));
     result.ready_flag_set = readiness.set;
+    result.painted_ms = paintedMs;
 
     const context = {page, settings, result, failures: [], pending: [...settings.actions], inViewBeforeClick: null};
     while (context.pending.length > 0) await runAction(context, context.pending.shift());
