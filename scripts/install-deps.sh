@@ -17,7 +17,13 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           pybind11-dev python3-pybind11 python3-dev python3-numpy   # the Python module (python/)
           python3-pytest     # tests/python, on Debian's /usr/bin/python3
           slurm-wlm munge    # tests/slurm: the test starts its own one-node Slurm in a temp dir
+          chromium           # tests/html: the HTML reports in headless Chromium (page_check.mjs)
+          optipng            # scripts/screenshots.sh: the README's report screenshots
           dpkg-dev)          # cpack -G DEB: dpkg-shlibdeps
+# tests/html drives chromium with puppeteer-core from the npm registry (npm ci into the build
+# tree): Debian's node and npm, unless an npm is there already (NodeSource's nodejs brings its
+# own, and conflicts with Debian's npm).
+command -v npm >/dev/null || packages+=(nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
