@@ -337,7 +337,9 @@ TEST(Viewer3d, LargePartWithinTheBudget) {
 
 // A whole page, the view above a table of its violations as the report links them (rows
 // id="v-INDEX" with data-marker="INDEX"), for a browser to open: GOUGECHEK_VIEWER3D_DEMO names
-// the file, else it goes to the test's temporary folder.
+// the file, else it goes to the test's temporary folder. For tests/html/viewer3d_check.sh, it
+// sets page_check.mjs's ready flag once the view is drawn, with #marker-spot, an element that
+// lets clicks through, over violation 35's marker (its row is out of view at first).
 TEST(Viewer3d, WritesDemoPage) {
   const Mesh mold = sampleMold();
   const std::vector<render::PathSegment> path = rasterPath(bounds(mold), 30, 200);
@@ -346,7 +348,8 @@ TEST(Viewer3d, WritesDemoPage) {
   const std::string file = named ? named : testing::TempDir() + "viewer3d_demo.html";
   std::ostringstream page;
   page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-          "<title>gougechek 3D view</title></head><body>\n<h1>3D view</h1>\n";
+          "<title>gougechek 3D view</title>"
+          "<script>window.gougechekReady = false;</script></head><body>\n<h1>3D view</h1>\n";
   const std::string view = block(viewerScene(mold, path, violations));
   page << view;
   page << "<table><thead><tr><th>#</th><th>depth</th><th>at</th></tr></thead><tbody>\n";
@@ -354,11 +357,23 @@ TEST(Viewer3d, WritesDemoPage) {
     page << "<tr id=\"v-" << i << "\" data-marker=\"" << i << "\"><td>" << i + 1 << "</td><td>"
          << violations[i].depth << "</td><td>" << violations[i].at.x << ", " << violations[i].at.y
          << ", " << violations[i].at.z << "</td></tr>\n";
-  page << "</tbody></table>\n<div style=\"height:1500px\"></div>\n</body></html>\n";
+  page << "</tbody></table>\n<div style=\"height:1500px\"></div>\n"
+       << "<script>(function wait() {\n"
+          "  if (!window.gougechekViewerReady) return requestAnimationFrame(wait);\n"
+          "  var p = window.gougechekViewer.markerPosition(35), spot = "
+          "document.createElement('div');\n"
+          "  spot.id = 'marker-spot';\n"
+          "  spot.style.cssText = 'position:absolute;width:2px;height:2px;pointer-events:none;"
+          "left:' + (p.x + scrollX - 1) + 'px;top:' + (p.y + scrollY - 1) + 'px';\n"
+          "  document.body.appendChild(spot);\n"
+          "  window.gougechekReady = true;\n"
+          "})();</script>\n</body></html>\n";
   std::string text = page.str();
   std::ofstream(file) << text;
   std::cout << "demo page: " << file << " (view " << view.size() << " bytes)\n";
   text.erase(text.find(viewer3dScript()), viewer3dScript().size());
+  const std::size_t probe = text.rfind("<script>") + 8;
+  text.erase(probe, text.find("</script>", probe) - probe);
   EXPECT_EQ(test::markupProblem(text.substr(text.find("<html")), {"meta"}), "");
   EXPECT_TRUE(std::ifstream(file).good());
 }
