@@ -201,7 +201,9 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
   }
   try {
     const ToolLibrary tools = loadTools(settings);
-    program.emplace(ProgramStream::open(program_file, programOptions(settings, tools)));
+    ProgramOptions program_options = programOptions(settings, tools);
+    program_options.path_sample_pieces = kHtmlPathPieces;  // every check writes its HTML report
+    program.emplace(ProgramStream::open(program_file, program_options));
     if (part_error) std::rethrow_exception(part_error);
     addPart(report, *part);
     VerifySettings verify_settings = verifySettings(settings);
@@ -213,6 +215,7 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
     };
     VerifyResult result = verify(*part, *program, tools, verify_settings);
     addResult(report, *program, tools, std::move(result), true);
+    addPictures(report, *part, *program);
   } catch (const StopRequested&) {
     addError(report, program ? &*program : nullptr,
              {RunErrorKind::Interrupted, stop.message(), {}, 0, 0});
