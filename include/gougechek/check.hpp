@@ -41,6 +41,11 @@ void addResult(Report& report, const ProgramStream& program, const ToolLibrary& 
 /// addResult.
 void addPictures(Report& report, const Part& part, const ProgramStream& program);
 
+/// For the HTML page of a check that ended in an input error: pictures of `part` with the path
+/// read before the error (no regions). Never throws: a picture that cannot be drawn is left
+/// out, so that the error it would illustrate is reported.
+void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept;
+
 /// The program's warnings, for a report of a check that ended in `error`.
 void addError(Report& report, const ProgramStream* program, RunError error);
 

@@ -213,7 +213,13 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
             progress.program_bytes_read);
       poll();
     };
-    VerifyResult result = verify(*part, *program, tools, verify_settings);
+    VerifyResult result;
+    try {
+      result = verify(*part, *program, tools, verify_settings);
+    } catch (const InputError&) {
+      addPartPictures(report, *part, *program);  // what was read, for the error page
+      throw;
+    }
     addResult(report, *program, tools, std::move(result), true);
     addPictures(report, *part, *program);
   } catch (const StopRequested&) {

@@ -130,7 +130,14 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
     throwIfInterrupted();
     if (progress_bar) progress_bar->update(done, total);
   };
-  VerifyResult result = verify(part, *program, tools, settings);
+  VerifyResult result;
+  try {
+    result = verify(part, *program, tools, settings);
+  } catch (const InputError&) {
+    // The error page shows what was read: the part with the path up to the faulty line.
+    if (quotesLines(options)) addPartPictures(report, part, *program);
+    throw;
+  }
   throwIfInterrupted();
   if (progress_bar) progress_bar->finish();
   addResult(report, *program, tools, std::move(result), quotesLines(options));

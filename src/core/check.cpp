@@ -104,7 +104,19 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program)
          it != lines.end() && it->first <= deepest + 5; ++it)
       report.source_lines.insert(*it);
   }
-  drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin());
+  drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin(),
+               report.violations.empty() ? "the path checked" : "the path and the violations");
+}
+
+void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept {
+  try {
+    Report read;  // no violations: only the part and the path
+    drawPictures(read, part.mesh(), program.pathSample(), program.pathSampleJoin(),
+                 program.pathSample().empty() ? "the part" : "the path checked before the error");
+    report.pictures = std::move(read.pictures);
+  } catch (const std::exception&) {
+    report.pictures.clear();
+  }
 }
 
 void addError(Report& report, const ProgramStream* program, RunError error) {

@@ -280,7 +280,7 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
         << "</code></p>\n";
     writeSummary(report, out);
     if (!report.pictures.empty()) {
-      out << "<h2>Part</h2>\n";
+      out << "<h2>What was read</h2>\n";
       for (const ReportPicture& picture : report.pictures) writePicture(picture, out);
     }
     writeWarnings(report, out);

@@ -196,7 +196,7 @@ std::string operationBefore(const std::map<std::uint32_t, std::string>& lines, s
 }
 
 void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
-                  std::size_t join) {
+                  std::size_t join, const std::string& what) {
   std::vector<render::PathSegment> segments;
   segments.reserve(path.size());
   for (const PathChord& chord : path) segments.push_back({chord.from, chord.to, chord.rapid});
@@ -223,8 +223,6 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
   overview.height = 540;
   overview.depth_scale = render::depthScaleFor(markers);
   overview.marker_radius = 4;
-  const std::string what =
-      report.violations.empty() ? "the path checked" : "the path and the violations";
   for (const auto& [kind, name] : {std::pair{render::ViewKind::Top, "top view"},
                                    std::pair{render::ViewKind::Front, "front view"},
                                    std::pair{render::ViewKind::Iso, "iso view"}}) {

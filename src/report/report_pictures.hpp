@@ -39,8 +39,8 @@ std::string operationBefore(const std::map<std::uint32_t, std::string>& lines, s
 
 /// Draws the overview pictures (top, front, iso) of `mesh` with `path` (feed pieces joined
 /// `join` at a time) and the violations, and the zoom and section of the first
-/// kPicturedRegions of report.regions.
+/// kPicturedRegions of report.regions; `what` ends the overviews' captions.
 void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
-                  std::size_t join);
+                  std::size_t join, const std::string& what);
 
 }  // namespace gougechek

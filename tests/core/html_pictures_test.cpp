@@ -135,6 +135,36 @@ TEST(HtmlPictures, RegionsAreTheSamplesInjectedFaults) {
   EXPECT_NE(page.find("<tr id=\"v-0\">"), std::string::npos);
 }
 
+TEST(HtmlPictures, ErrorPageShowsTheMessageThenThePartWithThePathRead) {
+  const Part part = readPart((kSamples / "mold.stl").string());
+  ToolLibrary tools;
+  tools.fallback = parseToolSpec("ball:6,flute=12", "--tool");
+  ProgramOptions options;
+  options.path_sample_pieces = kHtmlPathPieces;
+  // The moves before the error are in the reader's block that failed: none reached the check.
+  ProgramStream program =
+      ProgramStream::fromText("G0 X0 Y0 Z40\nG1 X50 Y40 Z30\nG1 X10 Y10 Q!!\n", "bad.nc", options);
+  const VerifySettings settings;
+  Report report = reportOfSettings("mold.stl", program.name(), settings);
+  addPart(report, part);
+  try {
+    verify(part, program, tools, settings);
+    FAIL() << "the program's last line has an error";
+  } catch (const InputError& error) {
+    addPartPictures(report, part, program);
+    addError(report, &program,
+             {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()});
+  }
+  EXPECT_TRUE(program.pathSample().empty());
+  const std::string page = html(report);
+  EXPECT_EQ(embeddedPngs(page).size(), 3u);
+  const std::size_t message = page.find("<h2>Error</h2>"), read = page.find("<h2>What was read");
+  ASSERT_NE(message, std::string::npos);
+  ASSERT_NE(read, std::string::npos);
+  EXPECT_LT(message, read);
+  EXPECT_NE(page.find("<figcaption>top view: the part</figcaption>"), std::string::npos);
+}
+
 TEST(HtmlPictures, KnownBadCorpusGougesAreInTheZigzagPocket) {
   const fs::path dir = fs::path(GOUGECHEK_SHARED_DIR) / "corpus/cam/known_bad/pocket_plate_fitarcs";
   const fs::path part = fs::path(GOUGECHEK_SHARED_DIR) / "corpus/cam/pocket_plate/part.stl";
