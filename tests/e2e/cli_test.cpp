@@ -207,6 +207,16 @@ TEST_F(Cli, ReportFileTakesItsFormatFromTheExtension) {
   EXPECT_TRUE(readText(file("r.txt")).starts_with("{")) << "--format overrides";
 }
 
+TEST_F(Cli, HtmlViolationsLimitsTheTableToTheDeepest) {
+  fs::remove(file("few.html"));
+  const CliRun result = run("box.stl gouge.nc -t ball:6 --report few.html --html-violations 2");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const std::string html = readText(file("few.html"));
+  EXPECT_TRUE(contains(html, "The table shows the 2 deepest of 3 violations")) << html;
+  EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --format html --html-violations -1").exit_code, 2);
+  EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --format html --html-violations x").exit_code, 2);
+}
+
 TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFindings) {
   const std::vector<std::string> names = {"all.json", "all.html", "all.xml", "all.csv"};
   for (const std::string& name : names) fs::remove(file(name));
