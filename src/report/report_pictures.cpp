@@ -289,7 +289,7 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     const render::Marker deepest_marker = markerOf(deepest);
     const render::Image cut = render::section(mesh, plane, std::span(&deepest_marker, 1),
                                               render::sectionView(plane, section_radius), zoom);
-    std::string section_title("section across the move at the deepest violation, ");
+    std::string section_title("section through the cutter's axis at the deepest violation, ");
     section_title.append(fixedDecimal(2 * section_radius, 3)).append(" mm wide");
     region.pictures.push_back({std::move(section_title), render::pngDataUri(cut)});
   }
