@@ -39,7 +39,7 @@ function(gougechek_public_library target export_name output_name)
 endfunction()
 
 set(core_modules gougechek_geom gougechek_convex gougechek_bvh gougechek_io gougechek_gcode
-    gougechek_tool gougechek_verify gougechek_report)
+    gougechek_tool gougechek_verify gougechek_report gougechek_render)
 gougechek_public_library(gougechek_core core gougechek)
 gougechek_whole_archives(gougechek_core ${core_modules})
 target_link_libraries(gougechek_core PRIVATE ${core_modules} TBB::tbb)

@@ -35,6 +35,17 @@ void addPart(Report& report, const Part& part);
 void addResult(Report& report, const ProgramStream& program, const ToolLibrary& tools,
                VerifyResult result, bool quote_lines);
 
+/// The HTML report's pictures and regions, drawn while `part` is in memory: the whole part with
+/// program.pathSample() (read with ProgramOptions::path_sample_pieces) and the violations, and
+/// for each region its CAM operation, a zoom and a section, and its program lines. Call after
+/// addResult.
+void addPictures(Report& report, const Part& part, const ProgramStream& program);
+
+/// For the HTML page of a check that ended in an input error: pictures of `part` with the path
+/// read before the error (no regions). Never throws: a picture that cannot be drawn is left
+/// out, so that the error it would illustrate is reported.
+void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept;
+
 /// The program's warnings, for a report of a check that ended in `error`.
 void addError(Report& report, const ProgramStream* program, RunError error);
 

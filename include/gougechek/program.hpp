@@ -53,6 +53,16 @@ struct ProgramOptions {
   /// On an input error, read the program again in the other dialects and name those that
   /// accept it.
   bool suggest_dialects = true;
+  /// Keep a sample of the tool path of at most this many straight pieces for the HTML
+  /// report's pictures (ProgramStream::pathSample()); 0 keeps nothing.
+  std::size_t path_sample_pieces = 0;
+};
+
+/// A straight piece of the tool path as kept for pictures: arcs are split into chords within
+/// 0.05 mm.
+struct PathChord {
+  Vec3 from, to;
+  bool rapid = false;
 };
 
 /// Reads a LinuxCNC parameter (.var) file: the `parameters` of ProgramOptions. Throws
@@ -110,6 +120,12 @@ class ProgramStream {
   /// call from another thread while read() runs, for a progress display.
   std::uint64_t bytesRead() const;
   std::uint64_t size() const;
+
+  /// The path read so far, in order, when ProgramOptions::path_sample_pieces is set. A long
+  /// path is thinned to stay within it: consecutive feed chords are joined into one piece,
+  /// pathSampleJoin() of them at most (1: nothing joined); rapids are kept as long as they fit.
+  const std::vector<PathChord>& pathSample() const;
+  std::size_t pathSampleJoin() const;
 
   /// The text of the given 1-based lines (those that exist), for reports that quote them.
   std::map<std::uint32_t, std::string> sourceLines(const std::set<std::uint32_t>& wanted) const;

@@ -59,6 +59,28 @@ struct Trace {
   std::vector<TracedInput> inputs;  ///< hashed as the check starts; subprograms as read
 };
 
+/// A picture for the HTML report, drawn while the part was in memory.
+struct ReportPicture {
+  std::string title;         ///< the caption
+  std::string png_data_uri;  ///< data:image/png;base64,...
+};
+
+/// Violations close on the part and in the program (within two cutter diameters of each other,
+/// a few lines apart, same tool): one fault of the program, usually.
+struct ReportRegion {
+  std::vector<std::size_t> violations;  ///< indices into Report::violations, in program order
+  std::size_t deepest = 0;              ///< index into Report::violations
+  std::string operation;                ///< the CAM operation it is in, from the program's comments
+  std::vector<ReportPicture> pictures;  ///< a zoom and a section at the deepest violation
+};
+
+/// Pieces of the tool path the HTML report's pictures draw at most
+/// (ProgramOptions::path_sample_pieces): a long program's feed moves are joined to fit.
+inline constexpr std::size_t kHtmlPathPieces = 200'000;
+
+/// Rows of the HTML report's violation table by default: the deepest ones.
+inline constexpr std::size_t kDefaultHtmlViolations = 1000;
+
 struct Report {
   std::optional<Trace> trace;  ///< unset: not recorded (written only when set)
   std::string part_file;
@@ -84,6 +106,11 @@ struct Report {
   /// Program text of the violations' lines, by line number; the HTML report shows it. Optional:
   /// a line missing here is shown without its text.
   std::map<std::uint32_t, std::string> source_lines;
+  /// For the HTML report (addPictures): the whole part with the path and the violations seen
+  /// from the top, front and iso, and the violations' regions, deepest first.
+  std::vector<ReportPicture> pictures;
+  std::vector<ReportRegion> regions;
+  std::size_t html_violations = kDefaultHtmlViolations;  ///< rows of the HTML violation table
   double elapsed_s = 0;  ///< the only field that varies between runs
 };
 

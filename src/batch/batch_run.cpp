@@ -201,7 +201,9 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
   }
   try {
     const ToolLibrary tools = loadTools(settings);
-    program.emplace(ProgramStream::open(program_file, programOptions(settings, tools)));
+    ProgramOptions program_options = programOptions(settings, tools);
+    program_options.path_sample_pieces = kHtmlPathPieces;  // every check writes its HTML report
+    program.emplace(ProgramStream::open(program_file, program_options));
     if (part_error) std::rethrow_exception(part_error);
     addPart(report, *part);
     VerifySettings verify_settings = verifySettings(settings);
@@ -211,8 +213,15 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
             progress.program_bytes_read);
       poll();
     };
-    VerifyResult result = verify(*part, *program, tools, verify_settings);
+    VerifyResult result;
+    try {
+      result = verify(*part, *program, tools, verify_settings);
+    } catch (const InputError&) {
+      addPartPictures(report, *part, *program);  // what was read, for the error page
+      throw;
+    }
     addResult(report, *program, tools, std::move(result), true);
+    addPictures(report, *part, *program);
   } catch (const StopRequested&) {
     addError(report, program ? &*program : nullptr,
              {RunErrorKind::Interrupted, stop.message(), {}, 0, 0});

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <charconv>
 #include <filesystem>
 #include <sstream>
 #include <vector>
@@ -50,9 +51,12 @@ po::options_description visibleOptions() {
       "write the report to FILE, format from the extension: .txt .json .csv .xml .html "
       "(repeatable: one run, every format)")("format", po::value<std::string>()->value_name("FMT"),
                                              "report format: text, json, csv, junit, html")(
-      "threads,j", po::value<std::string>()->value_name("N"),
-      "worker threads (default: all cores)")("quiet,q", "no output but errors")(
-      "progress", "show a progress bar even when stderr is not a terminal")(
+      "html-violations", po::value<std::string>()->value_name("N"),
+      "rows of the HTML report's violation table, the deepest (default 1000; all are in the "
+      "JSON and CSV reports)")("threads,j", po::value<std::string>()->value_name("N"),
+                               "worker threads (default: all cores)")(
+      "quiet,q", "no output but errors")("progress",
+                                         "show a progress bar even when stderr is not a terminal")(
       "moves", "print the interpreted moves of PATH as JSON lines and exit (no PART needed)")(
       "kdop", po::value<std::string>()->value_name("K"),
       "k-DOP of the part tree: 6, 14, 18, 26 (default 18; for benchmarks)")(
@@ -175,6 +179,13 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
   if (auto text = stringOption(values, "format")) options.format = formatFromName(*text);
   options.quiet = values.count("quiet") > 0;
   options.force_progress = values.count("progress") > 0;
+  if (auto text = stringOption(values, "html-violations")) {
+    std::size_t rows = 0;
+    const auto result = std::from_chars(text->data(), text->data() + text->size(), rows);
+    if (text->empty() || result.ec != std::errc() || result.ptr != text->data() + text->size())
+      throw UsageError("--html-violations: '" + *text + "' is not a whole number >= 0");
+    options.html_violations = rows;
+  }
   options.job.front_tracking = values.count("no-front-tracking") == 0;
 }
 

@@ -28,6 +28,7 @@ struct CliOptions {
   ReportFormat format = ReportFormat::Text;  ///< of the report on stdout
   bool quiet = false;
   bool force_progress = false;
+  std::size_t html_violations = kDefaultHtmlViolations;  ///< --html-violations
 };
 
 /// A usage error on a check command line, with what was understood of where its report goes

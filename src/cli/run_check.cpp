@@ -110,7 +110,9 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
   // part read; the program itself is interpreted while it is checked.
   const CheckJob& job = options.job;
   const ToolLibrary tools = loadTools(job);
-  program.emplace(ProgramStream::open(job.path_file, programOptions(job, tools)));
+  ProgramOptions program_options = programOptions(job, tools);
+  if (quotesLines(options)) program_options.path_sample_pieces = kHtmlPathPieces;
+  program.emplace(ProgramStream::open(job.path_file, program_options));
   throwIfInterrupted();
   const Part part = step::readPart(job.part_file, partOptions(job, [] { throwIfInterrupted(); }));
   addPart(report, part);
@@ -128,10 +130,19 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
     throwIfInterrupted();
     if (progress_bar) progress_bar->update(done, total);
   };
-  VerifyResult result = verify(part, *program, tools, settings);
+  VerifyResult result;
+  try {
+    result = verify(part, *program, tools, settings);
+  } catch (const InputError&) {
+    // The error page shows what was read: the part with the path up to the faulty line.
+    if (quotesLines(options)) addPartPictures(report, part, *program);
+    throw;
+  }
   throwIfInterrupted();
   if (progress_bar) progress_bar->finish();
   addResult(report, *program, tools, std::move(result), quotesLines(options));
+  report.html_violations = options.html_violations;
+  if (quotesLines(options)) addPictures(report, part, *program);
   return report.violations.empty() ? 0 : 1;
 }
 

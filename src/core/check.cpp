@@ -1,11 +1,13 @@
 #include "gougechek/check.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 #include <utility>
 #include <vector>
 
 #include "core/part_state.hpp"
+#include "report/report_pictures.hpp"
 #include "verify/exact_confirmation.hpp"
 #include "verify/verifier.hpp"
 
@@ -77,12 +79,53 @@ void addResult(Report& report, const ProgramStream& program, const ToolLibrary& 
   }
 }
 
+void addPictures(Report& report, const Part& part, const ProgramStream& program) {
+  report.regions = groupRegions(report);
+  // One read of the program for every pictured region: the lines before it, where its
+  // operation's comment is, and the deepest violation's line with five lines either side.
+  const std::size_t pictured = std::min(report.regions.size(), kPicturedRegions);
+  std::set<std::uint32_t> wanted;
+  for (std::size_t r = 0; r < pictured; ++r) {
+    const ReportRegion& region = report.regions[r];
+    const std::uint32_t first = report.violations[region.violations.front()].line;
+    const std::uint32_t deepest = report.violations[region.deepest].line;
+    for (std::uint32_t line = first > kOperationLookBack ? first - kOperationLookBack : 1;
+         line < first; ++line)
+      wanted.insert(line);
+    for (std::uint32_t line = deepest > 5 ? deepest - 5 : 1; line <= deepest + 5; ++line)
+      wanted.insert(line);
+  }
+  std::map<std::uint32_t, std::string> lines = program.sourceLines(wanted);
+  for (std::size_t r = 0; r < pictured; ++r) {
+    ReportRegion& region = report.regions[r];
+    region.operation = operationBefore(lines, report.violations[region.violations.front()].line);
+    const std::uint32_t deepest = report.violations[region.deepest].line;
+    for (auto it = lines.lower_bound(deepest > 5 ? deepest - 5 : 1);
+         it != lines.end() && it->first <= deepest + 5; ++it)
+      report.source_lines.insert(*it);
+  }
+  drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin(),
+               report.violations.empty() ? "the path checked" : "the path and the violations");
+}
+
+void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept {
+  try {
+    Report read;  // no violations: only the part and the path
+    drawPictures(read, part.mesh(), program.pathSample(), program.pathSampleJoin(),
+                 program.pathSample().empty() ? "the part" : "the path checked before the error");
+    report.pictures = std::move(read.pictures);
+  } catch (const std::exception&) {
+    report.pictures.clear();
+  }
+}
+
 void addError(Report& report, const ProgramStream* program, RunError error) {
   report.error = std::move(error);
   report.tools.clear();
   report.violations.clear();
   report.unlisted = {};
   report.source_lines.clear();
+  report.regions.clear();
   if (program) {
     for (const InputWarning& warning : program->warnings()) report.warnings.push_back(warning);
   }

@@ -1,6 +1,9 @@
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 
 #include "core/program_input.hpp"
 #include "gcode/control_flow.hpp"
@@ -23,6 +26,112 @@ std::vector<std::string> subroutinePath(const std::string& program_path,
   return path;
 }
 
+/// Largest distance between an arc and its chords in the path kept for pictures, mm: a
+/// fraction of a pixel on a whole-part picture, a fine line on a zoom.
+constexpr double kChordError = 0.05;
+
+/// Calls emit(a, b) for each chord of the arc `move`, from `move.from` to exactly `move.to`.
+template <class Emit>
+void splitArc(const Move& move, Emit emit) {
+  const Vec3& n = move.axis;
+  const Vec3 from = move.from - move.center;
+  const Vec3 to = move.to - move.center;
+  const double from_height = dot(from, n), to_height = dot(to, n);
+  const Vec3 u = from - n * from_height;
+  const Vec3 v = to - n * to_height;
+  const double radius = norm(u);
+  double sweep = std::atan2(dot(cross(u, v), n), dot(u, v));
+  // The arc turns counter-clockwise about its axis; ending where it starts is a full turn.
+  if (sweep <= 1e-12) sweep += 2 * std::numbers::pi;
+  sweep += 2 * std::numbers::pi * move.turns;
+  const double step =
+      radius > kChordError ? 2 * std::acos(1 - kChordError / radius) : std::numbers::pi / 2;
+  const int chords = static_cast<int>(std::clamp(std::ceil(sweep / step), 1.0, 4096.0));
+  Vec3 previous = move.from;
+  for (int i = 1; i <= chords; ++i) {
+    const double t = static_cast<double>(i) / chords;
+    const Vec3 next = i == chords
+                          ? move.to
+                          : move.center + n * (from_height + (to_height - from_height) * t) +
+                                u * std::cos(sweep * t) + cross(n, u) * std::sin(sweep * t);
+    emit(previous, next);
+    previous = next;
+  }
+}
+
+/// The path kept for pictures within `cap` pieces: feed chords are joined `join` at a time,
+/// and `join` doubles (the kept feed pieces joined in pairs) whenever the pieces reach the cap.
+class PathSampler {
+ public:
+  explicit PathSampler(std::size_t cap) : cap_(cap) {}
+
+  void add(const Move& move) {
+    if (cap_ == 0 || !isFinite(move.from) || !isFinite(move.to)) return;
+    if (move.kind == MoveKind::Arc) {
+      splitArc(move, [this](const Vec3& a, const Vec3& b) { addChord(a, b, false); });
+    } else {
+      addChord(move.from, move.to, move.kind == MoveKind::Rapid);
+    }
+  }
+
+  /// Keeps the feed chords not yet joined: at the end of the program.
+  void flush() {
+    if (pending_ == 0) return;
+    push({pending_from_, pending_to_, false});
+    pending_ = 0;
+  }
+
+  const std::vector<PathChord>& pieces() const { return pieces_; }
+  std::size_t join() const { return join_; }
+
+ private:
+  void addChord(const Vec3& a, const Vec3& b, bool rapid) {
+    if (rapid) {
+      flush();
+      push({a, b, true});
+      return;
+    }
+    if (pending_ > 0 && !(a == pending_to_)) flush();
+    if (pending_ == 0) pending_from_ = a;
+    pending_to_ = b;
+    if (++pending_ >= join_) flush();
+  }
+
+  void push(const PathChord& chord) {
+    pieces_.push_back(chord);
+    if (pieces_.size() >= cap_) thin();
+  }
+
+  void thin() {
+    join_ *= 2;
+    std::vector<PathChord> kept;
+    kept.reserve(pieces_.size());
+    for (std::size_t i = 0; i < pieces_.size(); ++i) {
+      const PathChord& piece = pieces_[i];
+      if (!piece.rapid && i + 1 < pieces_.size() && !pieces_[i + 1].rapid &&
+          pieces_[i + 1].from == piece.to) {
+        kept.push_back({piece.from, pieces_[i + 1].to, false});
+        ++i;
+      } else {
+        kept.push_back(piece);
+      }
+    }
+    // Mostly rapids or disjoint pieces: every other piece goes, so the sample stays bounded.
+    if (kept.size() * 4 > cap_ * 3) {
+      std::vector<PathChord> halved;
+      for (std::size_t i = 0; i < kept.size(); i += 2) halved.push_back(kept[i]);
+      kept = std::move(halved);
+    }
+    pieces_ = std::move(kept);
+  }
+
+  std::size_t cap_;
+  std::size_t join_ = 1;
+  std::vector<PathChord> pieces_;
+  std::size_t pending_ = 0;  ///< feed chords joined into the piece being built
+  Vec3 pending_from_, pending_to_;
+};
+
 }  // namespace
 
 struct ProgramStream::State {
@@ -34,6 +143,7 @@ struct ProgramStream::State {
   std::set<int> tools;
   int last_tool = -1;
   std::atomic<std::uint64_t> bytes_read{0};
+  PathSampler path{0};
 };
 
 ProgramStream::ProgramStream(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -46,6 +156,7 @@ ProgramStream ProgramStream::open(const std::string& path, const ProgramOptions&
   ProgramOptions with_own_directory = options;
   with_own_directory.subroutine_path = subroutinePath(path, options);
   state->reader = &state->input->open(with_own_directory);
+  state->path = PathSampler(options.path_sample_pieces);
   return ProgramStream(std::move(state));
 }
 
@@ -54,6 +165,7 @@ ProgramStream ProgramStream::fromText(std::string text, std::string name,
   auto state =
       std::make_unique<State>(std::make_unique<ProgramInput>(std::move(text), std::move(name)));
   state->reader = &state->input->open(options);
+  state->path = PathSampler(options.path_sample_pieces);
   return ProgramStream(std::move(state));
 }
 
@@ -70,7 +182,9 @@ bool ProgramStream::read(std::vector<Move>& out, std::size_t max) {
   const bool more = state_->reader->read(out, max);
   for (std::size_t i = before; i < out.size(); ++i) {
     if (out[i].tool != state_->last_tool) state_->tools.insert(state_->last_tool = out[i].tool);
+    state_->path.add(out[i]);
   }
+  if (!more) state_->path.flush();
   state_->moves += out.size() - before;
   state_->bytes_read.store(state_->reader->bytesRead(), std::memory_order_relaxed);
   return more;
@@ -96,6 +210,13 @@ std::uint64_t ProgramStream::bytesRead() const {
 }
 std::uint64_t ProgramStream::size() const {
   return state_->input->size();
+}
+
+const std::vector<PathChord>& ProgramStream::pathSample() const {
+  return state_->path.pieces();
+}
+std::size_t ProgramStream::pathSampleJoin() const {
+  return state_->path.join();
 }
 
 std::map<std::uint32_t, std::string> ProgramStream::sourceLines(

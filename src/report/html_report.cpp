@@ -1,9 +1,13 @@
-// A self-contained page for people: summary, where the violations are (top and front views of
-// the part's bounds), the violation table with the G-code lines, and the warnings.
+// A self-contained page for people: summary; where the violations are (the pictures drawn at
+// check time, else top and front views of the part's bounds); each region of violations with
+// its pictures and program lines; the deepest violations in a table; the warnings.
 #include <algorithm>
 #include <cctype>
+#include <numeric>
+#include <set>
 
 #include "report/markup_escape.hpp"
+#include "report/report_pictures.hpp"
 #include "report/report_summary.hpp"
 #include "report/report_writers.hpp"
 
@@ -93,15 +97,32 @@ void writeSummary(const Report& report, std::ostream& out) {
   out << "</table>\n";
 }
 
+/// The deepest `report.html_violations` violations, in program order; each row's id is
+/// "v-" and the violation's index in report.violations, for links to it.
 void writeViolationTable(const Report& report, std::ostream& out) {
+  std::vector<std::size_t> shown(report.violations.size());
+  std::iota(shown.begin(), shown.end(), std::size_t{0});
+  if (shown.size() > report.html_violations) {
+    std::stable_sort(shown.begin(), shown.end(), [&](std::size_t a, std::size_t b) {
+      return report.violations[a].depth > report.violations[b].depth;
+    });
+    shown.resize(report.html_violations);
+    std::sort(shown.begin(), shown.end());
+    out << "<p class=\"note\">The table shows the " << shown.size() << " deepest of "
+        << report.violations.size()
+        << " violations listed; all of them are in the CSV and JSON reports.</p>\n";
+  }
+  if (shown.empty()) return;
   const int decimals = depthDecimals(report.tolerance);
   out << "<table class=\"violations\">\n<tr><th>kind</th><th>line</th><th>move</th><th>tool</th>"
          "<th>depth "
          "(mm)</th><th>X</th><th>Y</th><th>Z</th><th>severe</th><th>exact</th><th>G-code</th>"
          "<th>waived</th></tr>\n";
-  for (const Violation& violation : report.violations) {
+  for (std::size_t index : shown) {
+    const Violation& violation = report.violations[index];
     const auto source = report.source_lines.find(violation.line);
-    out << "<tr><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)
+    out << "<tr id=\"v-" << index
+        << "\"><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)
         << "\"></span>" << violationKindLabel(violation.kind) << "</td><td>" << violation.line
         << "</td><td>" << violation.move << "</td><td>" << violation.tool << "</td><td>"
         << fixedDecimal(violation.depth, decimals) << "</td><td>" << fixedDecimal(violation.at.x, 3)
@@ -117,6 +138,87 @@ void writeViolationTable(const Report& report, std::ostream& out) {
   out << "</table>\n";
 }
 
+void writePicture(const ReportPicture& picture, std::ostream& out) {
+  out << "<figure><img src=\"" << escapeMarkup(picture.png_data_uri) << "\" alt=\""
+      << escapeMarkup(picture.title) << "\"><figcaption>" << escapeMarkup(picture.title)
+      << "</figcaption></figure>\n";
+}
+
+std::string lineRange(const Report& report, const ReportRegion& region) {
+  std::uint32_t first = report.violations[region.violations.front()].line, last = first;
+  for (std::size_t index : region.violations) {
+    first = std::min(first, report.violations[index].line);
+    last = std::max(last, report.violations[index].line);
+  }
+  return first == last ? std::to_string(first)
+                       : std::to_string(first) + "\u2013" + std::to_string(last);
+}
+
+/// One region: what it is, its pictures, and the program around its deepest violation with
+/// that line marked.
+void writeRegion(const Report& report, const ReportRegion& region, std::size_t ordinal,
+                 std::ostream& out) {
+  const Violation& deepest = report.violations[region.deepest];
+  const int decimals = depthDecimals(report.tolerance);
+  out << "<section class=\"region\" id=\"region-" << ordinal << "\">\n<h3>Region " << ordinal
+      << ": " << region.violations.size()
+      << (region.violations.size() == 1 ? " violation" : " violations") << ", deepest "
+      << fixedDecimal(deepest.depth, decimals) << " mm</h3>\n<table class=\"summary\">\n";
+  const auto row = [&out](const std::string& name, const std::string& value) {
+    out << "<tr><th>" << escapeMarkup(name) << "</th><td>" << escapeMarkup(value) << "</td></tr>\n";
+  };
+  row("Lines", lineRange(report, region));
+  row("Deepest", describeViolation(report, deepest));
+  row("Operation", region.operation.empty() ? "(no comment names it)" : region.operation);
+  std::string tool("T");
+  tool.append(std::to_string(deepest.tool));
+  for (const auto& [number, spec] : report.tools)
+    if (number == deepest.tool) tool.append(": ").append(describeTool(spec));
+  row("Tool", tool);
+  out << "</table>\n";
+  for (const ReportPicture& picture : region.pictures) writePicture(picture, out);
+  const std::uint32_t line = deepest.line;
+  auto it = report.source_lines.lower_bound(line > 5 ? line - 5 : 1);
+  if (it != report.source_lines.end() && it->first <= line + 5) {
+    out << "<pre class=\"gcode\">";
+    for (; it != report.source_lines.end() && it->first <= line + 5; ++it) {
+      const bool marked = it->first == line;
+      out << (marked ? "<mark>" : "") << it->first << ": " << escapeMarkup(it->second)
+          << (marked ? "</mark>" : "") << "\n";
+    }
+    out << "</pre>\n";
+  }
+  out << "</section>\n";
+}
+
+/// The regions deepest first: the pictured ones in full, the rest as table rows.
+void writeRegions(const Report& report, std::ostream& out) {
+  if (report.regions.empty()) return;
+  out << "<h2>Regions</h2>\n";
+  const std::size_t pictured = std::min(report.regions.size(), kPicturedRegions);
+  for (std::size_t r = 0; r < pictured; ++r) writeRegion(report, report.regions[r], r + 1, out);
+  if (report.regions.size() == pictured) return;
+  // Rows of the regions beyond the pictured ones: a page stays readable (and small) whatever
+  // the program does.
+  constexpr std::size_t kListedRegions = 200;
+  const std::size_t listed = std::min(report.regions.size(), pictured + kListedRegions);
+  out << "<p class=\"note\">" << report.regions.size() - pictured
+      << " more regions, without pictures";
+  if (listed < report.regions.size())
+    out << " (the " << listed - pictured << " deepest listed below)";
+  out << ":</p>\n<table class=\"regions\">\n<tr><th>region</th><th>violations</th><th>deepest "
+         "(mm)</th><th>lines</th><th>tool</th></tr>\n";
+  const int decimals = depthDecimals(report.tolerance);
+  for (std::size_t r = pictured; r < listed; ++r) {
+    const ReportRegion& region = report.regions[r];
+    const Violation& deepest = report.violations[region.deepest];
+    out << "<tr><td>" << r + 1 << "</td><td>" << region.violations.size() << "</td><td>"
+        << fixedDecimal(deepest.depth, decimals) << "</td><td>" << lineRange(report, region)
+        << "</td><td>" << deepest.tool << "</td></tr>\n";
+  }
+  out << "</table>\n";
+}
+
 void writeWarnings(const Report& report, std::ostream& out) {
   if (report.warnings.empty()) return;
   out << "<h2>Warnings</h2>\n<ul>\n";
@@ -124,6 +226,25 @@ void writeWarnings(const Report& report, std::ostream& out) {
     out << "<li>" << escapeMarkup(describeWarning(warning)) << "</li>\n";
   }
   out << "</ul>\n";
+}
+
+/// The pictures of the whole part, or without them (a report made without addPictures) the
+/// part's bounds from the top and the front with a dot per violation.
+void writeWhere(const Report& report, std::ostream& out) {
+  out << "<h2>Where</h2>\n";
+  if (!report.pictures.empty()) {
+    for (const ReportPicture& picture : report.pictures) writePicture(picture, out);
+    return;
+  }
+  writeView(report, 0, 1, "top view (X right, Y up)", out);
+  writeView(report, 0, 2, "front view (X right, Z up)", out);
+  out << "<p>";
+  for (ViolationKind kind :
+       {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision}) {
+    out << "<span class=\"dot\" style=\"background:" << kindColour(kind) << "\"></span>"
+        << violationKindLabel(kind) << " &nbsp; ";
+  }
+  out << "</p>\n";
 }
 
 }  // namespace
@@ -139,34 +260,36 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
          "table{border-collapse:collapse;margin:1em 0}\n"
          "th,td{border:1px solid #ccc;padding:2px 8px;text-align:left}\n"
          "table.violations td{font-variant-numeric:tabular-nums}\n"
-         "figure{display:inline-block;margin:0 2em 1em 0}\n"
+         "figure{display:inline-block;margin:0 2em 1em 0;vertical-align:top}\n"
+         "figure img{max-width:100%;border:1px solid #ddd}\n"
+         "pre.gcode{background:#f6f6f6;padding:4px 8px;overflow-x:auto}\n"
+         "pre.gcode mark{background:#ffe08a;font-weight:bold}\n"
          ".dot{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}\n"
+         "@media print{body{margin:0}section.region{break-before:page}"
+         "figure,pre.gcode,tr{break-inside:avoid}}\n"
          "</style>\n</head>\n<body>\n";
   std::string heading = status;
   for (char& c : heading) c = static_cast<char>(c - 'a' + 'A');
   // An error shows in the failure colour: it is no pass either.
   out << "<h1>gougechek " << GOUGECHEK_VERSION << ": <span class=\""
       << (summary.pass() ? "pass" : "fail") << "\">" << heading << "</span></h1>\n";
-  writeSummary(report, out);
   if (report.error) {
-    // Nothing of the check is claimed: no pictures, no violations.
+    // The message first; then what was read. Nothing of the check is claimed: no violations,
+    // and only pictures of the part (without a path) if any were drawn.
     out << "<h2>Error</h2>\n<p><code>" << escapeMarkup(describeError(*report.error))
         << "</code></p>\n";
+    writeSummary(report, out);
+    if (!report.pictures.empty()) {
+      out << "<h2>What was read</h2>\n";
+      for (const ReportPicture& picture : report.pictures) writePicture(picture, out);
+    }
     writeWarnings(report, out);
     out << "</body>\n</html>\n";
     return;
   }
-
-  out << "<h2>Where</h2>\n";
-  writeView(report, 0, 1, "top view (X right, Y up)", out);
-  writeView(report, 0, 2, "front view (X right, Z up)", out);
-  out << "<p>";
-  for (ViolationKind kind :
-       {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision}) {
-    out << "<span class=\"dot\" style=\"background:" << kindColour(kind) << "\"></span>"
-        << violationKindLabel(kind) << " &nbsp; ";
-  }
-  out << "</p>\n";
+  writeSummary(report, out);
+  writeWhere(report, out);
+  writeRegions(report, out);
 
   out << "<h2>Violations</h2>\n";
   if (report.violations.empty()) {

@@ -207,6 +207,16 @@ TEST_F(Cli, ReportFileTakesItsFormatFromTheExtension) {
   EXPECT_TRUE(readText(file("r.txt")).starts_with("{")) << "--format overrides";
 }
 
+TEST_F(Cli, HtmlViolationsLimitsTheTableToTheDeepest) {
+  fs::remove(file("few.html"));
+  const CliRun result = run("box.stl gouge.nc -t ball:6 --report few.html --html-violations 2");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const std::string html = readText(file("few.html"));
+  EXPECT_TRUE(contains(html, "The table shows the 2 deepest of 3 violations")) << html;
+  EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --format html --html-violations -1").exit_code, 2);
+  EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --format html --html-violations x").exit_code, 2);
+}
+
 TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFindings) {
   const std::vector<std::string> names = {"all.json", "all.html", "all.xml", "all.csv"};
   for (const std::string& name : names) fs::remove(file(name));
@@ -223,6 +233,7 @@ TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFinding
   // Each finding of the JSON report in each of the others, in the same order in the CSV.
   ASSERT_EQ(json["violations"].size(), 3u);
   EXPECT_TRUE(contains(xml, "<failure type=\"violations\" message=\"3 violations\">")) << xml;
+  std::size_t index = 0;
   for (const auto& violation : json["violations"]) {
     std::string kind = violation["kind"];
     const std::string line = violation["line"].dump();
@@ -231,7 +242,14 @@ TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFinding
     std::replace(kind.begin(), kind.end(), '_', ' ');
     const std::string described = "gouge.nc:" + line + ": " + kind + " 0.500 mm";
     EXPECT_TRUE(contains(xml, described)) << described;
-    EXPECT_TRUE(contains(html, "<title>" + described)) << described;
+    // The HTML table's row of the finding, named by its index in the JSON report.
+    std::string html_row("<tr id=\"v-");
+    html_row.append(std::to_string(index++)).append("\">");
+    const std::size_t at = html.find(html_row);
+    ASSERT_NE(at, std::string::npos) << html_row;
+    EXPECT_TRUE(html.substr(at, html.find("</tr>", at) - at)
+                    .find("</span>" + kind + "</td><td>" + line + "</td>") != std::string::npos)
+        << html_row;
   }
   EXPECT_FALSE(std::getline(csv, row)) << row;
 }

@@ -1,0 +1,298 @@
+#include "report/report_pictures.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <limits>
+#include <string_view>
+
+#include "convex/closest_points.hpp"
+#include "render/render.hpp"
+#include "report/report_summary.hpp"
+
+namespace gougechek {
+
+namespace {
+
+/// The cutter of tool `number`; null when the report does not describe it.
+const ToolSpec* toolOf(const Report& report, int number) {
+  for (const auto& [tool_number, spec] : report.tools)
+    if (tool_number == number) return &spec;
+  return nullptr;
+}
+
+double distanceToBox(const Vec3& p, const Vec3& lo, const Vec3& hi) {
+  const Vec3 outside{std::max({lo.x - p.x, 0.0, p.x - hi.x}),
+                     std::max({lo.y - p.y, 0.0, p.y - hi.y}),
+                     std::max({lo.z - p.z, 0.0, p.z - hi.z})};
+  return norm(outside);
+}
+
+std::string_view trimmed(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.remove_suffix(1);
+  return text;
+}
+
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+/// The text of a comment-only line (`(text)` or `; text`, after an optional N number), trimmed;
+/// nullopt for a line with anything else on it.
+std::optional<std::string> commentOnly(std::string_view line) {
+  line = trimmed(line);
+  if (!line.empty() && (line.front() == 'N' || line.front() == 'n')) {
+    std::size_t digits = 1;
+    while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
+    if (digits > 1) line = trimmed(line.substr(digits));
+  }
+  if (line.size() >= 2 && line.front() == '(' && line.back() == ')' &&
+      line.find(')') == line.size() - 1)
+    return std::string(trimmed(line.substr(1, line.size() - 2)));
+  if (!line.empty() && line.front() == ';') return std::string(trimmed(line.substr(1)));
+  return std::nullopt;
+}
+
+/// Comments posts write around every operation, which name none: FreeCAD's markers, units and
+/// tool changes, the header's exporter and time, Fusion 360's and others' tool descriptions.
+bool isBoilerplate(const std::string& comment) {
+  const std::string text = lowered(comment);
+  if (text.empty()) return true;
+  static constexpr std::array<std::string_view, 16> kPrefixes{"tc:",
+                                                              "t",
+                                                              "machine units",
+                                                              "finish operation",
+                                                              "begin preamble",
+                                                              "begin postamble",
+                                                              "exported by",
+                                                              "post processor",
+                                                              "output time",
+                                                              "path:",
+                                                              "begin toolchange",
+                                                              "end",
+                                                              "o0",
+                                                              "compensated tool path",
+                                                              "tool",
+                                                              "units"};
+  for (std::string_view prefix : kPrefixes) {
+    if (!text.starts_with(prefix)) continue;
+    // "t" alone would take any word: only a tool call such as "T1 D=6 CR=0".
+    if (prefix == "t" && (text.size() < 2 || !std::isdigit(static_cast<unsigned char>(text[1]))))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+render::Marker markerOf(const Violation& violation) {
+  return {violation.at, std::isfinite(violation.depth) ? violation.depth : 0, violation.severe};
+}
+
+std::string caption(std::string text, std::size_t join) {
+  if (join > 1)
+    text.append(" (a long path: up to ")
+        .append(std::to_string(join))
+        .append(" consecutive feed moves drawn as one line)");
+  return text;
+}
+
+/// The point of `mesh` nearest `p` (one pass over the triangles, those whose box is farther
+/// than the best so far skipped); `p` itself for a mesh without triangles.
+Vec3 nearestOnMesh(const Mesh& mesh, const Vec3& p) {
+  Vec3 best = p;
+  double best_distance = std::numeric_limits<double>::infinity();
+  for (const Triangle& triangle : mesh.triangles) {
+    const std::array<Vec3, 3> corners{mesh.vertices[triangle[0]], mesh.vertices[triangle[1]],
+                                      mesh.vertices[triangle[2]]};
+    const Vec3 lo{std::min({corners[0].x, corners[1].x, corners[2].x}),
+                  std::min({corners[0].y, corners[1].y, corners[2].y}),
+                  std::min({corners[0].z, corners[1].z, corners[2].z})};
+    const Vec3 hi{std::max({corners[0].x, corners[1].x, corners[2].x}),
+                  std::max({corners[0].y, corners[1].y, corners[2].y}),
+                  std::max({corners[0].z, corners[1].z, corners[2].z})};
+    if (distanceToBox(p, lo, hi) >= best_distance) continue;
+    const Vec3 on = closestSegmentTriangle(p, p, corners).on_triangle;
+    if (const double distance = norm(on - p); distance < best_distance) {
+      best_distance = distance;
+      best = on;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<ReportRegion> groupRegions(const Report& report) {
+  struct Open {
+    ReportRegion region;
+    Vec3 lo, hi;
+    std::uint32_t last_line = 0;
+    int tool = 0;
+  };
+  std::vector<ReportRegion> regions;
+  std::optional<Open> open;
+  for (std::size_t i = 0; i < report.violations.size(); ++i) {
+    const Violation& violation = report.violations[i];
+    const ToolSpec* tool = toolOf(report, violation.tool);
+    // Without a known cutter, 1 mm: only violations next to each other join.
+    const double reach = 2 * (tool ? tool->diameter : 0.5);
+    // A few lines apart is one stretch of the program wherever it goes (a rapid through the
+    // part, then a plunge beside it); further apart, only near on the part too. Either way a
+    // region stays a place: a program that gouges everywhere is not one region.
+    const auto spanWith = [&violation](const Open& region) {
+      return std::max(
+          {std::max(region.hi.x, violation.at.x) - std::min(region.lo.x, violation.at.x),
+           std::max(region.hi.y, violation.at.y) - std::min(region.lo.y, violation.at.y),
+           std::max(region.hi.z, violation.at.z) - std::min(region.lo.z, violation.at.z)});
+    };
+    const bool joins = open && open->tool == violation.tool &&
+                       spanWith(*open) <= kRegionSpanDiameters * reach / 2 &&
+                       (violation.line <= open->last_line + kRegionCloseLines ||
+                        (violation.line <= open->last_line + kRegionLineGap &&
+                         distanceToBox(violation.at, open->lo, open->hi) <= reach));
+    if (!joins) {
+      if (open) regions.push_back(std::move(open->region));
+      open = Open{{}, violation.at, violation.at, violation.line, violation.tool};
+      open->region.deepest = i;
+    }
+    open->region.violations.push_back(i);
+    open->lo = {std::min(open->lo.x, violation.at.x), std::min(open->lo.y, violation.at.y),
+                std::min(open->lo.z, violation.at.z)};
+    open->hi = {std::max(open->hi.x, violation.at.x), std::max(open->hi.y, violation.at.y),
+                std::max(open->hi.z, violation.at.z)};
+    open->last_line = std::max(open->last_line, violation.line);
+    if (violation.depth > report.violations[open->region.deepest].depth) open->region.deepest = i;
+  }
+  if (open) regions.push_back(std::move(open->region));
+  // Deepest first; among equals, program order (stable).
+  std::stable_sort(regions.begin(), regions.end(), [&](const auto& a, const auto& b) {
+    return report.violations[a.deepest].depth > report.violations[b.deepest].depth;
+  });
+  return regions;
+}
+
+std::string operationBefore(const std::map<std::uint32_t, std::string>& lines, std::uint32_t line) {
+  std::string nearest;
+  for (auto it = std::make_reverse_iterator(lines.lower_bound(line)); it != lines.rend(); ++it) {
+    const std::optional<std::string> comment = commentOnly(it->second);
+    if (!comment) continue;
+    const std::string text = lowered(*comment);
+    static constexpr std::string_view kBegin = "begin operation:";
+    if (text.starts_with(kBegin)) {
+      const std::string name(trimmed(std::string_view(*comment).substr(kBegin.size())));
+      // FreeCAD's tool change and work offset are "operations" too, but name no cut.
+      if (!isBoilerplate(name) && lowered(name) != "g54") return name;
+      continue;
+    }
+    if (nearest.empty() && !isBoilerplate(*comment)) nearest = *comment;
+  }
+  return nearest;
+}
+
+void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
+                  std::size_t join, const std::string& what) {
+  std::vector<render::PathSegment> segments;
+  segments.reserve(path.size());
+  for (const PathChord& chord : path) segments.push_back({chord.from, chord.to, chord.rapid});
+  std::vector<render::Marker> markers;
+  markers.reserve(report.violations.size());
+  for (const Violation& violation : report.violations) markers.push_back(markerOf(violation));
+
+  // The part, the feed moves and the violations fit the pictures; rapids may leave them (a
+  // move to a tool change position far above would shrink the part to a dot).
+  std::array<Vec3, 2> box = bounds(mesh);
+  const auto include = [&box](const Vec3& p) {
+    box[0] = {std::min(box[0].x, p.x), std::min(box[0].y, p.y), std::min(box[0].z, p.z)};
+    box[1] = {std::max(box[1].x, p.x), std::max(box[1].y, p.y), std::max(box[1].z, p.z)};
+  };
+  for (const render::PathSegment& segment : segments) {
+    if (segment.rapid) continue;
+    include(segment.from);
+    include(segment.to);
+  }
+  for (const render::Marker& marker : markers) include(marker.at);
+
+  render::RenderOptions overview;
+  overview.width = 720;
+  overview.height = 540;
+  overview.depth_scale = render::depthScaleFor(markers);
+  overview.marker_radius = 4;
+  for (const auto& [kind, name] : {std::pair{render::ViewKind::Top, "top view"},
+                                   std::pair{render::ViewKind::Front, "front view"},
+                                   std::pair{render::ViewKind::Iso, "iso view"}}) {
+    const render::Image image =
+        render::view(mesh, segments, markers, render::viewOf(kind, box), overview);
+    report.pictures.push_back(
+        {caption(std::string(name) + ": " + what, join), render::pngDataUri(image)});
+  }
+
+  const std::size_t pictured = std::min(report.regions.size(), kPicturedRegions);
+  for (std::size_t r = 0; r < pictured; ++r) {
+    ReportRegion& region = report.regions[r];
+    const Violation& deepest = report.violations[region.deepest];
+    const ToolSpec* tool = toolOf(report, deepest.tool);
+    const double cutter_radius = tool ? tool->diameter / 2 : 0.5;
+    std::vector<render::Marker> region_markers;
+    Vec3 lo = deepest.at, hi = deepest.at;
+    for (std::size_t index : region.violations) {
+      const Violation& violation = report.violations[index];
+      region_markers.push_back(markerOf(violation));
+      lo = {std::min(lo.x, violation.at.x), std::min(lo.y, violation.at.y),
+            std::min(lo.z, violation.at.z)};
+      hi = {std::max(hi.x, violation.at.x), std::max(hi.y, violation.at.y),
+            std::max(hi.z, violation.at.z)};
+    }
+    // A few cutter radii around the deepest point, more for a region that spreads further.
+    const double radius = std::max(4 * cutter_radius, norm(hi - lo) / 2 + 2 * cutter_radius);
+    std::vector<render::PathSegment> near;
+    for (const render::PathSegment& segment : segments) {
+      if (distanceToBox(
+              deepest.at,
+              {std::min(segment.from.x, segment.to.x), std::min(segment.from.y, segment.to.y),
+               std::min(segment.from.z, segment.to.z)},
+              {std::max(segment.from.x, segment.to.x), std::max(segment.from.y, segment.to.y),
+               std::max(segment.from.z, segment.to.z)}) <= 3 * radius)
+        near.push_back(segment);
+    }
+    render::RenderOptions zoom;
+    zoom.width = 400;
+    zoom.height = 300;
+    zoom.depth_scale = overview.depth_scale;
+    if (tool) zoom.cutter = render::CutterPose{*tool, deepest.at};
+    const render::Image zoomed = render::view(
+        mesh, near, region_markers, render::zoomOn(mesh, deepest.at, radius, cutter_radius), zoom);
+    std::string zoom_title("the region, the cutter at the deepest violation (line ");
+    zoom_title.append(std::to_string(deepest.line)).append(")");
+    region.pictures.push_back({std::move(zoom_title), render::pngDataUri(zoomed)});
+
+    // Through the cutter's axis and the part's surface point nearest the cutter's centre, a
+    // window of several depths around that contact: the cut shows at a readable size. A
+    // contact straight below (or none) takes the plane across the move instead.
+    const Vec3 centre = deepest.at + Vec3{0, 0, cutter_radius};
+    const Vec3 contact = nearestOnMesh(mesh, centre);
+    Vec3 towards = contact - centre;
+    towards.z = 0;
+    Vec3 along = deepest.path.to - deepest.path.from;
+    along.z = 0;
+    const Vec3 normal = norm(towards) > 1e-6 ? normalized(cross(towards, Vec3{0, 0, 1}))
+                        : norm(along) > 1e-9 ? normalized(along)
+                                             : Vec3{0, 1, 0};
+    const double depth = std::isfinite(deepest.depth) ? std::max(deepest.depth, 0.0) : 0.0;
+    const render::Plane plane{contact - normal * dot(contact - centre, normal), normal};
+    const double section_radius = std::max({8 * depth, cutter_radius / 4, 0.05});
+    const render::Marker deepest_marker = markerOf(deepest);
+    const render::Image cut = render::section(mesh, plane, std::span(&deepest_marker, 1),
+                                              render::sectionView(plane, section_radius), zoom);
+    std::string section_title("section through the cutter's axis at the deepest violation, ");
+    section_title.append(fixedDecimal(2 * section_radius, 3)).append(" mm wide");
+    region.pictures.push_back({std::move(section_title), render::pngDataUri(cut)});
+  }
+}
+
+}  // namespace gougechek
