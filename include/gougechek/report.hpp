@@ -110,6 +110,9 @@ struct Report {
   /// from the top, front and iso, and the violations' regions, deepest first.
   std::vector<ReportPicture> pictures;
   std::vector<ReportRegion> regions;
+  /// For the HTML report (addPictures): the interactive 3D view's block (the part decimated, the
+  /// path, the markers, its script); empty when it could not be made.
+  std::string view3d_html;
   std::size_t html_violations = kDefaultHtmlViolations;  ///< rows of the HTML violation table
   double elapsed_s = 0;  ///< the only field that varies between runs
 };

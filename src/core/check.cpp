@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <set>
+#include <span>
+#include <sstream>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "core/part_state.hpp"
 #include "report/report_pictures.hpp"
+#include "report/viewer3d.hpp"
 #include "verify/exact_confirmation.hpp"
 #include "verify/verifier.hpp"
 
@@ -79,6 +83,25 @@ void addResult(Report& report, const ProgramStream& program, const ToolLibrary& 
   }
 }
 
+namespace {
+
+/// The HTML report's 3D view. A path too broken up for the view's budget leaves the page
+/// without it (the pictures show the path): the report is no less true for that.
+void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> chords) {
+  std::vector<render::PathSegment> path;
+  path.reserve(chords.size());
+  for (const PathChord& chord : chords) path.push_back({chord.from, chord.to, chord.rapid});
+  try {
+    std::ostringstream view;
+    report::writeViewer3d(report::viewerScene(mesh, path, report.violations), view);
+    report.view3d_html = view.str();
+  } catch (const std::runtime_error&) {
+    report.view3d_html.clear();
+  }
+}
+
+}  // namespace
+
 void addPictures(Report& report, const Part& part, const ProgramStream& program) {
   report.regions = groupRegions(report);
   // One read of the program for every pictured region: the lines before it, where its
@@ -106,6 +129,7 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program)
   }
   drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin(),
                report.violations.empty() ? "the path checked" : "the path and the violations");
+  addView3d(report, part.mesh(), program.pathSample());
 }
 
 void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept {

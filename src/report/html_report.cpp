@@ -121,7 +121,8 @@ void writeViolationTable(const Report& report, std::ostream& out) {
   for (std::size_t index : shown) {
     const Violation& violation = report.violations[index];
     const auto source = report.source_lines.find(violation.line);
-    out << "<tr id=\"v-" << index
+    // The 3D view scrolls to a marker's row by its id; a click on the row turns it to the marker.
+    out << "<tr id=\"v-" << index << "\" data-marker=\"" << index
         << "\"><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)
         << "\"></span>" << violationKindLabel(violation.kind) << "</td><td>" << violation.line
         << "</td><td>" << violation.move << "</td><td>" << violation.tool << "</td><td>"
@@ -234,6 +235,10 @@ void writeWhere(const Report& report, std::ostream& out) {
   out << "<h2>Where</h2>\n";
   if (!report.pictures.empty()) {
     for (const ReportPicture& picture : report.pictures) writePicture(picture, out);
+    if (!report.view3d_html.empty())
+      out << "<h3>In 3D</h3>\n<p>Drag to turn, wheel to zoom; click a marker for its row, a row "
+             "for its marker.</p>\n"
+          << report.view3d_html;
     return;
   }
   writeView(report, 0, 1, "top view (X right, Y up)", out);
