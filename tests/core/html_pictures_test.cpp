@@ -132,7 +132,7 @@ TEST(HtmlPictures, RegionsAreTheSamplesInjectedFaults) {
   EXPECT_NE(page.find("<mark>6160: "), std::string::npos);
   EXPECT_NE(page.find("\n6165: "), std::string::npos);
   EXPECT_EQ(page.find("\n6166: "), std::string::npos);
-  EXPECT_NE(page.find("<tr id=\"v-0\">"), std::string::npos);
+  EXPECT_NE(page.find("<tr id=\"v-0\" data-marker=\"0\">"), std::string::npos);
 }
 
 TEST(HtmlPictures, ErrorPageShowsTheMessageThenThePartWithThePathRead) {

@@ -244,6 +244,7 @@ TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFinding
     EXPECT_TRUE(contains(xml, described)) << described;
     // The HTML table's row of the finding, named by its index in the JSON report.
     std::string html_row("<tr id=\"v-");
+    html_row.append(std::to_string(index)).append("\" data-marker=\"");
     html_row.append(std::to_string(index++)).append("\">");
     const std::size_t at = html.find(html_row);
     ASSERT_NE(at, std::string::npos) << html_row;

@@ -140,9 +140,9 @@ TEST(HtmlRegions, TableKeepsTheDeepestRowsWithIdsAndSaysSo) {
   EXPECT_EQ(test::markupProblem(html, {"meta", "img"}), "") << html;
   EXPECT_EQ(count(html, "<tr id=\"v-"), 3u) << html;
   // Depths 0.054 (index 9), 0.053 (8) and 0.050 (4) are the deepest three.
-  EXPECT_NE(html.find("<tr id=\"v-4\">"), std::string::npos);
-  EXPECT_NE(html.find("<tr id=\"v-8\">"), std::string::npos);
-  EXPECT_NE(html.find("<tr id=\"v-9\">"), std::string::npos);
+  EXPECT_NE(html.find("<tr id=\"v-4\" data-marker=\"4\">"), std::string::npos);
+  EXPECT_NE(html.find("<tr id=\"v-8\" data-marker=\"8\">"), std::string::npos);
+  EXPECT_NE(html.find("<tr id=\"v-9\" data-marker=\"9\">"), std::string::npos);
   EXPECT_NE(html.find("the 3 deepest of 10 violations"), std::string::npos) << html;
   EXPECT_NE(html.find("CSV and JSON"), std::string::npos);
 
