@@ -37,8 +37,8 @@ struct ToolSpec {
   double overall_length = 0;   ///< LT: tip to holder face; 0 = shank not checked
   double length_offset = 0;    ///< tool table Z: the tool length offset G43 applies (mm)
   /// Extension and holder pieces above the shank, heights from the tool tip, bottom first.
-  std::vector<ToolSegment> holder;
-  std::string holder_name;  ///< the holder as its library or family names it; empty: none
+  std::vector<ToolSegment> holder{};
+  std::string holder_name{};  ///< the holder as its library or family names it; empty: none
 };
 
 /// The whole assembly, tip first: the cutting pieces of `tool`'s type, the shank (from the
