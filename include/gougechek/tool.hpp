@@ -39,6 +39,7 @@ struct ToolSpec {
   /// Extension and holder pieces above the shank, heights from the tool tip, bottom first.
   std::vector<ToolSegment> holder{};
   std::string holder_name{};  ///< the holder as its library or family names it; empty: none
+  bool operator==(const ToolSpec&) const = default;
 };
 
 /// The whole assembly, tip first: the cutting pieces of `tool`'s type, the shank (from the
