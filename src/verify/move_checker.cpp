@@ -319,12 +319,13 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
 
   Finding best;
-  // Ties go to the first triangle and piece, so the finding does not depend on the order the
-  // bounds put them in.
+  // Ties go to the place first reached along the move (a cutter buried R deep for a stretch is
+  // reported where it enters), then to the first triangle, so the finding does not depend on
+  // the order the bounds put them in.
   auto consider = [&](const Finding& f) {
     if (!best.found || f.depth > best.depth ||
         (f.depth == best.depth &&
-         std::tie(f.triangle, f.piece) < std::tie(best.triangle, best.piece)))
+         std::tie(f.piece, f.s, f.triangle) < std::tie(best.piece, best.s, best.triangle)))
       best = f;
   };
   // docs/checking-rules.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core
@@ -369,7 +370,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const GjkResult r = measure(core, piece, tri, limits.report_below);
     if (r.far) return;
     if (r.distance > kTouch) {
-      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle, c.piece});
+      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle, c.piece, r.s});
       return;
     }
     const double floor = best.found
@@ -383,9 +384,13 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     ++stats.deep_tests;
     const SurfaceDepth d = depth_searches_[c.piece].deepest(tri, absolute, kRelative, stop_below);
     stats.depth_measurements += static_cast<std::uint64_t>(d.measurements);
-    const double depth = limits.natural_skin ? std::max(d.depth, core.margin) : d.depth;
+    // A natural skin's core reached the triangle, so the depth is at least the margin, where
+    // the core touches (r.s) if the search, stopped early, found nothing deeper.
+    const bool at_contact = limits.natural_skin && !(d.depth > core.margin);
+    const double depth = at_contact ? core.margin : d.depth;
+    const double s = at_contact ? contact(core, piece, tri) : d.s;
     consider(
-        {true, depth, piece.at(d.s), limits.natural_skin || severe(depth), c.triangle, c.piece});
+        {true, depth, piece.at(s), limits.natural_skin || severe(depth), c.triangle, c.piece, s});
   };
   for (const Reach& group_reach : group_reaches_) {
     if (cannot_matter(group_reach.bound)) break;
@@ -407,7 +412,8 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
               pieces[c.piece].at(r.s),
               false,
               c.triangle,
-              c.piece};
+              c.piece,
+              r.s};
       break;
     }
   }
@@ -434,6 +440,16 @@ GjkResult MoveChecker<K>::measure(const FrustumCore& core, const PathPiece& piec
   query.initial_direction =
       SweptCore{&core, &piece}.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
   return coreDistance(core, piece, tri.data(), 3, query);
+}
+
+template <int K>
+double MoveChecker<K>::contact(const FrustumCore& core, const PathPiece& piece,
+                               const std::array<Vec3, 3>& tri) {
+  GjkQuery query;
+  query.initial_direction =
+      SweptCore{&core, &piece}.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+  query.tolerance = kGjkTolerance;
+  return coreDistance(core, piece, tri.data(), 3, query).s;
 }
 
 template <int K>

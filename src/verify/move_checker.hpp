@@ -86,6 +86,7 @@ class MoveChecker {
     bool severe = false;
     std::uint32_t triangle = 0;
     std::uint32_t piece = 0;  // index into the move's pieces
+    double s = 0;             // path parameter of `at` along that piece
   };
   struct Candidate {
     std::uint32_t triangle;
@@ -155,6 +156,9 @@ class MoveChecker {
   /// answer whatever this worker measured before.
   GjkResult measure(const FrustumCore& core, const PathPiece& piece, const std::array<Vec3, 3>& tri,
                     double report_below);
+  /// Path parameter of a position along `piece` where `core` meets `tri`, which it overlaps:
+  /// the same answer whatever this worker measured before.
+  double contact(const FrustumCore& core, const PathPiece& piece, const std::array<Vec3, 3>& tri);
   /// The cheap tests that let most candidates go without a distance query.
   bool mayReach(const Candidate& candidate, const Kdop<K>& box, const SweptCore& sweep,
                 double report_below) const;

@@ -118,6 +118,11 @@ std::vector<Move> makeProgram(std::mt19937& rng, int random_moves = 60) {
     go(i % 4 == 0 ? MoveKind::Rapid : MoveKind::Feed, {xy(rng), xy(rng), z(rng)});
   // A rapid clipping the block's corner and buried moves deep inside: after the first, each
   // starts where the last, touching nothing, left off (the checker carries inside/outside on).
+  // A rapid straight through the block: its cutter reaches the part well after the start.
+  go(MoveKind::Rapid, {-10, 20, 60});
+  go(MoveKind::Rapid, {-10, 20, 30});
+  go(MoveKind::Rapid, {50, 20, 30});
+  go(MoveKind::Rapid, {50, 20, 60});
   go(MoveKind::Rapid, {-10, -10, 30});
   go(MoveKind::Rapid, {10, -2, 30});
   go(MoveKind::Rapid, {20, 20, 60});
@@ -168,6 +173,13 @@ void expectMatchesReference(int seed, const ReferenceCutter& cutter, int random_
     EXPECT_EQ(found->kind, moves[i].kind == MoveKind::Rapid ? ViolationKind::RapidCollision
                                                             : ViolationKind::Gouge);
     EXPECT_EQ(found->severe, ref.severe);
+    // `at` is where the move reaches its depth: the cutter standing there reaches it too (a
+    // severe one there touches the part with its core, or stands buried).
+    const ReferenceDepth there = referenceDepth(part, cutter, found->at, found->at);
+    if (ref.severe)
+      EXPECT_TRUE(there.severe) << "at " << found->at.x << " " << found->at.y << " " << found->at.z;
+    else
+      EXPECT_GE(there.depth, found->depth - 1e-6);
     if (ref.severe) {
       EXPECT_GE(found->depth, cutter.core.margin - 1e-6);
     } else {
