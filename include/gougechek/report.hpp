@@ -60,9 +60,19 @@ struct Trace {
 };
 
 /// A picture for the HTML report, drawn while the part was in memory.
+/// How a picture maps the part's coordinates to its pixels: a point p is drawn at
+/// x = cx + dot(p − centre, right)·px_per_mm, y = cy − dot(p − centre, up)·px_per_mm, in pixels
+/// from the picture's top left corner, y downwards. The HTML report writes it into the image's
+/// data-projection attribute, for scripts and tests that place things over the picture.
+struct PictureProjection {
+  Vec3 centre, right, up;
+  double px_per_mm = 1, cx = 0, cy = 0;
+};
+
 struct ReportPicture {
   std::string title;         ///< the caption
   std::string png_data_uri;  ///< data:image/png;base64,...
+  std::optional<PictureProjection> projection{};
 };
 
 /// Violations close on the part and in the program (within two cutter diameters of each other,

@@ -139,10 +139,25 @@ void writeViolationTable(const Report& report, std::ostream& out) {
   out << "</table>\n";
 }
 
+std::string vectorJson(const Vec3& v) {
+  std::string json("[");
+  json.append(shortestDecimal(v.x)).append(",").append(shortestDecimal(v.y));
+  return json.append(",").append(shortestDecimal(v.z)).append("]");
+}
+
 void writePicture(const ReportPicture& picture, std::ostream& out) {
   out << "<figure><img src=\"" << escapeMarkup(picture.png_data_uri) << "\" alt=\""
-      << escapeMarkup(picture.title) << "\"><figcaption>" << escapeMarkup(picture.title)
-      << "</figcaption></figure>\n";
+      << escapeMarkup(picture.title) << "\"";
+  if (const auto& p = picture.projection) {
+    std::string json("{\"centre\":");
+    json.append(vectorJson(p->centre)).append(",\"right\":").append(vectorJson(p->right));
+    json.append(",\"up\":").append(vectorJson(p->up));
+    json.append(",\"px_per_mm\":").append(shortestDecimal(p->px_per_mm));
+    json.append(",\"cx\":").append(shortestDecimal(p->cx));
+    json.append(",\"cy\":").append(shortestDecimal(p->cy)).append("}");
+    out << " data-projection=\"" << escapeMarkup(json) << "\"";
+  }
+  out << "><figcaption>" << escapeMarkup(picture.title) << "</figcaption></figure>\n";
 }
 
 std::string lineRange(const Report& report, const ReportRegion& region) {

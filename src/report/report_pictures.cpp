@@ -94,6 +94,12 @@ render::Marker markerOf(const Violation& violation) {
   return {violation.at, std::isfinite(violation.depth) ? violation.depth : 0, violation.severe};
 }
 
+PictureProjection pictureProjection(const render::Camera& camera,
+                                    const render::RenderOptions& options) {
+  const render::Projection p = render::projectionOf(camera, options);
+  return {p.centre, p.right, p.up, p.px_per_mm, p.cx, p.cy};
+}
+
 std::string caption(std::string text, std::size_t join) {
   if (join > 1)
     text.append(" (a long path: up to ")
@@ -226,10 +232,10 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
   for (const auto& [kind, name] : {std::pair{render::ViewKind::Top, "top view"},
                                    std::pair{render::ViewKind::Front, "front view"},
                                    std::pair{render::ViewKind::Iso, "iso view"}}) {
-    const render::Image image =
-        render::view(mesh, segments, markers, render::viewOf(kind, box), overview);
-    report.pictures.push_back(
-        {caption(std::string(name) + ": " + what, join), render::pngDataUri(image)});
+    const render::Camera camera = render::viewOf(kind, box);
+    const render::Image image = render::view(mesh, segments, markers, camera, overview);
+    report.pictures.push_back({caption(std::string(name) + ": " + what, join),
+                               render::pngDataUri(image), pictureProjection(camera, overview)});
   }
 
   const std::size_t pictured = std::min(report.regions.size(), kPicturedRegions);
@@ -265,11 +271,12 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     zoom.height = 300;
     zoom.depth_scale = overview.depth_scale;
     if (tool) zoom.cutter = render::CutterPose{*tool, deepest.at};
-    const render::Image zoomed = render::view(
-        mesh, near, region_markers, render::zoomOn(mesh, deepest.at, radius, cutter_radius), zoom);
+    const render::Camera zoom_camera = render::zoomOn(mesh, deepest.at, radius, cutter_radius);
+    const render::Image zoomed = render::view(mesh, near, region_markers, zoom_camera, zoom);
     std::string zoom_title("the region, the cutter at the deepest violation (line ");
     zoom_title.append(std::to_string(deepest.line)).append(")");
-    region.pictures.push_back({std::move(zoom_title), render::pngDataUri(zoomed)});
+    region.pictures.push_back(
+        {std::move(zoom_title), render::pngDataUri(zoomed), pictureProjection(zoom_camera, zoom)});
 
     // Through the cutter's axis and the part's surface point nearest the cutter's centre, a
     // window of several depths around that contact: the cut shows at a readable size. A
@@ -287,11 +294,13 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     const render::Plane plane{contact - normal * dot(contact - centre, normal), normal};
     const double section_radius = std::max({8 * depth, cutter_radius / 4, 0.05});
     const render::Marker deepest_marker = markerOf(deepest);
-    const render::Image cut = render::section(mesh, plane, std::span(&deepest_marker, 1),
-                                              render::sectionView(plane, section_radius), zoom);
+    const render::Camera section_camera = render::sectionView(plane, section_radius);
+    const render::Image cut =
+        render::section(mesh, plane, std::span(&deepest_marker, 1), section_camera, zoom);
     std::string section_title("section through the cutter's axis at the deepest violation, ");
     section_title.append(fixedDecimal(2 * section_radius, 3)).append(" mm wide");
-    region.pictures.push_back({std::move(section_title), render::pngDataUri(cut)});
+    region.pictures.push_back({std::move(section_title), render::pngDataUri(cut),
+                               pictureProjection(section_camera, zoom)});
   }
 }
 

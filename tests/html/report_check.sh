@@ -3,10 +3,14 @@
 # exit status, then opens the HTML report in headless Chromium with page_check.mjs and the given
 # checks (its result: WORKDIR/NAME.result.json, a screenshot: WORKDIR/NAME.png).
 # usage: report_check.sh WORKDIR NAME EXPECTED_EXIT CLI [CLI ARGS...] -- [PAGE_CHECK ARGS...]
-# In the page_check arguments, {top:X,Y} stands for the pixel (CSS px from the top left corner of
-# the view's svg) where today's top view (src/report/html_report.cpp, writeView) draws the model
-# point X,Y, and {top:deepest} for the deepest violation's, the first of equal depths; computed
-# here from the JSON report, independently of the page, as that function lays out a view.
+# In the page_check arguments, {VIEW:X,Y,Z} stands for the pixel (CSS px from the top left
+# corner of the picture's <img>) where the picture VIEW draws the model point X,Y,Z, and
+# {VIEW:deepest} for where it draws the deepest violation of the JSON report (the first of equal
+# depths). VIEW is "top" (the first picture with a data-projection: the top view) or "zoom" (the
+# first region's zoom, which must be the deepest violation's). Each picture states its mapping
+# in data-projection (docs/report-format.md); the image is drawn at its natural size inside the
+# report's 1 px border. The checks of the part's pixels and of the background around it are
+# what show that mapping to be the one the picture was drawn with.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$1 name=$2 expected_exit=$3
@@ -25,28 +29,35 @@ status=0
 "${cli[@]}" --report "$html" --report "$json" -q || status=$?
 [ "$status" -eq "$expected_exit" ] || { echo "FAILED: the CLI exited $status, not $expected_exit" >&2; exit 1; }
 
-# {top:...} placeholders, each replaced by X,Y in the top view's pixels.
+# {VIEW:...} placeholders, each replaced by X,Y in that picture's pixels.
 page_args=()
 for arg in "$@"; do
-  while [[ $arg =~ \{top:([^}]*)\} ]]; do
+  while [[ $arg =~ \{(top|zoom):([^}]*)\} ]]; do
     point=$(node -e '
-      const report = require(process.argv[1]), what = process.argv[2];
-      const [lo, hi] = report.inputs.part.bounds.map(corner => corner.slice(0, 2));
-      for (const v of report.violations) for (const k of [0, 1]) {
-        lo[k] = Math.min(lo[k], v.at[k]);
-        hi[k] = Math.max(hi[k], v.at[k]);
-      }
-      let at;
-      if (what === "deepest") {
-        if (report.violations.length === 0) throw new Error("{top:deepest}: the report has no violation");
-        at = report.violations.reduce((a, b) => b.depth > a.depth ? b : a).at;
-      } else {
-        at = what.split(",").map(Number);
-      }
-      const margin = 12, scale = 420 / Math.max(hi[0] - lo[0], hi[1] - lo[1], 1e-9);
-      const height = (hi[1] - lo[1]) * scale + 2 * margin;
-      const x = margin + (at[0] - lo[0]) * scale, y = height - margin - (at[1] - lo[1]) * scale;
-      console.log(`${x.toFixed(2)},${y.toFixed(2)}`);' "$json" "${BASH_REMATCH[1]}")
+      const fs = require("fs");
+      const [html, json, view, what] = process.argv.slice(1);
+      const report = JSON.parse(fs.readFileSync(json, "utf8"));
+      const unescape = text => text.replace(/&quot;/g, "\"").replace(/&#39;/g, "\x27")
+                                   .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+      const images = [...fs.readFileSync(html, "utf8").matchAll(/<img ([^>]*)>/g)].map(m => {
+        const alt = /alt="([^"]*)"/.exec(m[1]), projection = /data-projection="([^"]*)"/.exec(m[1]);
+        return {alt: alt ? unescape(alt[1]) : "", projection: projection && JSON.parse(unescape(projection[1]))};
+      }).filter(image => image.projection);
+      const deepest = () => {
+        if (report.violations.length === 0) throw new Error(`{${view}:deepest}: the report has no violation`);
+        return report.violations.reduce((a, b) => b.depth > a.depth ? b : a);
+      };
+      const image = view === "top" ? images[0] : images.find(i => i.alt.startsWith("the region"));
+      if (!image) throw new Error(`no ${view} picture with a data-projection`);
+      if (view === "zoom" && !image.alt.includes(`(line ${deepest().line})`))
+        throw new Error(`the first region\x27s zoom is not the deepest violation\x27s: ${image.alt}`);
+      const at = what === "deepest" ? deepest().at : what.split(",").map(Number);
+      while (at.length < 3) at.push(0);
+      const p = image.projection, d = at.map((c, k) => c - p.centre[k]);
+      const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+      const border = 1;
+      const x = border + p.cx + dot(d, p.right) * p.px_per_mm, y = border + p.cy - dot(d, p.up) * p.px_per_mm;
+      console.log(`${x.toFixed(2)},${y.toFixed(2)}`);' "$html" "$json" "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}")
     arg=${arg/"${BASH_REMATCH[0]}"/$point}
   done
   page_args+=("$arg")
