@@ -11,6 +11,7 @@
 
 #include "core/part_state.hpp"
 #include "report/report_pictures.hpp"
+#include "report/report_summary.hpp"
 #include "report/viewer3d.hpp"
 #include "verify/exact_confirmation.hpp"
 #include "verify/verifier.hpp"
@@ -93,7 +94,14 @@ void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> chor
   for (const PathChord& chord : chords) path.push_back({chord.from, chord.to, chord.rapid});
   try {
     std::ostringstream view;
-    report::writeViewer3d(report::viewerScene(mesh, path, report.violations), view);
+    report::Viewer3dScene scene = report::viewerScene(mesh, path, report.violations);
+    // Markers for the violations the table lists, each a click away from its row; the colours
+    // stay those of every violation's scale, as in the pictures.
+    const std::vector<std::size_t> rows = htmlTableRows(report);
+    std::erase_if(scene.markers, [&rows](const report::Viewer3dMarker& marker) {
+      return !std::binary_search(rows.begin(), rows.end(), marker.index);
+    });
+    report::writeViewer3d(scene, view);
     report.view3d_html = view.str();
   } catch (const std::runtime_error&) {
     report.view3d_html.clear();

@@ -100,14 +100,8 @@ void writeSummary(const Report& report, std::ostream& out) {
 /// The deepest `report.html_violations` violations, in program order; each row's id is
 /// "v-" and the violation's index in report.violations, for links to it.
 void writeViolationTable(const Report& report, std::ostream& out) {
-  std::vector<std::size_t> shown(report.violations.size());
-  std::iota(shown.begin(), shown.end(), std::size_t{0});
-  if (shown.size() > report.html_violations) {
-    std::stable_sort(shown.begin(), shown.end(), [&](std::size_t a, std::size_t b) {
-      return report.violations[a].depth > report.violations[b].depth;
-    });
-    shown.resize(report.html_violations);
-    std::sort(shown.begin(), shown.end());
+  const std::vector<std::size_t> shown = htmlTableRows(report);
+  if (shown.size() < report.violations.size()) {
     out << "<p class=\"note\">The table shows the " << shown.size() << " deepest of "
         << report.violations.size()
         << " violations listed; all of them are in the CSV and JSON reports.</p>\n";

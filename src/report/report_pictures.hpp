@@ -14,7 +14,7 @@
 namespace gougechek {
 
 /// Regions with pictures: the deepest ones; the others are listed without.
-inline constexpr std::size_t kPicturedRegions = 20;
+inline constexpr std::size_t kPicturedRegions = 12;
 /// Program lines apart that belong to one region wherever they are on the part, and that do
 /// when they are near on the part.
 inline constexpr std::uint32_t kRegionCloseLines = 5;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "gougechek/error.hpp"
 
@@ -211,6 +212,19 @@ std::vector<std::pair<std::string, std::string>> traceFields(const Trace& trace)
     fields.emplace_back(name.append(" sha256"), value.append(" (").append(input.file).append(")"));
   }
   return fields;
+}
+
+std::vector<std::size_t> htmlTableRows(const Report& report) {
+  std::vector<std::size_t> rows(report.violations.size());
+  std::iota(rows.begin(), rows.end(), std::size_t{0});
+  if (rows.size() > report.html_violations) {
+    std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
+      return report.violations[a].depth > report.violations[b].depth;
+    });
+    rows.resize(report.html_violations);
+    std::sort(rows.begin(), rows.end());
+  }
+  return rows;
 }
 
 }  // namespace gougechek

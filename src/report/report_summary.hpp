@@ -55,6 +55,10 @@ const char* runErrorKindName(RunErrorKind kind);
 /// `violations listed: the first 100000 of 2000000 (in program order)`, for truncated lists.
 std::string truncationNote(const ReportSummary& summary);
 
+/// The violations the HTML report's table lists: the deepest report.html_violations (the first
+/// of equal depths), as indices into report.violations, in program order.
+std::vector<std::size_t> htmlTableRows(const Report& report);
+
 /// `ball D6 r3 flute 24`, with taper angle, shank and overall length when they matter.
 std::string describeTool(const ToolSpec& tool);
 

@@ -213,6 +213,12 @@ TEST_F(Cli, HtmlViolationsLimitsTheTableToTheDeepest) {
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const std::string html = readText(file("few.html"));
   EXPECT_TRUE(contains(html, "The table shows the 2 deepest of 3 violations")) << html;
+  // The 3D view marks the two listed, each a click away from its row: two positions of three
+  // 16-bit coordinates, 12 bytes, 16 characters of base64.
+  const std::size_t markers = html.find("\"markers\":\"");
+  ASSERT_NE(markers, std::string::npos);
+  const std::size_t begin = markers + 11;
+  EXPECT_EQ(html.find('"', begin) - begin, 16u) << html.substr(markers, 60);
   EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --format html --html-violations -1").exit_code, 2);
   EXPECT_EQ(run("box.stl gouge.nc -t ball:6 --format html --html-violations x").exit_code, 2);
 }
