@@ -52,6 +52,8 @@
 //   --screenshot FILE.png       the page from its top, the viewport's width, at most --max-height
 //                               CSS px tall
 //   --element-screenshot SEL=FILE.png   the first element matching SEL
+//   --print-pdf FILE.pdf=N      prints the page to FILE.pdf as Chromium's print to PDF does (A4,
+//                               print styles, backgrounds), which must have at least N pages
 // Options:
 //   --out FILE                  write the result there instead of standard output
 //   --width N, --height N       viewport in CSS px (default 1200 x 900), device scale 1
@@ -83,7 +85,7 @@ const usage = 'usage: node page_check.mjs PAGE.html [--out FILE] [--expect-no-er
     '[--expect-no-requests] [--expect-ready] [--expect-selector SEL] [--expect-count SEL=N] ' +
     '[--expect-drawn SEL] [--expect-webgl SEL] [--pixel-check SEL:X,Y:COLOUR] ' +
     '[--click SEL[:X,Y]] [--expect-scrolled-to SEL] [--screenshot FILE] ' +
-    '[--element-screenshot SEL=FILE] [--width N] [--height N] [--max-height N] [--timeout MS] ' +
+    '[--element-screenshot SEL=FILE] [--print-pdf FILE=N] [--width N] [--height N] [--max-height N] [--timeout MS] ' +
     '[--chromium PATH] [--puppeteer DIR] [--browser-arg ARG]   (the comment at the top says more)';
 
 class UsageError extends Error {}
@@ -93,7 +95,7 @@ class UsageError extends Error {}
 
 const actionOptions = new Set(['--expect-no-errors', '--expect-no-requests', '--expect-ready',
   '--expect-selector', '--expect-count', '--expect-drawn', '--expect-webgl', '--pixel-check',
-  '--click', '--expect-scrolled-to', '--screenshot', '--element-screenshot']);
+  '--click', '--expect-scrolled-to', '--screenshot', '--element-screenshot', '--print-pdf']);
 const flagActions = new Set(['--expect-no-errors', '--expect-no-requests', '--expect-ready']);
 
 function parseArguments(argv) {
@@ -176,6 +178,11 @@ function parseActionValue(option, value) {
     }
     case '--screenshot':
       return {file: value};
+    case '--print-pdf': {
+      const [file, pages] = splitAtLast(value, '=', option);
+      if (!/^\d+$/.test(pages)) throw new UsageError(`${option}: not a page count: ${pages}`);
+      return {file, pages: Number(pages)};
+    }
     case '--pixel-check': {
       const [rest, colour] = splitAtLast(value, ':', option);
       const [selector, point] = splitAtLast(rest, ':', option);
@@ -438,6 +445,16 @@ async function runAction(context, action) {
                              clip: {x: 0, y: 0, width: settings.width, height}});
       result.screenshots.push({file: action.file, height});
       return check(true, `${settings.width}x${height}`);
+    }
+    case '--print-pdf': {
+      // As Chromium's print to PDF makes it (A4, the page's print styles, backgrounds kept).
+      const pdf = Buffer.from(await page.pdf({format: 'A4', printBackground: true}));
+      fs.writeFileSync(action.file, pdf);
+      const text = pdf.toString('latin1');
+      const pages = (text.match(/\/Type\s*\/Page(?![a-zA-Z])/g) || []).length;
+      result.pdf_pages = pages;
+      if (!text.startsWith('%PDF-')) return check(false, 'not a PDF');
+      return check(pages >= action.pages, `${pages} pages, ${pdf.length} bytes`);
     }
     case '--element-screenshot': {
       const element = await firstElement(action.selector);
