@@ -50,7 +50,8 @@ for arg in "$@"; do
       };
       const zoom = images.findIndex(i => i.alt.startsWith("the region"));
       const image = view === "top" ? images[0] : view === "zoom" ? images[zoom] : images[zoom + 1];
-      if (!image || zoom < 0) throw new Error(`no ${view} picture with a data-projection`);
+      if (!image || (view !== "top" && zoom < 0))
+        throw new Error(`no ${view} picture with a data-projection`);
       if (view === "section" && !image.alt.startsWith("section through"))
         throw new Error(`the picture after the first zoom is no section: ${image.alt}`);
       if (view !== "top" && !images[zoom].alt.includes(`(line ${deepest().line})`))
