@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "gougechek/error.hpp"
+
 namespace gougechek {
 
 namespace {
@@ -76,6 +78,13 @@ const std::vector<CheckOption>& checkOptions() {
        [](CheckJob& job, const std::string& value, const std::string&) { job.tool = value; }},
       {"tool-table",
        [](CheckJob& job, const std::string& value, const std::string&) { job.tool_table = value; }},
+      {"tool-library", [](CheckJob& job, const std::string& value,
+                          const std::string&) { job.tool_libraries.push_back(value); }},
+      {"holder",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         if (value.empty()) throw UsageError(label + " names no holder");
+         job.holder = value;
+       }},
       {"work-offsets", [](CheckJob& job, const std::string& value,
                           const std::string&) { job.work_offsets = value; }},
       {"dialect",
@@ -181,7 +190,22 @@ void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
 ToolLibrary loadTools(const CheckJob& job) {
   ToolLibrary library;
   if (job.tool_table) library = readToolTable(*job.tool_table);
+  for (const std::string& file : job.tool_libraries) mergeToolLibrary(library, readToolLibrary(file));
   if (job.tool) library.fallback = parseToolSpec(*job.tool, "--tool");
+  if (job.holder) {
+    // The tools' own holders (a library's, a --tool holder=) win over the one given for all.
+    const auto hold = [&job](ToolSpec& tool, const std::string& which) {
+      if (!tool.holder.empty()) return;
+      if (!(tool.overall_length > 0)) {
+        throw InputError("--holder", 0, 0,
+                         which + " has no stick-out to place the holder at: give its length "
+                                 "(,length=LT) or a library with body lengths");
+      }
+      tool.holder = holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
+    };
+    for (auto& [number, tool] : library.by_number) hold(tool, "tool T" + std::to_string(number));
+    if (library.fallback) hold(*library.fallback, "--tool");
+  }
   return library;
 }
 
@@ -228,6 +252,7 @@ std::vector<InputFile> checkInputs(const CheckJob& job) {
   std::vector<InputFile> inputs = {{job.part_file, "the part file"},
                                    {job.path_file, "the program file"}};
   if (job.tool_table) inputs.push_back({*job.tool_table, "the tool table"});
+  for (const std::string& file : job.tool_libraries) inputs.push_back({file, "a tool library"});
   if (job.work_offsets) inputs.push_back({*job.work_offsets, "the work offsets file"});
   return inputs;
 }
@@ -280,6 +305,8 @@ std::string commandLine(const CheckJob& job) {
   };
   if (job.tool) add("tool", *job.tool);
   if (job.tool_table) add("tool-table", *job.tool_table);
+  for (const std::string& file : job.tool_libraries) add("tool-library", file);
+  if (job.holder) add("holder", *job.holder);
   if (job.work_offsets) add("work-offsets", *job.work_offsets);
   add("dialect", dialectName(job.dialect));
   if (job.arc_tolerance) add("arc-tolerance", number(*job.arc_tolerance));
