@@ -3,8 +3,10 @@
 // length (tip to the holder's face: the stick-out), SFDM shank, RE corner radius, TA taper
 // angle from the axis, SIG point angle (included). The holder has its own unit; its segments
 // go from the tool end up, each a frustum {height, lower-diameter, upper-diameter}.
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <numbers>
 #include <optional>
 #include <string_view>
 
@@ -62,8 +64,18 @@ constexpr std::string_view kSupported =
     "flat end mill, face mill, ball end mill, bull nose end mill, chamfer mill, spot drill, "
     "counter sink, drill, lollipop mill, dovetail mill, tapered mill";
 
+constexpr std::string_view kSupportedTypes[] = {
+    "flat end mill", "face mill",     "ball end mill", "bull nose end mill",
+    "chamfer mill",  "spot drill",    "counter sink",  "drill",
+    "lollipop mill", "dovetail mill", "tapered mill"};
+
 ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
   const std::string type = entry.value("type", std::string());
+  if (std::find(std::begin(kSupportedTypes), std::end(kSupportedTypes), type) ==
+      std::end(kSupportedTypes)) {
+    throwToolError(origin, concat("type '", type, "' is not supported (supported: ", kSupported,
+                                  "); describe it with --tool or leave it unused"));
+  }
   const Geometry geometry(entry, origin);
   ToolDraft draft;
   draft.diameter = geometry.requiredLength("DC");
@@ -106,15 +118,16 @@ ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
     draft.type = CutterType::Dovetail;
     draft.taper_angle_deg = geometry.angle("TA");
     draft.cutting_height = draft.flute_length;
-    draft.neck_diameter = geometry.requiredLength("SFDM");
+    // Fusion has no neck diameter: its dovetail goes on up from the cone's top as wide as
+    // that top, to the shoulder, where the shank SFDM starts.
+    draft.neck_diameter =
+        draft.diameter -
+        2 * *draft.cutting_height * std::tan(*draft.taper_angle_deg * std::numbers::pi / 180);
     draft.flute_length = reach(*draft.cutting_height);
-  } else if (type == "tapered mill") {
+  } else {  // tapered mill
     draft.type = CutterType::Taper;
     draft.corner_radius = corner;
     draft.taper_angle_deg = geometry.angle("TA");
-  } else {
-    throwToolError(origin, concat("type '", type, "' is not supported (supported: ", kSupported,
-                                  "); describe it with --tool or leave it unused"));
   }
 
   const ToolSpec cutter = finishToolSpec(draft, origin);
@@ -139,9 +152,9 @@ ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
                                  std::pair{"upper-diameter", &frustum.upper_diameter}}) {
           const double value = segment.at(key).get<double>() * scale;
           if (!(std::isfinite(value) && value >= 0 && value <= kMaxCutterSize)) {
-            throwToolError(origin, concat("holder segment ", key, " ", formatNumber(value),
-                                          " mm is not between 0 and ",
-                                          formatNumber(kMaxCutterSize)));
+            throwToolError(origin,
+                           concat("holder segment ", key, " ", formatNumber(value),
+                                  " mm is not between 0 and ", formatNumber(kMaxCutterSize)));
           }
           *slot = value;
         }
@@ -179,9 +192,8 @@ ToolLibrary readFusionLibrary(const nlohmann::json& library, const std::string& 
     if (!number.is_number_integer() || number.get<long long>() < 1 ||
         number.get<long long>() > 99999999) {
       throw InputError(path, 0, 0,
-                       concat(where, " '", describe(entry),
-                              "': post-process number ", number.dump(),
-                              " is not a tool number between 1 and 99999999"));
+                       concat(where, " '", describe(entry), "': post-process number ",
+                              number.dump(), " is not a tool number between 1 and 99999999"));
     }
     const int tool = static_cast<int>(number.get<long long>());
     const std::string label = concat("T", std::to_string(tool), " '", describe(entry), "' (",
