@@ -33,17 +33,17 @@ struct ToolSegment {
 
 struct ToolSpec {
   CutterType type = CutterType::Ball;
-  double diameter = 0;         ///< D: full diameter (taper: diameter at the tip's widest point)
-  double corner_radius = 0;    ///< r: ball D/2, flat 0
+  double diameter = 0;       ///< D: full diameter (taper: diameter at the tip's widest point)
+  double corner_radius = 0;  ///< r: ball D/2, flat 0
   /// taper and chamfer: flank half-angle A from the axis, widening upward; dovetail: narrowing
   double taper_angle_deg = 0;
-  double flute_length = 0;     ///< L: cutting length from the tip (lollipop, dovetail: the reach)
-  double shank_diameter = 0;   ///< DS: non-cutting cylinder above the flutes
-  double overall_length = 0;   ///< LT: tip to holder face; 0 = shank not checked
-  double length_offset = 0;    ///< tool table Z: the tool length offset G43 applies (mm)
+  double flute_length = 0;    ///< L: cutting length from the tip (lollipop, dovetail: the reach)
+  double shank_diameter = 0;  ///< DS: non-cutting cylinder above the flutes
+  double overall_length = 0;  ///< LT: tip to holder face; 0 = shank not checked
+  double length_offset = 0;   ///< tool table Z: the tool length offset G43 applies (mm)
   /// Extension and holder pieces above the shank, heights from the tool tip, bottom first.
   std::vector<ToolSegment> holder{};
-  std::string holder_name{};  ///< the holder as its library or family names it; empty: none
+  std::string holder_name{};   ///< the holder as its library or family names it; empty: none
   double tip_diameter = 0;     ///< chamfer: d, the cone's diameter at the tip (0: a point)
   double point_angle_deg = 0;  ///< drill: the point's included angle P, degrees
   double neck_diameter = 0;    ///< lollipop, dovetail: the non-cutting neck above the head

@@ -190,7 +190,8 @@ void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
 ToolLibrary loadTools(const CheckJob& job) {
   ToolLibrary library;
   if (job.tool_table) library = readToolTable(*job.tool_table);
-  for (const std::string& file : job.tool_libraries) mergeToolLibrary(library, readToolLibrary(file));
+  for (const std::string& file : job.tool_libraries)
+    mergeToolLibrary(library, readToolLibrary(file));
   if (job.tool) library.fallback = parseToolSpec(*job.tool, "--tool");
   if (job.holder) {
     // The tools' own holders (a library's, a --tool holder=) win over the one given for all.
@@ -198,8 +199,9 @@ ToolLibrary loadTools(const CheckJob& job) {
       if (!tool.holder.empty()) return;
       if (!(tool.overall_length > 0)) {
         throw InputError("--holder", 0, 0,
-                         which + " has no stick-out to place the holder at: give its length "
-                                 "(,length=LT) or a library with body lengths");
+                         which +
+                             " has no stick-out to place the holder at: give its length "
+                             "(,length=LT) or a library with body lengths");
       }
       tool.holder = holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
     };

@@ -48,8 +48,8 @@ struct CheckJob {
 const std::vector<std::string_view>& checkOptionNames();
 
 /// Sets the option `name` (one of checkOptionNames) of `job` from its text `value`; the
-/// repeatable ones (tool-library, subroutine-path, subprogram-dir) add to their list. Throws UsageError
-/// with a message that names the option as `label` ("--tolerance" on the command line).
+/// repeatable ones (tool-library, subroutine-path, subprogram-dir) add to their list. Throws
+/// UsageError with a message that names the option as `label` ("--tolerance" on the command line).
 void setCheckOption(CheckJob& job, std::string_view name, const std::string& value,
                     const std::string& label);
 

@@ -72,8 +72,8 @@ class ManifestReader {
     std::vector<std::string> texts;
     if (key == "start") {
       texts.push_back(startText(value));
-    } else if (value.IsSequence() && (key == "tool-library" || key == "subroutine-path" ||
-                                      key == "subprogram-dir")) {
+    } else if (value.IsSequence() &&
+               (key == "tool-library" || key == "subroutine-path" || key == "subprogram-dir")) {
       for (const YAML::Node& item : value) texts.push_back(scalar(item, key));
     } else {
       texts.push_back(scalar(value, key));

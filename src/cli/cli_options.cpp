@@ -110,8 +110,8 @@ namespace {
 /// The options that decide how the program is read: set with --moves too.
 bool readsTheProgram(std::string_view name) {
   return name == "tool-table" || name == "tool-library" || name == "work-offsets" ||
-         name == "dialect" ||
-         name == "arc-tolerance" || name == "subroutine-path" || name == "subprogram-dir";
+         name == "dialect" || name == "arc-tolerance" || name == "subroutine-path" ||
+         name == "subprogram-dir";
 }
 
 /// Sets the check options among `values` whose name passes `wanted`.

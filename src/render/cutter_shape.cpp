@@ -49,8 +49,8 @@ CutterProfile::CutterProfile(const ToolSpec& tool) {
     top_ = std::max(top_, top);
   }
   for (const ToolSegment& piece : pieces_) {
-    for (double value : {piece.z_bottom, piece.z_top, piece.radius_bottom, piece.radius_top,
-                         piece.rounding}) {
+    for (double value :
+         {piece.z_bottom, piece.z_top, piece.radius_bottom, piece.radius_top, piece.rounding}) {
       if (!std::isfinite(value)) throw std::invalid_argument("render: a tool piece is not finite");
     }
   }

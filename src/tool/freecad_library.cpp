@@ -31,11 +31,11 @@ struct UnitFactor {
 // The units FreeCAD writes in bits (FreeCAD.Units.Quantity); no unit is FreeCAD's internal mm
 // or degree.
 constexpr UnitFactor kUnits[] = {
-    {"mm", Quantity::Length, 1},         {"cm", Quantity::Length, 10},
-    {"m", Quantity::Length, 1000},       {"\xCE\xBCm", Quantity::Length, 1e-3},
+    {"mm", Quantity::Length, 1},           {"cm", Quantity::Length, 10},
+    {"m", Quantity::Length, 1000},         {"\xCE\xBCm", Quantity::Length, 1e-3},
     {"\xC2\xB5m", Quantity::Length, 1e-3}, {"um", Quantity::Length, 1e-3},
-    {"in", Quantity::Length, 25.4},      {"\"", Quantity::Length, 25.4},
-    {"\xC2\xB0", Quantity::Angle, 1},    {"deg", Quantity::Angle, 1},
+    {"in", Quantity::Length, 25.4},        {"\"", Quantity::Length, 25.4},
+    {"\xC2\xB0", Quantity::Angle, 1},      {"deg", Quantity::Angle, 1},
 };
 
 /// A parameter's value in mm or degrees: a JSON number, or a string such as "6.0000 mm",
@@ -46,8 +46,8 @@ double quantity(const nlohmann::json& value, std::string_view name, Quantity kin
   if (!value.is_string()) throwToolError(origin, concat("parameter ", name, " is not a quantity"));
   std::string text = value.get<std::string>();
   std::size_t end = 0;
-  while (end < text.size() && std::string_view("+-0123456789.,eE").find(text[end]) !=
-                                  std::string_view::npos) {
+  while (end < text.size() &&
+         std::string_view("+-0123456789.,eE").find(text[end]) != std::string_view::npos) {
     ++end;
   }
   // "1e" is not a number, but "5.0 mm" must not lose its exponent-looking letters: trim an
@@ -192,21 +192,19 @@ ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string&
                               " is not between 1 and 99999999"));
     }
     const std::string bit = entry["path"].get<std::string>();
-    builder.add(static_cast<int>(number), concat("T", std::to_string(number), " '", bit, "'"),
-                [&] {
-                  // As FreeCAD resolves it: the path itself, beside the library, then the
-                  // bit's file name in the sibling Bit folder.
-                  const fs::path given(bit);
-                  for (const fs::path& candidate :
-                       {folder / given, folder / ".." / "Bit" / given.filename(),
-                        folder / ".." / "Bit" / given.stem().concat(".fctb")}) {
-                    if (fs::is_regular_file(candidate)) {
-                      return readFreeCadBit(candidate.lexically_normal().string());
-                    }
-                  }
-                  throwToolError({path, 0}, concat("bit file '", bit,
-                                                   "' not found beside the library or in ../Bit"));
-                });
+    builder.add(static_cast<int>(number), concat("T", std::to_string(number), " '", bit, "'"), [&] {
+      // As FreeCAD resolves it: the path itself, beside the library, then the
+      // bit's file name in the sibling Bit folder.
+      const fs::path given(bit);
+      for (const fs::path& candidate : {folder / given, folder / ".." / "Bit" / given.filename(),
+                                        folder / ".." / "Bit" / given.stem().concat(".fctb")}) {
+        if (fs::is_regular_file(candidate)) {
+          return readFreeCadBit(candidate.lexically_normal().string());
+        }
+      }
+      throwToolError({path, 0},
+                     concat("bit file '", bit, "' not found beside the library or in ../Bit"));
+    });
   }
   return builder.finish();
 }

@@ -47,7 +47,9 @@ constexpr ShankSize kSideLockBodies[] = {{6, 25},  {8, 28},  {10, 35}, {12, 42},
                                          {16, 48}, {18, 50}, {20, 52}, {25, 65}, {32, 72}};
 constexpr double kSideLockLength = 50;
 
-double tangent(double degrees) { return std::tan(degrees * std::numbers::pi / 180); }
+double tangent(double degrees) {
+  return std::tan(degrees * std::numbers::pi / 180);
+}
 
 std::string sizesOf(const auto& table) {
   std::string text;
@@ -158,8 +160,8 @@ std::vector<ToolSegment> stackHolder(const std::vector<HolderFrustum>& frustums,
   double z = stickout;
   for (const HolderFrustum& frustum : frustums) {
     segments.push_back({concat("holder segment ", std::to_string(segments.size() + 1)), false, z,
-                        z + frustum.height, frustum.lower_diameter / 2,
-                        frustum.upper_diameter / 2, 0});
+                        z + frustum.height, frustum.lower_diameter / 2, frustum.upper_diameter / 2,
+                        0});
     z += frustum.height;
   }
   return segments;
@@ -170,12 +172,11 @@ std::vector<ToolSegment> holderSegmentsAt(const std::string& name, double sticko
   for (const ColletChuck& chuck : kColletChucks) {
     if (name != chuck.name) continue;
     *holder_name = concat(chuck.name, " collet chuck (typical)");
-    const double body_top =
-        chuck.nut_diameter + 2 * chuck.body_length * tangent(kBodyHalfAngleDeg);
-    return {piece("holder: nut", stickout, chuck.nut_length, chuck.nut_diameter,
-                  chuck.nut_diameter),
-            piece("holder: body", stickout + chuck.nut_length, chuck.body_length,
-                  chuck.nut_diameter, body_top)};
+    const double body_top = chuck.nut_diameter + 2 * chuck.body_length * tangent(kBodyHalfAngleDeg);
+    return {
+        piece("holder: nut", stickout, chuck.nut_length, chuck.nut_diameter, chuck.nut_diameter),
+        piece("holder: body", stickout + chuck.nut_length, chuck.body_length, chuck.nut_diameter,
+              body_top)};
   }
   const std::string_view text = name;
   if (text.starts_with("shrink:")) {

@@ -10,7 +10,9 @@ namespace gougechek {
 
 namespace {
 
-double degrees(double value) { return value * std::numbers::pi / 180; }
+double degrees(double value) {
+  return value * std::numbers::pi / 180;
+}
 
 }  // namespace
 

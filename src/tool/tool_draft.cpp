@@ -51,9 +51,9 @@ void throwToolError(const ToolOrigin& origin, const std::string& message) {
 }
 
 std::optional<CutterType> cutterTypeFromName(std::string_view name) {
-  for (CutterType type : {CutterType::Ball, CutterType::Flat, CutterType::Bull, CutterType::Taper,
-                          CutterType::Chamfer, CutterType::Drill, CutterType::Lollipop,
-                          CutterType::Dovetail}) {
+  for (CutterType type :
+       {CutterType::Ball, CutterType::Flat, CutterType::Bull, CutterType::Taper,
+        CutterType::Chamfer, CutterType::Drill, CutterType::Lollipop, CutterType::Dovetail}) {
     if (name == cutterTypeName(type)) return type;
   }
   return std::nullopt;
@@ -111,7 +111,9 @@ bool applyShapeOption(ToolDraft& draft, std::string_view key, double value,
 
 namespace {
 
-double degrees(double value) { return value * std::numbers::pi / 180; }
+double degrees(double value) {
+  return value * std::numbers::pi / 180;
+}
 
 // An angle strictly between 0 and `limit` degrees, given under `what`.
 double requireAngle(const std::optional<double>& angle, double limit, std::string_view what,
@@ -185,10 +187,10 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
     case CutterType::Chamfer: {
       spec.tip_diameter = draft.tip_diameter.value_or(0);
       if (!(spec.tip_diameter >= 0 && spec.tip_diameter < spec.diameter)) {
-        throwToolError(origin, concat("chamfer tip diameter must be at least 0 and below the "
-                                      "diameter ",
-                                      formatNumber(spec.diameter), ", got ",
-                                      formatNumber(spec.tip_diameter)));
+        throwToolError(
+            origin, concat("chamfer tip diameter must be at least 0 and below the "
+                           "diameter ",
+                           formatNumber(spec.diameter), ", got ", formatNumber(spec.tip_diameter)));
       }
       spec.taper_angle_deg =
           requireAngle(draft.taper_angle_deg, 90, "chamfer half-angle", type_name, origin);
@@ -233,8 +235,7 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   const bool reach = spec.type == CutterType::Lollipop || spec.type == CutterType::Dovetail;
   const char* flute_name = reach ? "reach" : "flute length";
   // A chamfer's flutes are its cone unless a side cylinder is given; the others default to 4·D.
-  const double default_flute =
-      spec.type == CutterType::Chamfer ? shape_height : 4 * spec.diameter;
+  const double default_flute = spec.type == CutterType::Chamfer ? shape_height : 4 * spec.diameter;
   spec.flute_length = draft.flute_length.value_or(default_flute);
   requirePositive(spec.flute_length, flute_name, origin);
   requireInRange(spec.flute_length, flute_name, origin,
@@ -249,9 +250,9 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
     // at least the cone, so that one tool has one spec.
     spec.flute_length = std::max(spec.flute_length, shape_height);
   } else if (spec.flute_length <= shape_height) {
-    throwToolError(origin, concat(flute_name, " ", formatNumber(spec.flute_length),
-                                  " must exceed the ", type_name, "'s head height ",
-                                  formatNumber(shape_height)));
+    throwToolError(origin,
+                   concat(flute_name, " ", formatNumber(spec.flute_length), " must exceed the ",
+                          type_name, "'s head height ", formatNumber(shape_height)));
   }
 
   // A taper's flank widens upwards: by default the shank is as wide as the flutes' top, so a

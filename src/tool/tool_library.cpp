@@ -32,8 +32,8 @@ void LibraryBuilder::add(int number, const std::string& label,
   const std::string tool = concat("T", std::to_string(number));
   if (const auto first = labels_.find(number); first != labels_.end()) {
     library_.by_number.erase(number);
-    library_.refused[number] = {file_, concat(tool, " is listed twice in this library: ",
-                                              first->second, " and ", label)};
+    library_.refused[number] = {
+        file_, concat(tool, " is listed twice in this library: ", first->second, " and ", label)};
     return;
   }
   labels_.emplace(number, label);
@@ -60,8 +60,8 @@ nlohmann::json parseToolJson(const std::string& text, const std::string& path) {
         });
   } catch (const nlohmann::json::parse_error& error) {
     const std::size_t end = std::min<std::size_t>(error.byte, text.size());
-    const auto line = 1 + static_cast<std::size_t>(
-                              std::count(text.begin(), text.begin() + static_cast<long>(end), '\n'));
+    const auto line = 1 + static_cast<std::size_t>(std::count(
+                              text.begin(), text.begin() + static_cast<long>(end), '\n'));
     throw InputError(path, line, 0, concat("not valid JSON: ", error.what()));
   }
 }
@@ -77,8 +77,7 @@ ToolLibrary readToolLibrary(const std::string& path) {
   std::string_view start = text;
   if (start.starts_with("\xEF\xBB\xBF")) start.remove_prefix(3);  // a UTF-8 byte order mark
   start.remove_prefix(std::min(start.find_first_not_of(" \t\r\n"), start.size()));
-  const bool json_extension =
-      extension == ".json" || extension == ".fctl" || extension == ".fctb";
+  const bool json_extension = extension == ".json" || extension == ".fctl" || extension == ".fctb";
   if (!json_extension && !start.starts_with('{')) {
     std::istringstream table(text);
     return readToolTable(table, path);

@@ -4,9 +4,8 @@
 // reader. A tool whose shape cannot be modelled is kept as refused, named, not dropped.
 #include <functional>
 #include <map>
-#include <string>
-
 #include <nlohmann/json_fwd.hpp>
+#include <string>
 
 #include "gougechek/tool.hpp"
 

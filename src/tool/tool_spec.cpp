@@ -148,8 +148,8 @@ ToolSpec parseToolSpec(const std::string& text, const std::string& origin_name) 
     const double number = parseToolNumber(value, key, origin);
     if (applyLengthOption(draft, key, number, origin)) continue;
     if (key == "neck" && applyShapeOption(draft, key, number, origin)) continue;
-    throwToolError(origin, concat("unknown key '", key, "' for a ", form->name, " cutter (",
-                                  kKeys, "; neck for lollipop and dovetail)"));
+    throwToolError(origin, concat("unknown key '", key, "' for a ", form->name, " cutter (", kKeys,
+                                  "; neck for lollipop and dovetail)"));
   }
   return finishToolSpec(draft, origin);
 }

@@ -87,8 +87,8 @@ CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance
     case CutterType::Lollipop:
     case CutterType::Dovetail:
       // Placeholder until the checker takes every piece of toolAssembly() (branch assembly).
-      throw std::invalid_argument(std::string(cutterTypeName(tool.type))
-                                      .append(" cutters are read but not checked yet"));
+      throw std::invalid_argument(
+          std::string(cutterTypeName(tool.type)).append(" cutters are read but not checked yet"));
   }
   model.cutting.margin += stock;
   if (tool.overall_length > flute) {

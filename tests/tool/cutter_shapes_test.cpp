@@ -12,7 +12,9 @@
 namespace gougechek {
 namespace {
 
-double tanDeg(double degrees) { return std::tan(degrees * std::numbers::pi / 180); }
+double tanDeg(double degrees) {
+  return std::tan(degrees * std::numbers::pi / 180);
+}
 
 std::string errorOf(const std::string& spec) {
   try {
