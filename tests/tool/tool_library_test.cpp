@@ -243,6 +243,18 @@ TEST(FreeCadBits, KnownBadIsRefusedAsInvalidJson) {
   }
 }
 
+TEST(FreeCadHolders, ProfileRisingEdgesBecomePiecesAboveTheStickOut) {
+  REQUIRE_TOOL_CORPUS();
+  // ER32 nut, standard: (0,0) (23,0) (25,2) (25,22.5) (0,22.5), mm above the exit face.
+  const ToolSpec spec = parseToolSpec(
+      "flat:6,length=30,holder=" + path("freecad/FreeCAD-main/ToolHolder/ER32_Standard.fcholder"),
+      "--tool");
+  EXPECT_EQ(spec.holder_name, "ER32 nut, standard");
+  ASSERT_EQ(spec.holder.size(), 2u);
+  EXPECT_EQ(spec.holder[0], (ToolSegment{"holder segment 1", false, 30, 32, 23, 25, 0}));
+  EXPECT_EQ(spec.holder[1], (ToolSegment{"holder segment 2", false, 32, 52.5, 25, 25, 0}));
+}
+
 // ---- Fusion 360 ----------------------------------------------------------------------------
 
 TEST(FusionLibraries, ReadIntoTheSpecsTheirGeometryDescribes) {
