@@ -63,6 +63,9 @@ nlohmann::json parseToolJson(const std::string& text, const std::string& path) {
     const auto line = 1 + static_cast<std::size_t>(std::count(
                               text.begin(), text.begin() + static_cast<long>(end), '\n'));
     throw InputError(path, line, 0, concat("not valid JSON: ", error.what()));
+  } catch (const nlohmann::json::exception& error) {
+    // A number beyond double's range (1e999) is refused while parsing, as out_of_range.
+    throw InputError(path, 0, 0, concat("not valid JSON: ", error.what()));
   }
 }
 

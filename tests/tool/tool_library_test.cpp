@@ -469,6 +469,9 @@ TEST_F(ToolLibraryFiles, HostileFilesAreInputErrors) {
                 .find("post-process number"),
             std::string::npos);
   EXPECT_NE(refusal("a.json", std::string(100000, '[')).find("nested deeper"), std::string::npos);
+  // Found by fuzz_tool_library: a number past double's range.
+  EXPECT_NE(refusal("a.json", R"({"data": [{"geometry": {"DC": 8e618046}}]})").find("overflow"),
+            std::string::npos);
   EXPECT_NE(refusal("a.fctl", R"({"tools": {"nr": 1}})").find("\"tools\" is not a list"),
             std::string::npos);
   EXPECT_NE(
