@@ -11,11 +11,6 @@ namespace gougechek {
 
 namespace {
 
-// kMaxCutterSize bounds every size (diameter, corner radius, flute, shank, overall length,
-// given or defaulted). Far beyond any real cutter (a 100 m ball), yet small enough that every
-// distance the check measures with it keeps double precision to well below 1e-6 mm of the
-// depth: at 1e17 mm a ball misses a 1 mm plunge.
-
 void requirePositive(double value, std::string_view what, const ToolOrigin& origin) {
   if (!(value > 0)) {
     throwToolError(origin, concat(what, " must be positive, got ", formatNumber(value)));
