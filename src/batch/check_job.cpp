@@ -194,19 +194,34 @@ ToolLibrary loadTools(const CheckJob& job) {
     mergeToolLibrary(library, readToolLibrary(file));
   if (job.tool) library.fallback = parseToolSpec(*job.tool, "--tool");
   if (job.holder) {
-    // The tools' own holders (a library's, a --tool holder=) win over the one given for all.
-    const auto hold = [&job](ToolSpec& tool, const std::string& which) {
-      if (!tool.holder.empty()) return;
-      if (!(tool.overall_length > 0)) {
-        throw InputError("--holder", 0, 0,
-                         which +
-                             " has no stick-out to place the holder at: give its length "
-                             "(,length=LT) or a library with body lengths");
+    // The tools' own holders (a library's, a --tool holder=) win over the one given for all. An
+    // unknown name is an error at once, whichever tools the program uses.
+    std::string checked_name;
+    holderSegments(*job.holder, 0, "--holder", &checked_name);
+    const std::string no_stickout =
+        " has no stick-out to place the --holder at: give its length (,length=LT), or a library "
+        "with lengths out of the holder";
+    for (auto entry = library.by_number.begin(); entry != library.by_number.end();) {
+      ToolSpec& tool = entry->second;
+      const std::string name = std::string("T").append(std::to_string(entry->first));
+      if (tool.holder.empty() && !(tool.overall_length > 0)) {
+        // Refused when the program uses it, as a library's unsupported tools are.
+        library.refused[entry->first] = {library.files[entry->first], name + no_stickout};
+        entry = library.by_number.erase(entry);
+        continue;
       }
+      if (tool.holder.empty()) {
+        tool.holder =
+            holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
+      }
+      ++entry;
+    }
+    if (library.fallback && library.fallback->holder.empty()) {
+      ToolSpec& tool = *library.fallback;
+      if (!(tool.overall_length > 0))
+        throw InputError("--tool", 0, 0, std::string("the cutter").append(no_stickout));
       tool.holder = holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
-    };
-    for (auto& [number, tool] : library.by_number) hold(tool, "tool T" + std::to_string(number));
-    if (library.fallback) hold(*library.fallback, "--tool");
+    }
   }
   return library;
 }

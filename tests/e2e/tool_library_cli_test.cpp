@@ -103,8 +103,16 @@ TEST_F(ToolLibraryCli, HolderNeedsAStickOutAndAKnownName) {
   const CliRun no_length = run("box.stl t1.nc -t ball:6 --holder ER32");
   EXPECT_EQ(no_length.exit_code, 2);
   EXPECT_TRUE(contains(no_length.err, "no stick-out")) << no_length.err;
-  // The Fusion tool keeps its own holder; the --tool cutter gets the ER32.
+  // The Fusion tool keeps its own holder. A library tool with no length out of the holder is
+  // refused only when used: FreeCAD's T1 stands out by its whole Length, 50 mm.
   EXPECT_EQ(run("box.stl t5.nc --tool-library fusion.json --holder ER32").exit_code, 0);
+  EXPECT_EQ(run("box.stl t1.nc --tool-library Library/lib.fctl --holder ER32").exit_code, 1);
+  writeText(dir_ / "short.tbl", "T1 D8 ;ball flute=20\n");
+  const CliRun table = run("box.stl t1.nc --tool-table short.tbl --holder ER32");
+  EXPECT_EQ(table.exit_code, 2);
+  EXPECT_TRUE(contains(table.err, "short.tbl: T1 has no stick-out")) << table.err;
+  EXPECT_TRUE(contains(run("box.stl t5.nc --tool-table short.tbl --holder ER99").err,
+                       "unknown holder 'ER99'"));
 }
 
 TEST_F(ToolLibraryCli, MissingOrBadLibrariesAreInputErrors) {
