@@ -78,6 +78,8 @@ class ManifestReader {
     } else {
       texts.push_back(scalar(value, key));
     }
+    // A job's libraries replace the defaults' (adding them would define every tool twice).
+    if (key == "tool-library") job.tool_libraries.clear();
     for (std::string& text : texts) {
       // A holder is a family name (ER32) or a profile file beside the manifest.
       if (namesAFile(key) || (key == "holder" && fs::exists(resolved(text)))) text = resolved(text);

@@ -133,7 +133,11 @@ TEST_F(ToolLibraryCli, ManifestKeysReadLibrariesBesideTheManifest) {
             "jobs:\n"
             "  - name: ball\n"
             "    part: ../box.stl\n"
-            "    programs: [../t1.nc, ../t5.nc]\n");
+            "    programs: [../t1.nc, ../t5.nc]\n"
+            "  - name: fusion_only\n"  // its own list replaces the defaults'
+            "    part: ../box.stl\n"
+            "    program: ../t5.nc\n"
+            "    tool-library: ../fusion.json\n");
   const CliRun result = run("batch batch/manifest.yaml --out out -q");
   EXPECT_EQ(result.exit_code, 1) << result.err;
   const nlohmann::json summary = report("out/summary.json");
@@ -142,6 +146,10 @@ TEST_F(ToolLibraryCli, ManifestKeysReadLibrariesBesideTheManifest) {
   EXPECT_TRUE(contains(summary["jobs"][0]["checks"][0]["command"].get<std::string>(),
                        " --tool-library Library/lib.fctl --tool-library fusion.json "))
       << summary["jobs"][0]["checks"][0]["command"];
+  const std::string fusion_only = summary["jobs"][1]["checks"][0]["command"].get<std::string>();
+  EXPECT_TRUE(contains(fusion_only, " --tool-library fusion.json ")) << fusion_only;
+  EXPECT_FALSE(contains(fusion_only, "lib.fctl")) << fusion_only;
+  EXPECT_EQ(summary["jobs"][1]["checks"][0]["report"]["summary"]["status"], "pass");
 }
 
 }  // namespace
