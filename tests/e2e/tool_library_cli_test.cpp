@@ -68,6 +68,13 @@ TEST_F(ToolLibraryCli, TWordsPickTheLibrarysCutter) {
   EXPECT_EQ(json["tools"][0]["diameter"], 8.0);  // the bit's, not a default
   EXPECT_EQ(json["summary"]["gouges"], 1);
   EXPECT_NEAR(json["violations"][0]["depth"].get<double>(), 0.5, 1e-6);
+  // The library is an input the report's trace names and hashes.
+  bool traced = false;
+  for (const nlohmann::json& input : json["trace"]["inputs"]) {
+    traced = traced || (input["role"] == "tool_library" && input["file"] == "Library/lib.fctl" &&
+                        input["sha256"].is_string());
+  }
+  EXPECT_TRUE(traced) << json["trace"];
 }
 
 TEST_F(ToolLibraryCli, AToolTheLibraryCannotModelStopsTheCheckNamingIt) {
