@@ -88,10 +88,11 @@ ToolLibrary readToolTable(const std::string& path);
 /// Reads a tool table from `in`; `file_name` is used in messages.
 ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
 
-/// Reads a tool library, the format told by its content and extension: a FreeCAD ToolBit
-/// (`.fctb`) or library (`.fctl`), a Fusion 360 tool library (`.json` with "data"), else a
-/// LinuxCNC tool table. A tool whose shape gougechek cannot model is kept as refused: find()
-/// then throws InputError naming the file and the tool (docs/tools.md "Tool libraries").
+/// Reads a tool library, the format told by its content and extension: a FreeCAD library
+/// (`.fctl`, its ToolBits beside it), a Fusion 360 tool library (`.json` with "data"), else a
+/// LinuxCNC tool table; a lone ToolBit (`.fctb`, no tool number) is an InputError. A tool whose
+/// shape gougechek cannot model is kept as refused: find() then throws InputError naming the file
+/// and the tool (docs/tools.md "Tool libraries").
 ToolLibrary readToolLibrary(const std::string& path);
 
 /// Adds `more` to `into`; a tool number both define is an InputError naming both files.
