@@ -23,7 +23,7 @@ root="$PWD"
 shared="$root/../shared/corpus"
 build="$root/build/fuzz"
 
-all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table report)
+all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report)
 limit=(-max_total_time=60)
 keep_going=()
 replay_only=false
@@ -104,6 +104,8 @@ collect_corpus() {
       seed_files "$harness" "$dir" tests/gcode/programs/*.var ;;
     tool_table)
       seed_files "$harness" "$dir" tests/gcode/programs/*.tbl "$shared"/tools/linuxcnc/*.tbl ;;
+    tool_library)
+      seed_files "$harness" "$dir" "$shared"/tools/fusion/*.json "$shared"/tools/freecad/**/*.fctl ;;
   esac
   shopt -u nullglob globstar
 }

@@ -8,7 +8,11 @@
 
 namespace gougechek {
 
-enum class CutterType { Ball, Flat, Bull, Taper };
+/// Ball, flat, bull and taper end mills; Chamfer (chamfer mill, V-bit, spot drill: a cone from
+/// a tip diameter widening to D); Drill (a point of included angle, then a cylinder); Lollipop
+/// (a cutting sphere on a non-cutting neck); Dovetail (a cutting cone narrowing upward, on a neck).
+/// docs/tools.md draws each.
+enum class CutterType { Ball, Flat, Bull, Taper, Chamfer, Drill, Lollipop, Dovetail };
 
 /// One piece of a tool assembly (flutes, neck, shank, extension, holder): a convex solid of
 /// revolution about the spindle axis, heights in mm above the tool tip. It is a core, the
@@ -29,16 +33,21 @@ struct ToolSegment {
 
 struct ToolSpec {
   CutterType type = CutterType::Ball;
-  double diameter = 0;         ///< D: full diameter (taper: diameter at the tip's widest point)
-  double corner_radius = 0;    ///< r: ball D/2, flat 0
-  double taper_angle_deg = 0;  ///< taper: flank half-angle A from the axis, degrees
-  double flute_length = 0;     ///< L: cutting length from the tip
-  double shank_diameter = 0;   ///< DS: non-cutting cylinder above the flutes
-  double overall_length = 0;   ///< LT: tip to holder face; 0 = shank not checked
-  double length_offset = 0;    ///< tool table Z: the tool length offset G43 applies (mm)
+  double diameter = 0;       ///< D: full diameter (taper: diameter at the tip's widest point)
+  double corner_radius = 0;  ///< r: ball D/2, flat 0
+  /// taper and chamfer: flank half-angle A from the axis, widening upward; dovetail: narrowing
+  double taper_angle_deg = 0;
+  double flute_length = 0;    ///< L: cutting length from the tip (lollipop, dovetail: the reach)
+  double shank_diameter = 0;  ///< DS: non-cutting cylinder above the flutes
+  double overall_length = 0;  ///< LT: tip to holder face; 0 = shank not checked
+  double length_offset = 0;   ///< tool table Z: the tool length offset G43 applies (mm)
   /// Extension and holder pieces above the shank, heights from the tool tip, bottom first.
   std::vector<ToolSegment> holder{};
-  std::string holder_name{};  ///< the holder as its library or family names it; empty: none
+  std::string holder_name{};   ///< the holder as its library or family names it; empty: none
+  double tip_diameter = 0;     ///< chamfer: d, the cone's diameter at the tip (0: a point)
+  double point_angle_deg = 0;  ///< drill: the point's included angle P, degrees
+  double neck_diameter = 0;    ///< lollipop, dovetail: the non-cutting neck above the head
+  double cutting_height = 0;   ///< dovetail: h, the cutting cone's height
   bool operator==(const ToolSpec&) const = default;
 };
 
@@ -46,16 +55,29 @@ struct ToolSpec {
 /// flutes to the holder face, when overall_length is longer than the flutes), then `holder`.
 std::vector<ToolSegment> toolAssembly(const ToolSpec& tool);
 
-/// Which cutter each tool number uses. `fallback` serves tool numbers not in `by_number`.
+/// A tool a library lists whose shape gougechek cannot model (a thread mill, a tap, a form
+/// tool): refused when a program uses it, never replaced by another shape.
+struct RefusedTool {
+  std::string file;    ///< the library that lists it
+  std::string reason;  ///< names the tool and what is not supported
+  bool operator==(const RefusedTool&) const = default;
+};
+
+/// Which cutter each tool number uses. `fallback` serves tool numbers in neither map.
 struct ToolLibrary {
   std::map<int, ToolSpec> by_number;
+  std::map<int, RefusedTool> refused;
+  std::map<int, std::string> files;  ///< the file each listed number comes from, if any
   std::optional<ToolSpec> fallback;
-  /// The spec for `number`, or nullptr when no cutter is known for it.
+  /// The spec for `number`, or nullptr when no cutter is known for it. Throws InputError for a
+  /// refused tool.
   const ToolSpec* find(int number) const;
 };
 
-/// Parses `ball:D`, `flat:D`, `bull:D:r`, `taper:D:r:A` with optional `,flute=L`, `,shank=DS`,
-/// `,length=LT`. Fills defaults (flute 4·D, shank D). Throws InputError naming `origin`.
+/// Parses `ball:D`, `flat:D`, `bull:D:r`, `taper:D:r:A`, `chamfer:D:d:A`, `vbit:D:V`, `spot:D:V`,
+/// `drill:D:P`, `lollipop:D`, `dovetail:D:A:h` with optional `,flute=L`, `,shank=DS`,
+/// `,length=LT`, `,neck=d` and `,holder=NAME` (docs/tools.md). Fills defaults (flute 4·D, shank
+/// D). Throws InputError naming `origin`.
 ToolSpec parseToolSpec(const std::string& text, const std::string& origin);
 
 /// Reads the LinuxCNC tool table at `path` (`T1 P1 D6.0 Z+50.0 ;ball flute=24`, README "Tool
@@ -66,7 +88,24 @@ ToolLibrary readToolTable(const std::string& path);
 /// Reads a tool table from `in`; `file_name` is used in messages.
 ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
 
-/// The name docs/cli.md uses for the type: "ball", "flat", "bull", "taper".
+/// Reads a tool library, the format told by its content and extension: a FreeCAD library
+/// (`.fctl`, its ToolBits beside it), a Fusion 360 tool library (`.json` with "data"), else a
+/// LinuxCNC tool table; a lone ToolBit (`.fctb`, no tool number) is an InputError. A tool whose
+/// shape gougechek cannot model is kept as refused: find() then throws InputError naming the file
+/// and the tool (docs/tools.md "Tool libraries").
+ToolLibrary readToolLibrary(const std::string& path);
+
+/// Adds `more` to `into`; a tool number both define is an InputError naming both files.
+void mergeToolLibrary(ToolLibrary& into, const ToolLibrary& more);
+
+/// The holder family `name` (`ER32`, `shrink:6`, `sidelock:6`) or a holder profile file, as
+/// segments from `stickout` mm above the tip up (docs/tools.md "Holders"). Throws InputError
+/// naming `origin`.
+std::vector<ToolSegment> holderSegments(const std::string& name, double stickout,
+                                        const std::string& origin, std::string* holder_name);
+
+/// The name docs/cli.md uses for the type: "ball", "flat", "bull", "taper", "chamfer", "drill",
+/// "lollipop", "dovetail".
 const char* cutterTypeName(CutterType type);
 
 }  // namespace gougechek

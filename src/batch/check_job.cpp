@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "gougechek/error.hpp"
+
 namespace gougechek {
 
 namespace {
@@ -76,6 +78,13 @@ const std::vector<CheckOption>& checkOptions() {
        [](CheckJob& job, const std::string& value, const std::string&) { job.tool = value; }},
       {"tool-table",
        [](CheckJob& job, const std::string& value, const std::string&) { job.tool_table = value; }},
+      {"tool-library", [](CheckJob& job, const std::string& value,
+                          const std::string&) { job.tool_libraries.push_back(value); }},
+      {"holder",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         if (value.empty()) throw UsageError(label + " names no holder");
+         job.holder = value;
+       }},
       {"work-offsets", [](CheckJob& job, const std::string& value,
                           const std::string&) { job.work_offsets = value; }},
       {"dialect",
@@ -181,7 +190,39 @@ void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
 ToolLibrary loadTools(const CheckJob& job) {
   ToolLibrary library;
   if (job.tool_table) library = readToolTable(*job.tool_table);
+  for (const std::string& file : job.tool_libraries)
+    mergeToolLibrary(library, readToolLibrary(file));
   if (job.tool) library.fallback = parseToolSpec(*job.tool, "--tool");
+  if (job.holder) {
+    // The tools' own holders (a library's, a --tool holder=) win over the one given for all. An
+    // unknown name is an error at once, whichever tools the program uses.
+    std::string checked_name;
+    holderSegments(*job.holder, 0, "--holder", &checked_name);
+    const std::string no_stickout =
+        " has no stick-out to place the --holder at: give its length (,length=LT), or a library "
+        "with lengths out of the holder";
+    for (auto entry = library.by_number.begin(); entry != library.by_number.end();) {
+      ToolSpec& tool = entry->second;
+      const std::string name = std::string("T").append(std::to_string(entry->first));
+      if (tool.holder.empty() && !(tool.overall_length > 0)) {
+        // Refused when the program uses it, as a library's unsupported tools are.
+        library.refused[entry->first] = {library.files[entry->first], name + no_stickout};
+        entry = library.by_number.erase(entry);
+        continue;
+      }
+      if (tool.holder.empty()) {
+        tool.holder =
+            holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
+      }
+      ++entry;
+    }
+    if (library.fallback && library.fallback->holder.empty()) {
+      ToolSpec& tool = *library.fallback;
+      if (!(tool.overall_length > 0))
+        throw InputError("--tool", 0, 0, std::string("the cutter").append(no_stickout));
+      tool.holder = holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
+    }
+  }
   return library;
 }
 
@@ -228,6 +269,7 @@ std::vector<InputFile> checkInputs(const CheckJob& job) {
   std::vector<InputFile> inputs = {{job.part_file, "the part file"},
                                    {job.path_file, "the program file"}};
   if (job.tool_table) inputs.push_back({*job.tool_table, "the tool table"});
+  for (const std::string& file : job.tool_libraries) inputs.push_back({file, "a tool library"});
   if (job.work_offsets) inputs.push_back({*job.work_offsets, "the work offsets file"});
   return inputs;
 }
@@ -280,6 +322,8 @@ std::string commandLine(const CheckJob& job) {
   };
   if (job.tool) add("tool", *job.tool);
   if (job.tool_table) add("tool-table", *job.tool_table);
+  for (const std::string& file : job.tool_libraries) add("tool-library", file);
+  if (job.holder) add("holder", *job.holder);
   if (job.work_offsets) add("work-offsets", *job.work_offsets);
   add("dialect", dialectName(job.dialect));
   if (job.arc_tolerance) add("arc-tolerance", number(*job.arc_tolerance));

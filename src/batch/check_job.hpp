@@ -25,6 +25,8 @@ struct CheckJob {
   std::string path_file;  ///< "-" for stdin
   std::optional<std::string> tool;
   std::optional<std::string> tool_table;
+  std::vector<std::string> tool_libraries;  ///< --tool-library, in order
+  std::optional<std::string> holder;        ///< --holder: for tools without their own holder
   std::optional<std::string> work_offsets;  ///< LinuxCNC parameter (.var) file
   Dialect dialect = Dialect::LinuxCnc;
   std::optional<double> arc_tolerance;       ///< mm
@@ -46,8 +48,8 @@ struct CheckJob {
 const std::vector<std::string_view>& checkOptionNames();
 
 /// Sets the option `name` (one of checkOptionNames) of `job` from its text `value`; the
-/// repeatable ones (subroutine-path, subprogram-dir) add to their list. Throws UsageError
-/// with a message that names the option as `label` ("--tolerance" on the command line).
+/// repeatable ones (tool-library, subroutine-path, subprogram-dir) add to their list. Throws
+/// UsageError with a message that names the option as `label` ("--tolerance" on the command line).
 void setCheckOption(CheckJob& job, std::string_view name, const std::string& value,
                     const std::string& label);
 
@@ -56,7 +58,8 @@ void setCheckOption(CheckJob& job, std::string_view name, const std::string& val
 void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
                       const std::string& tolerance_label);
 
-/// The cutters of --tool-table and --tool. Throws InputError.
+/// The cutters of --tool-table, --tool-library and --tool, with --holder on the tools that
+/// have none. Throws InputError.
 ToolLibrary loadTools(const CheckJob& job);
 
 /// What the machine knows before the program starts (work offsets, tool table) and how it

@@ -25,8 +25,8 @@ bool isRunOption(std::string_view name) {
 
 /// Options whose values are files or folders, read relative to the manifest's folder.
 bool namesAFile(std::string_view name) {
-  return name == "tool-table" || name == "work-offsets" || name == "subroutine-path" ||
-         name == "subprogram-dir";
+  return name == "tool-table" || name == "tool-library" || name == "work-offsets" ||
+         name == "subroutine-path" || name == "subprogram-dir";
 }
 
 class ManifestReader {
@@ -72,13 +72,17 @@ class ManifestReader {
     std::vector<std::string> texts;
     if (key == "start") {
       texts.push_back(startText(value));
-    } else if (value.IsSequence() && (key == "subroutine-path" || key == "subprogram-dir")) {
+    } else if (value.IsSequence() &&
+               (key == "tool-library" || key == "subroutine-path" || key == "subprogram-dir")) {
       for (const YAML::Node& item : value) texts.push_back(scalar(item, key));
     } else {
       texts.push_back(scalar(value, key));
     }
+    // A job's libraries replace the defaults' (adding them would define every tool twice).
+    if (key == "tool-library") job.tool_libraries.clear();
     for (std::string& text : texts) {
-      if (namesAFile(key)) text = resolved(text);
+      // A holder is a family name (ER32) or a profile file beside the manifest.
+      if (namesAFile(key) || (key == "holder" && fs::exists(resolved(text)))) text = resolved(text);
       try {
         setCheckOption(job, key, text, key);
       } catch (const UsageError& error) {

@@ -81,6 +81,7 @@ Trace startTrace(const CheckJob& job, std::string command, FileHashes& hashes) {
     addInput(trace, "program", job.path_file, hashes);
   }
   if (job.tool_table) addInput(trace, "tool_table", *job.tool_table, hashes);
+  for (const std::string& file : job.tool_libraries) addInput(trace, "tool_library", file, hashes);
   if (job.work_offsets) addInput(trace, "work_offsets", *job.work_offsets, hashes);
   return trace;
 }

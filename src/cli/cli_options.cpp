@@ -19,9 +19,16 @@ po::options_description visibleOptions() {
   options.add_options()(
       "tool,t", po::value<std::string>()->value_name("SPEC"),
       "cutter for tool numbers no tool table describes: ball:D, flat:D, bull:D:r, taper:D:r:A, "
-      "optionally ,flute=L ,shank=DS ,length=LT (mm, degrees)")(
+      "chamfer:D:d:A, vbit:D:V, spot:D:V, drill:D:P, lollipop:D, dovetail:D:A:h, optionally "
+      ",flute=L ,shank=DS ,length=LT ,neck=d ,holder=NAME (mm, degrees; docs/tools.md)")(
       "tool-table", po::value<std::string>()->value_name("FILE"),
       "LinuxCNC tool table (mm); its Z column gives the lengths G43 applies")(
+      "tool-library", po::value<std::vector<std::string>>()->value_name("FILE")->composing(),
+      "tool library: FreeCAD .fctl, Fusion 360 .json (holders included) or LinuxCNC table "
+      "(repeatable; T words select from them; a number defined twice is an error)")(
+      "holder", po::value<std::string>()->value_name("NAME"),
+      "holder for tools without one: ER16..ER40, shrink:D, sidelock:D (typical sizes) or a "
+      "holder profile file, placed at the tool's length")(
       "work-offsets", po::value<std::string>()->value_name("FILE"),
       "LinuxCNC parameter (.var) file, in mm: work offsets G54-G59.3, G28/G30 homes, G92")(
       "dialect", po::value<std::string>()->value_name("NAME"),
@@ -106,8 +113,9 @@ namespace {
 
 /// The options that decide how the program is read: set with --moves too.
 bool readsTheProgram(std::string_view name) {
-  return name == "tool-table" || name == "work-offsets" || name == "dialect" ||
-         name == "arc-tolerance" || name == "subroutine-path" || name == "subprogram-dir";
+  return name == "tool-table" || name == "tool-library" || name == "work-offsets" ||
+         name == "dialect" || name == "arc-tolerance" || name == "subroutine-path" ||
+         name == "subprogram-dir";
 }
 
 /// Sets the check options among `values` whose name passes `wanted`.
@@ -117,7 +125,7 @@ void setCheckOptions(const po::variables_map& values, CheckJob& job, Wanted want
     const std::string key(name);
     if (!wanted(name) || !values.count(key)) continue;
     const std::string label = "--" + key;
-    if (name == "subroutine-path" || name == "subprogram-dir") {
+    if (name == "tool-library" || name == "subroutine-path" || name == "subprogram-dir") {
       for (const std::string& value : values[key].as<std::vector<std::string>>())
         setCheckOption(job, name, value, label);
     } else {
@@ -198,6 +206,8 @@ CliOptions knownReportTarget(const po::variables_map& values) {
   known.job.part_file = inputs[0];
   known.job.path_file = inputs[1];
   known.job.tool_table = stringOption(values, "tool-table");
+  if (values.count("tool-library"))
+    known.job.tool_libraries = values["tool-library"].as<std::vector<std::string>>();
   known.job.work_offsets = stringOption(values, "work-offsets");
   known.export_mesh = stringOption(values, "export-mesh");
   known.quiet = values.count("quiet") > 0;

@@ -9,67 +9,101 @@
 
 namespace gougechek::render {
 
+namespace {
+
+/// The radius at `z` of one piece, its core grown by its rounding; negative off the piece.
+/// The sphere around the core point at height t reaches r(t) + sqrt(m² − (t − z)²) at z, a
+/// concave function of t: its maximum is where the core's slope s meets the sphere's, t − z =
+/// m·s / sqrt(1 + s²), clamped to the core's heights within m of z.
+double pieceRadius(const ToolSegment& piece, double z) {
+  const double m = piece.rounding;
+  const double lo = std::max(piece.z_bottom, z - m), hi = std::min(piece.z_top, z + m);
+  if (!(lo <= hi)) return -1;
+  const double height = piece.z_top - piece.z_bottom;
+  const double slope = height > 0 ? (piece.radius_top - piece.radius_bottom) / height : 0;
+  const double t = std::clamp(z + m * slope / std::sqrt(1 + slope * slope), lo, hi);
+  const double core = height > 0 ? piece.radius_bottom + slope * (t - piece.z_bottom)
+                                 : std::max(piece.radius_bottom, piece.radius_top);
+  return core + std::sqrt(std::max(0.0, m * m - (t - z) * (t - z)));
+}
+
+}  // namespace
+
 CutterProfile::CutterProfile(const ToolSpec& tool) {
   if (!(std::isfinite(tool.diameter) && tool.diameter > 0))
     throw std::invalid_argument("render: the cutter's diameter must be > 0");
-  radius_ = tool.diameter / 2;
-  switch (tool.type) {
-    case CutterType::Ball:
-      corner_ = radius_;
-      angle_ = 0;
-      break;
-    case CutterType::Flat:
-      corner_ = 0;
-      angle_ = 0;
-      break;
-    case CutterType::Bull:
-      corner_ = std::clamp(tool.corner_radius, 0.0, radius_);
-      angle_ = 0;
-      break;
-    case CutterType::Taper:
-      corner_ = std::clamp(tool.corner_radius, 0.0, radius_);
-      angle_ = std::clamp(tool.taper_angle_deg, 0.0, 89.0) * std::numbers::pi / 180;
-      break;
-  }
-  // The corner arc runs from the bottom to where its tangent turns into the flank's slope.
-  arc_top_ = corner_ * (1 - std::sin(angle_));
+  ToolSpec drawn = tool;
   // --tool defaults the flutes to 4·D; a spec built by hand may leave them 0.
-  const double flute = tool.flute_length > 0 ? tool.flute_length : 4 * tool.diameter;
-  flute_ = std::max(flute, arc_top_);
-  const double flute_top_radius =
-      radius_ - corner_ + corner_ * std::cos(angle_) + (flute_ - arc_top_) * std::tan(angle_);
-  shank_radius_ = tool.shank_diameter > 0 ? tool.shank_diameter / 2 : flute_top_radius;
-  top_ = tool.overall_length > flute_ ? tool.overall_length : flute_ + tool.diameter;
+  if (!(drawn.flute_length > 0)) drawn.flute_length = 4 * tool.diameter;
+  pieces_ = toolAssembly(drawn);
+  top_ = 0;
+  for (const ToolSegment& piece : pieces_) top_ = std::max(top_, piece.z_top + piece.rounding);
+  // Without an overall length the shank is drawn one diameter above the flutes' top, as wide as
+  // the flutes' top unless given.
+  if (!(tool.overall_length > drawn.flute_length)) {
+    const double flute_top = pieces_.empty() ? 0 : pieceRadius(pieces_.back(), drawn.flute_length);
+    const double shank =
+        tool.shank_diameter > 0 ? tool.shank_diameter / 2 : std::max(flute_top, 0.0);
+    const double top = drawn.flute_length + tool.diameter;
+    pieces_.push_back({"shank", false, drawn.flute_length, top, shank, shank, 0});
+    top_ = std::max(top_, top);
+  }
+  for (const ToolSegment& piece : pieces_) {
+    for (double value :
+         {piece.z_bottom, piece.z_top, piece.radius_bottom, piece.radius_top, piece.rounding}) {
+      if (!std::isfinite(value)) throw std::invalid_argument("render: a tool piece is not finite");
+    }
+  }
+}
+
+double CutterProfile::radiusNear(double z, bool from_below) const {
+  double widest = -1;
+  for (const ToolSegment& piece : pieces_) {
+    const double bottom = piece.z_bottom - piece.rounding, top = piece.z_top + piece.rounding;
+    if (from_below ? (z > bottom && z <= top) : (z >= bottom && z < top))
+      widest = std::max(widest, pieceRadius(piece, z));
+  }
+  return widest;
 }
 
 double CutterProfile::radiusAt(double z) const {
   if (!(z >= 0 && z <= top_)) return -1;
-  if (z > flute_) return shank_radius_;
-  if (z >= arc_top_) {
-    return radius_ - corner_ + corner_ * std::cos(angle_) + (z - arc_top_) * std::tan(angle_);
-  }
-  const double below_centre = corner_ - z;
-  return radius_ - corner_ +
-         std::sqrt(std::max(0.0, corner_ * corner_ - below_centre * below_centre));
+  double widest = -1;
+  for (const ToolSegment& piece : pieces_) widest = std::max(widest, pieceRadius(piece, z));
+  return widest;
 }
 
 std::vector<std::array<double, 2>> CutterProfile::outline(int arc_steps) const {
-  std::vector<std::array<double, 2>> points{{0, 0}};
-  if (corner_ > 0) {
-    // From straight down (−90°) to the flank's normal (−angle).
-    const double start = -std::numbers::pi / 2, end = -angle_;
-    for (int i = 0; i <= arc_steps; ++i) {
-      const double a = start + (end - start) * i / arc_steps;
-      points.push_back(
-          {radius_ - corner_ + corner_ * std::cos(a), corner_ + corner_ * std::sin(a)});
+  // Heights where the profile may turn: every piece's ends, and its rounded rims in chords.
+  std::vector<double> heights{0, top_};
+  for (const ToolSegment& piece : pieces_) {
+    const double m = piece.rounding;
+    for (double end : {piece.z_bottom, piece.z_top}) {
+      heights.push_back(end - m);
+      heights.push_back(end);
+      heights.push_back(end + m);
+      for (int i = 1; m > 0 && i < arc_steps; ++i) {
+        // Evenly in angle around the rim, so the chords follow the arc.
+        const double a = std::numbers::pi * i / arc_steps;
+        heights.push_back(end - m * std::cos(a));
+      }
     }
-  } else {
-    points.push_back({radius_, 0});
   }
-  points.push_back({radiusAt(flute_), flute_});
-  points.push_back({shank_radius_, flute_});
-  points.push_back({shank_radius_, top_});
-  points.push_back({0, top_});
+  std::erase_if(heights, [this](double z) { return !(z >= 0 && z <= top_); });
+  std::sort(heights.begin(), heights.end());
+  heights.erase(std::unique(heights.begin(), heights.end()), heights.end());
+
+  std::vector<std::array<double, 2>> points{{0, 0}};
+  const auto add = [&points](double r, double z) {
+    const std::array<double, 2> point{std::max(r, 0.0), z};
+    if (points.back() != point) points.push_back(point);
+  };
+  for (double z : heights) {
+    // A step between pieces at this height: the radius coming from below, then going up.
+    add(radiusNear(z, true), z);
+    add(radiusNear(z, false), z);
+  }
+  add(0, top_);
   return points;
 }
 

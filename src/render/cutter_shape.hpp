@@ -1,6 +1,10 @@
 #pragma once
-// The cutter as a solid of revolution about its vertical axis: its radius at each height above
-// the tip (ball, flat, bull and taper profiles, then the shank), and that solid tessellated.
+// The tool as a solid of revolution about its vertical axis: its radius at each height above
+// the tip, the widest of the pieces of toolAssembly() there (cutter, neck, shank, holder), and
+// that solid tessellated.
+#include <array>
+#include <vector>
+
 #include "gougechek/mesh.hpp"
 #include "gougechek/tool.hpp"
 
@@ -15,19 +19,17 @@ class CutterProfile {
   double radiusAt(double z) const;
 
   /// The profile from the tip's centre up and around to the top's centre, as (radius, z)
-  /// points, arcs in `arc_steps` chords.
+  /// points, each rounded rim in `arc_steps` chords; a step between pieces is a flat face.
   std::vector<std::array<double, 2>> outline(int arc_steps) const;
 
   double top() const { return top_; }
 
  private:
-  double radius_;        ///< R, the flutes' radius at the tip's widest point
-  double corner_;        ///< the corner radius: ball R, flat 0
-  double angle_;         ///< taper: the flank's angle from the axis, radians; others 0
-  double arc_top_;       ///< where the corner arc meets the flank
-  double flute_;         ///< the flutes' top
-  double shank_radius_;  ///< above the flutes
-  double top_;           ///< the top drawn: the overall length, else the flutes and one D more
+  /// The widest piece at `z`, counting only pieces reaching below `z` (`from_below`) or above.
+  double radiusNear(double z, bool from_below) const;
+
+  std::vector<ToolSegment> pieces_;  ///< toolAssembly(), with a drawn shank when it has none
+  double top_ = 0;                   ///< the highest point of any piece
 };
 
 /// The cutter with its tip at `tip`, `segments` facets around, outward-facing triangles.

@@ -8,6 +8,14 @@
 
 namespace gougechek {
 
+namespace {
+
+double degrees(double value) {
+  return value * std::numbers::pi / 180;
+}
+
+}  // namespace
+
 std::vector<ToolSegment> toolAssembly(const ToolSpec& tool) {
   const double radius = tool.diameter / 2, corner = tool.corner_radius;
   const double flute = tool.flute_length;
@@ -23,10 +31,40 @@ std::vector<ToolSegment> toolAssembly(const ToolSpec& tool) {
       break;
     case CutterType::Taper: {
       // D is the diameter at the tip's widest point; the flank widens by tan A per mm.
-      const double tan_a = std::tan(tool.taper_angle_deg * std::numbers::pi / 180);
+      const double tan_a = std::tan(degrees(tool.taper_angle_deg));
       const double tip = radius - corner;
       const double top = std::max(flute, corner);
       pieces.push_back({"flutes", true, corner, top, tip, tip + (top - corner) * tan_a, corner});
+      break;
+    }
+    case CutterType::Chamfer: {
+      // The cone from the tip diameter up to D, then the side flutes, D wide, to the flute
+      // length when that is longer (finishToolSpec keeps the flutes at least the cone).
+      const double tip = tool.tip_diameter / 2;
+      const double cone = (radius - tip) / std::tan(degrees(tool.taper_angle_deg));
+      pieces.push_back({"flutes", true, 0, cone, tip, radius, 0});
+      if (flute > cone) pieces.push_back({"side flutes", true, cone, flute, radius, radius, 0});
+      break;
+    }
+    case CutterType::Drill: {
+      const double point = radius / std::tan(degrees(tool.point_angle_deg / 2));
+      pieces.push_back({"point", true, 0, point, 0, radius, 0});
+      pieces.push_back({"flutes", true, point, flute, radius, radius, 0});
+      break;
+    }
+    case CutterType::Lollipop: {
+      // The sphere is a point core rounded by R; the neck starts at its centre, inside it.
+      pieces.push_back({"flutes", true, radius, radius, 0, 0, radius});
+      const double neck = tool.neck_diameter / 2;
+      pieces.push_back({"neck", false, radius, flute, neck, neck, 0});
+      break;
+    }
+    case CutterType::Dovetail: {
+      const double height = tool.cutting_height;
+      const double top = radius - height * std::tan(degrees(tool.taper_angle_deg));
+      pieces.push_back({"flutes", true, 0, height, radius, top, 0});
+      const double neck = tool.neck_diameter / 2;
+      pieces.push_back({"neck", false, height, flute, neck, neck, 0});
       break;
     }
   }

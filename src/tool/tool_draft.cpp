@@ -5,22 +5,11 @@
 #include <numbers>
 
 #include "gougechek/error.hpp"
+#include "tool/holder_family.hpp"
 
 namespace gougechek {
 
 namespace {
-
-// The largest cutter size accepted, mm (diameter, corner radius, flute, shank, overall length,
-// given or defaulted). Far beyond any real cutter (a 100 m ball), yet small enough that every
-// distance the check measures with it keeps double precision to well below 1e-6 mm of the
-// depth: at 1e17 mm a ball misses a 1 mm plunge.
-constexpr double kMaxCutterSize = 1e5;
-
-std::string formatNumber(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
 
 void requirePositive(double value, std::string_view what, const ToolOrigin& origin) {
   if (!(value > 0)) {
@@ -46,13 +35,20 @@ void setOnce(std::optional<double>& slot, std::string_view key, double value,
 
 }  // namespace
 
+std::string formatNumber(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
 void throwToolError(const ToolOrigin& origin, const std::string& message) {
   throw InputError(origin.file, origin.line, 0, message);
 }
 
 std::optional<CutterType> cutterTypeFromName(std::string_view name) {
   for (CutterType type :
-       {CutterType::Ball, CutterType::Flat, CutterType::Bull, CutterType::Taper}) {
+       {CutterType::Ball, CutterType::Flat, CutterType::Bull, CutterType::Taper,
+        CutterType::Chamfer, CutterType::Drill, CutterType::Lollipop, CutterType::Dovetail}) {
     if (name == cutterTypeName(type)) return type;
   }
   return std::nullopt;
@@ -84,6 +80,61 @@ bool applyLengthOption(ToolDraft& draft, std::string_view key, double value,
   return true;
 }
 
+bool applyShapeOption(ToolDraft& draft, std::string_view key, double value,
+                      const ToolOrigin& origin) {
+  const CutterType type = draft.type;
+  std::optional<double>* slot = nullptr;
+  if (key == "r" && (type == CutterType::Bull || type == CutterType::Taper)) {
+    slot = &draft.corner_radius;
+  } else if (key == "angle" && (type == CutterType::Taper || type == CutterType::Chamfer ||
+                                type == CutterType::Dovetail)) {
+    slot = &draft.taper_angle_deg;
+  } else if (key == "tip" && type == CutterType::Chamfer) {
+    slot = &draft.tip_diameter;
+  } else if (key == "point" && type == CutterType::Drill) {
+    slot = &draft.point_angle_deg;
+  } else if (key == "neck" && (type == CutterType::Lollipop || type == CutterType::Dovetail)) {
+    slot = &draft.neck_diameter;
+  } else if (key == "h" && type == CutterType::Dovetail) {
+    slot = &draft.cutting_height;
+  } else {
+    return false;
+  }
+  setOnce(*slot, key, value, origin);
+  return true;
+}
+
+namespace {
+
+double degrees(double value) {
+  return value * std::numbers::pi / 180;
+}
+
+// An angle strictly between 0 and `limit` degrees, given under `what`.
+double requireAngle(const std::optional<double>& angle, double limit, std::string_view what,
+                    std::string_view type, const ToolOrigin& origin) {
+  if (!angle) throwToolError(origin, concat(type, " cutter needs a ", what));
+  if (!(*angle > 0 && *angle < limit)) {
+    throwToolError(origin, concat(what, " must be between 0 and ", formatNumber(limit),
+                                  " degrees, got ", formatNumber(*angle)));
+  }
+  return *angle;
+}
+
+// A neck narrower than the head, which is `head` mm wide.
+double requireNeck(const std::optional<double>& neck, double head, std::string_view type,
+                   const ToolOrigin& origin) {
+  if (!neck) throwToolError(origin, concat(type, " cutter needs a neck diameter (,neck=d)"));
+  requirePositive(*neck, "neck diameter", origin);
+  if (!(*neck < head)) {
+    throwToolError(origin, concat("neck diameter ", formatNumber(*neck),
+                                  " must be smaller than the head's ", formatNumber(head)));
+  }
+  return *neck;
+}
+
+}  // namespace
+
 ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   ToolSpec spec;
   spec.type = draft.type;
@@ -91,6 +142,10 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   requirePositive(spec.diameter, "diameter", origin);
   requireInRange(spec.diameter, "diameter", origin);
   const double half = spec.diameter / 2;
+  const char* type_name = cutterTypeName(draft.type);
+  // The height up to which the shape alone fixes the cutting part (a chamfer's cone, a drill's
+  // point, a dovetail's cone): the flutes reach at least this high.
+  double shape_height = 0;
 
   switch (draft.type) {
     case CutterType::Ball:
@@ -121,31 +176,85 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
                        concat("taper tip radius must be between 0 and half the diameter ",
                               formatNumber(half), ", got ", formatNumber(spec.corner_radius)));
       }
-      if (!draft.taper_angle_deg) throwToolError(origin, "taper cutter needs a half-angle");
-      spec.taper_angle_deg = *draft.taper_angle_deg;
-      if (!(spec.taper_angle_deg > 0 && spec.taper_angle_deg < 90)) {
-        throwToolError(origin, concat("taper half-angle must be between 0 and 90 degrees, got ",
-                                      formatNumber(spec.taper_angle_deg)));
-      }
+      spec.taper_angle_deg =
+          requireAngle(draft.taper_angle_deg, 90, "taper half-angle", type_name, origin);
       break;
+    case CutterType::Chamfer: {
+      spec.tip_diameter = draft.tip_diameter.value_or(0);
+      if (!(spec.tip_diameter >= 0 && spec.tip_diameter < spec.diameter)) {
+        throwToolError(
+            origin, concat("chamfer tip diameter must be at least 0 and below the "
+                           "diameter ",
+                           formatNumber(spec.diameter), ", got ", formatNumber(spec.tip_diameter)));
+      }
+      spec.taper_angle_deg =
+          requireAngle(draft.taper_angle_deg, 90, "chamfer half-angle", type_name, origin);
+      shape_height = (half - spec.tip_diameter / 2) / std::tan(degrees(spec.taper_angle_deg));
+      requireInRange(shape_height, "chamfer cone's height", origin,
+                     " ((D - d) / 2 / tan(half-angle))");
+      break;
+    }
+    case CutterType::Drill:
+      spec.point_angle_deg =
+          requireAngle(draft.point_angle_deg, 180, "drill point angle", type_name, origin);
+      shape_height = half / std::tan(degrees(spec.point_angle_deg / 2));
+      requireInRange(shape_height, "drill point's height", origin,
+                     " (D / 2 / tan(point angle / 2))");
+      break;
+    case CutterType::Lollipop:
+      spec.corner_radius = half;
+      spec.neck_diameter = requireNeck(draft.neck_diameter, spec.diameter, type_name, origin);
+      shape_height = spec.diameter;
+      break;
+    case CutterType::Dovetail: {
+      spec.taper_angle_deg =
+          requireAngle(draft.taper_angle_deg, 90, "dovetail half-angle", type_name, origin);
+      if (!draft.cutting_height) throwToolError(origin, "dovetail cutter needs a cutting height");
+      spec.cutting_height = *draft.cutting_height;
+      requirePositive(spec.cutting_height, "dovetail cutting height", origin);
+      const double top = half - spec.cutting_height * std::tan(degrees(spec.taper_angle_deg));
+      if (!(top > 0)) {
+        throwToolError(origin, concat("dovetail cone narrows to nothing below its cutting "
+                                      "height ",
+                                      formatNumber(spec.cutting_height),
+                                      " (D / 2 - h x tan(half-angle) must be > 0)"));
+      }
+      spec.neck_diameter = requireNeck(draft.neck_diameter, spec.diameter, type_name, origin);
+      shape_height = spec.cutting_height;
+      break;
+    }
   }
+  if (spec.type != CutterType::Chamfer && draft.tip_diameter)
+    throwToolError(origin, concat("a ", type_name, " cutter has no tip diameter"));
 
-  spec.flute_length = draft.flute_length.value_or(4 * spec.diameter);
-  requirePositive(spec.flute_length, "flute length", origin);
-  requireInRange(spec.flute_length, "flute length", origin,
+  const bool reach = spec.type == CutterType::Lollipop || spec.type == CutterType::Dovetail;
+  const char* flute_name = reach ? "reach" : "flute length";
+  // A chamfer's flutes are its cone unless a side cylinder is given; the others default to 4·D.
+  const double default_flute = spec.type == CutterType::Chamfer ? shape_height : 4 * spec.diameter;
+  spec.flute_length = draft.flute_length.value_or(default_flute);
+  requirePositive(spec.flute_length, flute_name, origin);
+  requireInRange(spec.flute_length, flute_name, origin,
                  draft.flute_length ? "" : " (by default 4 times the diameter)");
   if (spec.flute_length < spec.corner_radius) {
     throwToolError(origin,
                    concat("flute length ", formatNumber(spec.flute_length),
                           " is shorter than the tip radius ", formatNumber(spec.corner_radius)));
   }
+  if (spec.type == CutterType::Chamfer) {
+    // A chamfer's flutes shorter than its cone still cut with the whole cone: the flutes are
+    // at least the cone, so that one tool has one spec.
+    spec.flute_length = std::max(spec.flute_length, shape_height);
+  } else if (spec.flute_length <= shape_height) {
+    throwToolError(origin,
+                   concat(flute_name, " ", formatNumber(spec.flute_length), " must exceed the ",
+                          type_name, "'s head height ", formatNumber(shape_height)));
+  }
 
   // A taper's flank widens upwards: by default the shank is as wide as the flutes' top, so a
   // default shank never sits inside the cutting edge.
   const double flute_top_diameter =
       spec.type == CutterType::Taper
-          ? spec.diameter +
-                2 * spec.flute_length * std::tan(spec.taper_angle_deg * std::numbers::pi / 180)
+          ? spec.diameter + 2 * spec.flute_length * std::tan(degrees(spec.taper_angle_deg))
           : spec.diameter;
   // A given shank does not bound the flank: near 90 degrees the flutes' top alone is huge.
   requireInRange(flute_top_diameter, "flutes' top diameter", origin,
@@ -159,8 +268,16 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   requireInRange(spec.overall_length, "overall length", origin);
   if (draft.overall_length && !(spec.overall_length > spec.flute_length)) {
     throwToolError(origin,
-                   concat("overall length ", formatNumber(spec.overall_length),
-                          " must exceed the flute length ", formatNumber(spec.flute_length)));
+                   concat("overall length ", formatNumber(spec.overall_length), " must exceed the ",
+                          flute_name, " ", formatNumber(spec.flute_length)));
+  }
+  if (draft.holder) {
+    if (!draft.overall_length) {
+      throwToolError(origin, concat("holder '", *draft.holder,
+                                    "' needs the tool's stick-out, tip to holder face: give "
+                                    ",length=LT"));
+    }
+    spec.holder = holderSegmentsAt(*draft.holder, spec.overall_length, origin, &spec.holder_name);
   }
   return spec;
 }

@@ -26,6 +26,11 @@ struct ToolDraft {
   std::optional<double> flute_length;
   std::optional<double> shank_diameter;
   std::optional<double> overall_length;
+  std::optional<double> tip_diameter;     ///< chamfer d
+  std::optional<double> point_angle_deg;  ///< drill P, included
+  std::optional<double> neck_diameter;    ///< lollipop, dovetail
+  std::optional<double> cutting_height;   ///< dovetail h
+  std::optional<std::string> holder;      ///< a holder family or profile file (holder=)
 };
 
 /// Joins the parts of a message. Appending to one string, rather than chaining `"..." + str`,
@@ -39,7 +44,8 @@ std::string concat(const Parts&... parts) {
 
 [[noreturn]] void throwToolError(const ToolOrigin& origin, const std::string& message);
 
-/// "ball", "flat", "bull", "taper" → the type; anything else → nullopt.
+/// "ball", "flat", "bull", "taper", "chamfer", "drill", "lollipop", "dovetail" → the type;
+/// anything else → nullopt.
 std::optional<CutterType> cutterTypeFromName(std::string_view name);
 
 /// A finite decimal number making up all of `text` (a leading '+' is allowed).
@@ -50,7 +56,24 @@ double parseToolNumber(std::string_view text, std::string_view what, const ToolO
 bool applyLengthOption(ToolDraft& draft, std::string_view key, double value,
                        const ToolOrigin& origin);
 
-/// Checks the draft against the cutter rules of docs/checking-rules.md and fills the defaults.
+/// Applies `key=value` for the shape keys of the tool table comment: r (bull corner, taper
+/// tip radius), angle (taper, chamfer, dovetail half-angle), tip (chamfer tip diameter), point
+/// (drill included angle), neck (lollipop, dovetail), h (dovetail cutting height). Returns false
+/// for a key that does not apply to the draft's type; throws when it was already given.
+bool applyShapeOption(ToolDraft& draft, std::string_view key, double value,
+                      const ToolOrigin& origin);
+
+/// Checks the draft against the cutter rules of docs/checking-rules.md and docs/tools.md and
+/// fills the defaults; a holder= is placed at the overall length (holderSegments).
 ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin);
+
+/// The decimal text of `value`, shortest that reads back the same.
+std::string formatNumber(double value);
+
+/// The largest size accepted, mm: every size of a cutter (diameter, corner radius, flute, shank,
+/// overall length, given or defaulted) and of a holder. Far beyond any real cutter (a 100 m
+/// ball), yet small enough that every distance the check measures with it keeps double
+/// precision to well below 1e-6 mm of the depth: at 1e17 mm a ball misses a 1 mm plunge.
+inline constexpr double kMaxCutterSize = 1e5;
 
 }  // namespace gougechek

@@ -1,6 +1,8 @@
 // The `--tool` syntax: `type:D[:r[:A]]` then `,key=value` extras.
+#include <algorithm>
 #include <vector>
 
+#include "gougechek/error.hpp"
 #include "gougechek/tool.hpp"
 #include "tool/tool_draft.hpp"
 
@@ -19,33 +21,35 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   }
 }
 
-/// How many `:`-separated numbers follow the type name.
-std::size_t shapeParameterCount(CutterType type) {
-  switch (type) {
-    case CutterType::Ball:
-    case CutterType::Flat:
-      return 1;
-    case CutterType::Bull:
-      return 2;
-    case CutterType::Taper:
-      return 3;
-  }
-  return 0;
+/// One `type:...` form of the --tool syntax: the type it gives and how its numbers read.
+struct ShapeForm {
+  std::string_view name;
+  CutterType type;
+  std::string_view syntax;  ///< for messages
+  /// Which draft value each `:`-number after D fills.
+  enum class Number { Corner, HalfAngle, Tip, Included, Point, Height };
+  std::vector<Number> numbers;
+};
+
+const std::vector<ShapeForm>& shapeForms() {
+  using N = ShapeForm::Number;
+  static const std::vector<ShapeForm> forms{
+      {"ball", CutterType::Ball, "ball:D", {}},
+      {"flat", CutterType::Flat, "flat:D", {}},
+      {"bull", CutterType::Bull, "bull:D:r", {N::Corner}},
+      {"taper", CutterType::Taper, "taper:D:r:A", {N::Corner, N::HalfAngle}},
+      {"chamfer", CutterType::Chamfer, "chamfer:D:d:A", {N::Tip, N::HalfAngle}},
+      // Engraving V-bits and spot drills are named by their included angle V, tip a point.
+      {"vbit", CutterType::Chamfer, "vbit:D:V", {N::Included}},
+      {"spot", CutterType::Chamfer, "spot:D:V", {N::Included}},
+      {"drill", CutterType::Drill, "drill:D:P", {N::Point}},
+      {"lollipop", CutterType::Lollipop, "lollipop:D,neck=d", {}},
+      {"dovetail", CutterType::Dovetail, "dovetail:D:A:h,neck=d", {N::HalfAngle, N::Height}},
+  };
+  return forms;
 }
 
-const char* shapeSyntax(CutterType type) {
-  switch (type) {
-    case CutterType::Ball:
-      return "ball:D";
-    case CutterType::Flat:
-      return "flat:D";
-    case CutterType::Bull:
-      return "bull:D:r";
-    case CutterType::Taper:
-      return "taper:D:r:A";
-  }
-  return "";
-}
+constexpr std::string_view kKeys = "keys: flute, shank, length, neck, holder";
 
 }  // namespace
 
@@ -59,11 +63,22 @@ const char* cutterTypeName(CutterType type) {
       return "bull";
     case CutterType::Taper:
       return "taper";
+    case CutterType::Chamfer:
+      return "chamfer";
+    case CutterType::Drill:
+      return "drill";
+    case CutterType::Lollipop:
+      return "lollipop";
+    case CutterType::Dovetail:
+      return "dovetail";
   }
   return "unknown";
 }
 
 const ToolSpec* ToolLibrary::find(int number) const {
+  if (const auto refusal = refused.find(number); refusal != refused.end()) {
+    throw InputError(refusal->second.file, 0, 0, refusal->second.reason);
+  }
   const auto entry = by_number.find(number);
   if (entry != by_number.end()) return &entry->second;
   return fallback ? &*fallback : nullptr;
@@ -74,33 +89,67 @@ ToolSpec parseToolSpec(const std::string& text, const std::string& origin_name) 
   const std::vector<std::string_view> items = split(text, ',');
   const std::vector<std::string_view> shape = split(items.front(), ':');
 
-  const auto type = cutterTypeFromName(shape.front());
-  if (!type) {
+  const auto& forms = shapeForms();
+  const auto form = std::find_if(forms.begin(), forms.end(),
+                                 [&](const ShapeForm& f) { return f.name == shape.front(); });
+  if (form == forms.end()) {
     throwToolError(origin, concat("unknown cutter type '", shape.front(), "' in '", text,
-                                  "' (expected ball:D, flat:D, bull:D:r or taper:D:r:A)"));
+                                  "' (expected ball:D, flat:D, bull:D:r, taper:D:r:A, "
+                                  "chamfer:D:d:A, vbit:D:V, spot:D:V, drill:D:P, lollipop:D or "
+                                  "dovetail:D:A:h)"));
   }
-  if (shape.size() != 1 + shapeParameterCount(*type)) {
-    throwToolError(origin, concat("'", items.front(), "': a ", cutterTypeName(*type),
-                                  " cutter is written ", shapeSyntax(*type)));
+  if (shape.size() != 2 + form->numbers.size()) {
+    throwToolError(origin, concat("'", items.front(), "': a ", form->name, " cutter is written ",
+                                  form->syntax));
   }
 
   ToolDraft draft;
-  draft.type = *type;
+  draft.type = form->type;
   draft.diameter = parseToolNumber(shape[1], "diameter", origin);
-  if (shape.size() > 2) draft.corner_radius = parseToolNumber(shape[2], "corner radius", origin);
-  if (shape.size() > 3) draft.taper_angle_deg = parseToolNumber(shape[3], "half-angle", origin);
+  for (std::size_t i = 0; i < form->numbers.size(); ++i) {
+    const std::string_view number = shape[i + 2];
+    switch (form->numbers[i]) {
+      case ShapeForm::Number::Corner:
+        draft.corner_radius = parseToolNumber(number, "corner radius", origin);
+        break;
+      case ShapeForm::Number::HalfAngle:
+        draft.taper_angle_deg = parseToolNumber(number, "half-angle", origin);
+        break;
+      case ShapeForm::Number::Tip:
+        draft.tip_diameter = parseToolNumber(number, "tip diameter", origin);
+        break;
+      case ShapeForm::Number::Included:
+        // A V of 0 or 180 degrees is refused by finishToolSpec as a half-angle of 0 or 90.
+        draft.taper_angle_deg = parseToolNumber(number, "included angle", origin) / 2;
+        break;
+      case ShapeForm::Number::Point:
+        draft.point_angle_deg = parseToolNumber(number, "point angle", origin);
+        break;
+      case ShapeForm::Number::Height:
+        draft.cutting_height = parseToolNumber(number, "cutting height", origin);
+        break;
+    }
+  }
 
   for (std::size_t i = 1; i < items.size(); ++i) {
     const std::string_view item = items[i];
     const std::size_t equals = item.find('=');
     if (equals == std::string_view::npos) {
-      throwToolError(origin, concat("'", item, "' is not key=value (keys: flute, shank, length)"));
+      throwToolError(origin, concat("'", item, "' is not key=value (", kKeys, ")"));
     }
     const std::string_view key = item.substr(0, equals);
-    const double value = parseToolNumber(item.substr(equals + 1), key, origin);
-    if (!applyLengthOption(draft, key, value, origin)) {
-      throwToolError(origin, concat("unknown key '", key, "' (keys: flute, shank, length)"));
+    const std::string_view value = item.substr(equals + 1);
+    if (key == "holder") {
+      if (draft.holder) throwToolError(origin, "'holder' given twice");
+      if (value.empty()) throwToolError(origin, "holder= names no holder");
+      draft.holder = std::string(value);
+      continue;
     }
+    const double number = parseToolNumber(value, key, origin);
+    if (applyLengthOption(draft, key, number, origin)) continue;
+    if (key == "neck" && applyShapeOption(draft, key, number, origin)) continue;
+    throwToolError(origin, concat("unknown key '", key, "' for a ", form->name, " cutter (", kKeys,
+                                  "; neck for lollipop and dovetail)"));
   }
   return finishToolSpec(draft, origin);
 }

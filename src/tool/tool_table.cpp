@@ -93,22 +93,17 @@ void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& o
     if (equals == std::string_view::npos) {
       throwToolError(origin, concat("'", item,
                                     "' in the cutter comment is not key=value (keys: flute, "
-                                    "shank, length, r, angle)"));
+                                    "shank, length, r, angle, tip, point, neck, h)"));
     }
     const std::string_view key = item.substr(0, equals);
     const double value = parseToolNumber(item.substr(equals + 1), key, origin);
     if (applyLengthOption(draft, key, value, origin)) continue;
-    if (key == "r" && (draft.type == CutterType::Bull || draft.type == CutterType::Taper)) {
-      if (draft.corner_radius) throwToolError(origin, "'r' given twice");
-      draft.corner_radius = value;
-    } else if (key == "angle" && draft.type == CutterType::Taper) {
-      if (draft.taper_angle_deg) throwToolError(origin, "'angle' given twice");
-      draft.taper_angle_deg = value;
-    } else {
+    if (!applyShapeOption(draft, key, value, origin)) {
       throwToolError(origin,
                      concat("key '", key, "' does not apply to a ", cutterTypeName(draft.type),
-                            " cutter (keys: flute, shank, length; r for bull and taper; "
-                            "angle for taper)"));
+                            " cutter (keys: flute, shank, length; r for bull and taper; angle "
+                            "for taper, chamfer and dovetail; tip for chamfer; point for drill; "
+                            "neck for lollipop and dovetail; h for dovetail)"));
     }
   }
 }
@@ -117,19 +112,21 @@ struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-[[noreturn]] void throwSystemError(const std::string& path, const char* what) {
+[[noreturn]] void throwSystemError(const std::string& path, const std::string& what) {
   throw InputError(path, 0, 0, concat(what, ": ", std::strerror(errno)));
 }
 
-// The whole table at `path`. A pipe or device (/dev/zero) has no size to bound the read: past
-// kMaxStreamedToolTableBytes it is refused rather than allowed to take all memory.
-std::string toolTableText(const std::string& path) {
+}  // namespace
+
+// A pipe or device (/dev/zero) has no size to bound the read: past kMaxStreamedToolTableBytes
+// it is refused rather than allowed to take all memory.
+std::string readToolFile(const std::string& path, const std::string& what) {
   const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  if (!file) throwSystemError(path, "cannot open the tool table");
+  if (!file) throwSystemError(path, concat("cannot open the ", what));
   struct stat status {};
   if (::fstat(::fileno(file.get()), &status) != 0)
-    throwSystemError(path, "cannot read the tool table");
-  if (S_ISDIR(status.st_mode)) throw InputError(path, 0, 0, "is a directory, not a tool table");
+    throwSystemError(path, concat("cannot read the ", what));
+  if (S_ISDIR(status.st_mode)) throw InputError(path, 0, 0, concat("is a directory, not a ", what));
   const bool regular = S_ISREG(status.st_mode);
   std::string text;
   char buffer[1 << 16];
@@ -141,11 +138,9 @@ std::string toolTableText(const std::string& path) {
                               std::to_string(kMaxStreamedToolTableBytes >> 20),
                               " MiB, the most read from a pipe or device; save it to a file"));
   }
-  if (std::ferror(file.get())) throwSystemError(path, "cannot read the tool table");
+  if (std::ferror(file.get())) throwSystemError(path, concat("cannot read the ", what));
   return text;
 }
-
-}  // namespace
 
 ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
   ToolLibrary library;
@@ -173,13 +168,14 @@ ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
     ToolSpec spec = finishToolSpec(draft, origin);
     spec.length_offset = words.length_offset;
     library.by_number.emplace(*words.number, spec);
+    library.files[*words.number] = file_name;
   }
   if (in.bad()) throw InputError(file_name, 0, 0, "cannot read the tool table: the stream failed");
   return library;
 }
 
 ToolLibrary readToolTable(const std::string& path) {
-  std::istringstream text(toolTableText(path));
+  std::istringstream text(readToolFile(path, "tool table"));
   return readToolTable(text, path);
 }
 

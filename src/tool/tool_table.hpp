@@ -23,6 +23,10 @@ namespace gougechek {
 /// table of thousands of tools is a few hundred kB). A regular file is read whole.
 inline constexpr std::size_t kMaxStreamedToolTableBytes = std::size_t{16} << 20;
 
+/// The whole file at `path`, `what` it is ("tool table", "tool library") naming it in the
+/// InputError for a file that cannot be opened or read, a directory, or an endless stream.
+std::string readToolFile(const std::string& path, const std::string& what);
+
 // readToolTable() is public: gougechek/tool.hpp.
 
 }  // namespace gougechek

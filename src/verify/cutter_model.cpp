@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <stdexcept>
+#include <string>
 
 namespace gougechek {
 namespace {
@@ -80,6 +82,13 @@ CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance
       model.radius = model.cutting.outerRadius();
       break;
     }
+    case CutterType::Chamfer:
+    case CutterType::Drill:
+    case CutterType::Lollipop:
+    case CutterType::Dovetail:
+      // Placeholder until the checker takes every piece of toolAssembly() (branch assembly).
+      throw std::invalid_argument(
+          std::string(cutterTypeName(tool.type)).append(" cutters are read but not checked yet"));
   }
   model.cutting.margin += stock;
   if (tool.overall_length > flute) {

@@ -821,9 +821,10 @@ TEST_F(ManifestErrors, BadToolSpec) {
       "  - name: box\n"
       "    part: box.stl\n"
       "    program: clean.nc\n"
-      "    tool: drill:6\n",
-      "5:11: tool: unknown cutter type 'drill' in 'drill:6' (expected ball:D, flat:D, bull:D:r "
-      "or taper:D:r:A)");
+      "    tool: reamer:6\n",
+      "5:11: tool: unknown cutter type 'reamer' in 'reamer:6' (expected ball:D, flat:D, "
+      "bull:D:r, taper:D:r:A, chamfer:D:d:A, vbit:D:V, spot:D:V, drill:D:P, lollipop:D or "
+      "dovetail:D:A:h)");
 }
 
 TEST_F(ManifestErrors, BadToolSpecInTheDefaults) {

@@ -109,7 +109,7 @@ TEST_F(Cli, InputErrorsNameTheFile) {
     const char* arguments;
     const char* message;
   } cases[] = {
-      {"box.stl clean.nc -t drill:6", "gougechek: error: --tool: unknown cutter type 'drill'"},
+      {"box.stl clean.nc -t reamer:6", "gougechek: error: --tool: unknown cutter type 'reamer'"},
       {"box.stl clean.nc -t bull:6:4", "--tool: bull corner radius 4 exceeds half the diameter"},
       {"missing.stl clean.nc -t ball:6", "missing.stl"},
       {"box.stl missing.nc -t ball:6", "missing.nc: cannot open the program"},
@@ -355,7 +355,7 @@ TEST_F(Cli, AUsageErrorStillWritesTheReport) {
 
 TEST_F(Cli, AnErrorBeforeThePartIsReadStillWritesTheReport) {
   writeText(file("early.json"), "stale");
-  const CliRun result = run("missing.stl clean.nc -t drill:6 --report early.json");
+  const CliRun result = run("missing.stl clean.nc -t reamer:6 --report early.json");
   EXPECT_EQ(result.exit_code, 2);
   const nlohmann::json json = nlohmann::json::parse(readText(file("early.json")));
   EXPECT_EQ(json["summary"]["status"], "error");

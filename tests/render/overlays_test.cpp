@@ -2,10 +2,12 @@
 // profiles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
 
+#include "gougechek/tool.hpp"
 #include "render/canvas.hpp"
 #include "render/cutter_shape.hpp"
 #include "render/font.hpp"
@@ -129,6 +131,34 @@ TEST(CutterProfile, FollowsEachTypeFromTheTipUp) {
   const double arc_top = 0.25 * (1 - std::sin(a));
   EXPECT_NEAR(rounded.radiusAt(arc_top), 0.25 + 0.25 * std::cos(a), 1e-12);
   EXPECT_NEAR(rounded.radiusAt(5), 0.25 + 0.25 * std::cos(a) + (5 - arc_top) * std::tan(a), 1e-12);
+}
+
+TEST(CutterProfile, DrawsEveryPieceOfTheAssembly) {
+  // A lollipop: the sphere, the narrower neck, the shank, then an ER32 nut from 40 mm up.
+  const CutterProfile lollipop(
+      parseToolSpec("lollipop:6,neck=3,flute=25,shank=6,length=40,holder=ER32", "--tool"));
+  EXPECT_DOUBLE_EQ(lollipop.radiusAt(0), 0);
+  EXPECT_DOUBLE_EQ(lollipop.radiusAt(3), 3);
+  EXPECT_DOUBLE_EQ(lollipop.radiusAt(5), std::sqrt(9 - 4.0));  // the sphere, wider than the neck
+  EXPECT_DOUBLE_EQ(lollipop.radiusAt(10), 1.5);                // the neck
+  EXPECT_DOUBLE_EQ(lollipop.radiusAt(30), 3);                  // the shank
+  EXPECT_DOUBLE_EQ(lollipop.radiusAt(50), 25);                 // the collet nut
+  EXPECT_GT(lollipop.top(), 67);                               // the chuck's body above the nut
+  // The outline steps out at the neck's top and at the nut: flat faces, no slanted edge.
+  const auto outline = lollipop.outline(8);
+  const auto has = [&outline](double r, double z) {
+    return std::find(outline.begin(), outline.end(), std::array<double, 2>{r, z}) != outline.end();
+  };
+  EXPECT_TRUE(has(1.5, 25));
+  EXPECT_TRUE(has(3, 25));
+  EXPECT_TRUE(has(3, 40));
+  EXPECT_TRUE(has(25, 40));
+  EXPECT_EQ(outline.back(), (std::array<double, 2>{0, lollipop.top()}));
+
+  // A drill: the point's cone from the tip.
+  const CutterProfile drill(parseToolSpec("drill:6:90,flute=20", "--tool"));
+  EXPECT_DOUBLE_EQ(drill.radiusAt(1), 1);
+  EXPECT_DOUBLE_EQ(drill.radiusAt(10), 3);
 }
 
 // The longest run of ink along a row in the band under the drawing: the scale bar.

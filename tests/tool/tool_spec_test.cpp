@@ -72,7 +72,7 @@ std::string errorOf(const std::string& text) {
 }
 
 TEST(ParseToolSpec, RejectsMalformedSpecs) {
-  EXPECT_NE(errorOf("drill:6").find("unknown cutter type 'drill'"), std::string::npos);
+  EXPECT_NE(errorOf("reamer:6").find("unknown cutter type 'reamer'"), std::string::npos);
   EXPECT_NE(errorOf("").find("unknown cutter type"), std::string::npos);
   EXPECT_NE(errorOf("ball").find("ball:D"), std::string::npos);
   EXPECT_NE(errorOf("ball:6:1").find("ball:D"), std::string::npos);
@@ -104,7 +104,7 @@ TEST(ParseToolSpec, RejectsOutOfRangeValues) {
 }
 
 TEST(ParseToolSpec, RejectsBadExtras) {
-  EXPECT_NE(errorOf("ball:6,holder=3").find("unknown key 'holder'"), std::string::npos);
+  EXPECT_NE(errorOf("ball:6,pocket=3").find("unknown key 'pocket'"), std::string::npos);
   EXPECT_NE(errorOf("ball:6,flute").find("not key=value"), std::string::npos);
   EXPECT_NE(errorOf("ball:6,").find("not key=value"), std::string::npos);
   EXPECT_NE(errorOf("ball:6,flute=").find("not a number"), std::string::npos);
