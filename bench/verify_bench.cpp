@@ -1,6 +1,7 @@
 // End-to-end benchmark on a generated mold (≥ 1M triangles) and a ball-end finishing program
 // (≥ 1M moves) made by bench/make_bench_inputs.sh: import, parse, tree build and the check,
-// per k, with and without front tracking, on 1 and 2 threads.
+// per k, with and without front tracking, on 1 and 2 threads; and a tool assembly (shank and
+// an ER32-like holder) against the cutter alone.
 //
 //   bench/make_bench_inputs.sh && build/release/bench/verify_bench
 //
@@ -93,6 +94,38 @@ void BM_Check(benchmark::State& state) {
       benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+// A 6 mm cutter (ball, bull r1 or flat; argument 0, 1, 2), flutes 24, alone or (argument 1)
+// with a 40 mm stick-out of shank and an ER32-like holder: nut Ø50 × 20, body cone Ø44 to Ø63,
+// flange Ø63 × 16. Four non-cutting pieces, far above the surface on this program: what they
+// cost is what tracking their fronts costs. k = 18, front tracking, one thread.
+void BM_Assembly(benchmark::State& state) {
+  static const KdopTree<18> tree(part().mesh);
+  const CutterType types[] = {CutterType::Ball, CutterType::Bull, CutterType::Flat};
+  const double corners[] = {3, 1, 0};
+  ToolSpec tool{types[state.range(0)], 6, corners[state.range(0)], 0, 24, 6, 0};
+  if (state.range(1) != 0) {
+    tool.overall_length = 40;
+    tool.holder = {{"holder: nut", false, 40, 60, 25, 25, 0},
+                   {"holder: body", false, 60, 90, 22, 31.5, 0},
+                   {"holder: flange", false, 90, 106, 31.5, 31.5, 0}};
+  }
+  ToolLibrary tools;
+  tools.fallback = tool;
+  VerifySettings settings;
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 1);
+  VerifyResult result;
+  for (auto _ : state) {
+    Verifier<18> verifier(part().mesh, tree, tools, settings, programPath());
+    verifier.check(program().moves);
+    result = verifier.finish();
+  }
+  const double moves = static_cast<double>(program().moves.size());
+  state.counters["violations"] = static_cast<double>(result.violations.size());
+  state.counters["node_tests/move"] = static_cast<double>(result.stats.node_tests) / moves;
+  state.counters["us/move"] =
+      benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 BENCHMARK(BM_ImportPart)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_ParseProgram)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK_TEMPLATE(BM_BuildTree, 6)->Unit(benchmark::kMillisecond)->Iterations(1);
@@ -112,6 +145,12 @@ GOUGECHEK_CHECK_BENCH(6);
 GOUGECHEK_CHECK_BENCH(14);
 GOUGECHEK_CHECK_BENCH(18);
 GOUGECHEK_CHECK_BENCH(26);
+BENCHMARK(BM_Assembly)
+    ->ArgNames({"cutter", "holder"})
+    ->ArgsProduct({{0, 1, 2}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace gougechek

@@ -96,7 +96,7 @@ void writeSummary(const Report& report, std::ostream& out) {
     out << "</caption>\n<tr><th>piece</th><th></th><th>height (mm)</th><th>radius (mm)</th>"
            "<th>rounding (mm)</th></tr>\n";
     for (const ToolSegment& segment : toolAssembly(tool)) {
-      out << "<tr>";
+      out << "<tr class=\"piece\">";
       for (const std::string& cell : describeSegment(segment))
         out << "<td>" << escapeMarkup(cell) << "</td>";
       out << "</tr>\n";
