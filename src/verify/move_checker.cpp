@@ -503,6 +503,8 @@ std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
     const CutterModel& cutter, std::size_t index) {
   const CutterPart& part = cutter.parts[index];
   PartState& state = parts_[index];
+  // Nothing within reach, and the core's axis point outside the part's box: not buried either.
+  if (state.apart) return std::nullopt;
   // A part with a clearance must keep its skin that far away; otherwise contact needs a depth
   // beyond the tolerance.
   const double c = clearance(part, move);
@@ -596,8 +598,38 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       }
     }
 
-    for (std::size_t p = 0; p < cutter.parts.size(); ++p)
-      gather(cutter.parts[p].core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates);
+    // A part whose box along the run misses the part's box has no candidates: no tree query
+    // (a holder high above the surface costs this test), and its front is kept as it was, its
+    // certificates still measured from where it was last queried.
+    std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+    for (const PathPiece& piece : pieces_) {
+      for (int axis = 0; axis < 3; ++axis) {
+        Vec3 direction{0, 0, 0};
+        (axis == 0 ? direction.x : axis == 1 ? direction.y : direction.z) = 1;
+        const double top = piece.isArc() ? piece.support(direction).point[axis]
+                                         : std::max(piece.start()[axis], piece.end()[axis]);
+        const double bottom = piece.isArc() ? piece.support(-direction).point[axis]
+                                            : std::min(piece.start()[axis], piece.end()[axis]);
+        hi[axis] = std::max(hi[axis], top);
+        lo[axis] = std::min(lo[axis], bottom);
+      }
+    }
+    const Kdop<K>& root = tree_.rootBox();
+    for (std::size_t p = 0; p < cutter.parts.size(); ++p) {
+      const FrustumCore& core = cutter.parts[p].core;
+      const double grow = core.margin + parts_[p].reach + kBoxSlack;
+      const double side = std::max(core.radius_bottom, core.radius_top) + grow;
+      const std::array<double, 3> part_lo{lo[0] - side, lo[1] - side, lo[2] + core.z_bottom - grow};
+      const std::array<double, 3> part_hi{hi[0] + side, hi[1] + side, hi[2] + core.z_top + grow};
+      bool misses = false;
+      for (int axis = 0; axis < 3; ++axis)
+        misses = misses || part_hi[axis] < root.lo[axis] || part_lo[axis] > root.hi[axis];
+      parts_[p].apart = misses;
+      if (misses)
+        parts_[p].candidates.clear();
+      else
+        gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates);
+    }
     for (std::size_t k = 0; k < run_.size(); ++k) {
       const std::size_t m = i + k;
       const std::span<const PathPiece> pieces(pieces_.data() + run_[k].first, run_[k].count);

@@ -132,6 +132,7 @@ class MoveChecker {
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
     double reach = 0;                   // the run's largest reporting distance
+    bool apart = false;  // along the run, the part's box misses the part's (no query made)
   };
   /// The deepest finding of one part along one move, if it is to be reported.
   struct PartFinding {
