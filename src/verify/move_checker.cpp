@@ -503,7 +503,8 @@ std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
     const CutterModel& cutter, std::size_t index) {
   const CutterPart& part = cutter.parts[index];
   PartState& state = parts_[index];
-  // Nothing within reach, and the core's axis point outside the part's box: not buried either.
+  // Nothing within reach, and the core's axis point outside the workpiece's box: not buried
+  // either.
   if (state.apart) return std::nullopt;
   // A part with a clearance must keep its skin that far away; otherwise contact needs a depth
   // beyond the tolerance.
@@ -598,9 +599,9 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       }
     }
 
-    // A part whose box along the run misses the part's box has no candidates: no tree query
-    // (a holder high above the surface costs this test), and its front is kept as it was, its
-    // certificates still measured from where it was last queried.
+    // A piece of the tool whose box along the run misses the workpiece's box has no
+    // candidates: no tree query (a holder high above the surface costs this test), and its
+    // front is kept as it was, its certificates still measured from where it was last queried.
     std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
     for (const PathPiece& piece : pieces_) {
       for (int axis = 0; axis < 3; ++axis) {

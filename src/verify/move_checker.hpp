@@ -126,13 +126,14 @@ class MoveChecker {
   struct MovePieces {
     std::size_t first, count;
   };
-  /// What the check of one part of the assembly keeps from run to run and within a run.
+  /// What the check of one piece of the tool assembly (a CutterPart) keeps from run to run and
+  /// within a run.
   struct PartState {
     TrackedFront front;
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
     double reach = 0;                   // the run's largest reporting distance
-    bool apart = false;  // along the run, the part's box misses the part's (no query made)
+    bool apart = false;  // along the run, its box misses the workpiece's (no query made)
   };
   /// The deepest finding of one part along one move, if it is to be reported.
   struct PartFinding {
