@@ -1,6 +1,7 @@
 // End-to-end benchmark on a generated mold (≥ 1M triangles) and a ball-end finishing program
 // (≥ 1M moves) made by bench/make_bench_inputs.sh: import, parse, tree build and the check,
-// per k, with and without front tracking, on 1 and 2 threads.
+// per k, with and without front tracking, on 1 and 2 threads; and a tool assembly (shank and
+// an ER32-like holder) against the cutter alone.
 //
 //   bench/make_bench_inputs.sh && build/release/bench/verify_bench
 //
@@ -10,6 +11,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -93,6 +95,57 @@ void BM_Check(benchmark::State& state) {
       benchmark::Counter(moves * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
+// The program raised by `dz` (every position and arc centre): the ball-end finish raised by
+// R − r puts a bull (flat: r = 0) where it lies inside the ball and the cylinder above its
+// equator, so it touches the surface as the ball does, and cuts nowhere.
+const std::vector<Move>& raisedMoves(double dz) {
+  static std::map<double, std::vector<Move>> raised;
+  auto [it, added] = raised.try_emplace(dz);
+  if (added) {
+    it->second = program().moves;
+    for (Move& move : it->second) {
+      move.from.z += dz;
+      move.to.z += dz;
+      move.center.z += dz;
+    }
+  }
+  return it->second;
+}
+
+// A 6 mm cutter (ball, bull r1 or flat; argument 0, 1, 2), flutes 24, alone or (argument 1)
+// with a 40 mm stick-out of shank and an ER32-like holder: nut Ø50 × 20, body cone Ø44 to Ø63,
+// flange Ø63 × 16. Four non-cutting pieces, far above the surface on this program: what they
+// cost is what tracking their fronts costs. k = 18, front tracking, one thread.
+void BM_Assembly(benchmark::State& state) {
+  static const KdopTree<18> tree(part().mesh);
+  const CutterType types[] = {CutterType::Ball, CutterType::Bull, CutterType::Flat};
+  const double corners[] = {3, 1, 0};
+  const double corner = corners[state.range(0)];
+  ToolSpec tool{types[state.range(0)], 6, corner, 0, 24, 6, 0};
+  if (state.range(1) != 0) {
+    tool.overall_length = 40;
+    tool.holder = {{"holder: nut", false, 40, 60, 25, 25, 0},
+                   {"holder: body", false, 60, 90, 22, 31.5, 0},
+                   {"holder: flange", false, 90, 106, 31.5, 31.5, 0}};
+  }
+  const std::vector<Move>& moves = raisedMoves(3 - corner);
+  ToolLibrary tools;
+  tools.fallback = tool;
+  VerifySettings settings;
+  tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 1);
+  VerifyResult result;
+  for (auto _ : state) {
+    Verifier<18> verifier(part().mesh, tree, tools, settings, programPath());
+    verifier.check(moves);
+    result = verifier.finish();
+  }
+  const double count = static_cast<double>(moves.size());
+  state.counters["violations"] = static_cast<double>(result.violations.size());
+  state.counters["node_tests/move"] = static_cast<double>(result.stats.node_tests) / count;
+  state.counters["us/move"] =
+      benchmark::Counter(count * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 BENCHMARK(BM_ImportPart)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(BM_ParseProgram)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK_TEMPLATE(BM_BuildTree, 6)->Unit(benchmark::kMillisecond)->Iterations(1);
@@ -112,6 +165,12 @@ GOUGECHEK_CHECK_BENCH(6);
 GOUGECHEK_CHECK_BENCH(14);
 GOUGECHEK_CHECK_BENCH(18);
 GOUGECHEK_CHECK_BENCH(26);
+BENCHMARK(BM_Assembly)
+    ->ArgNames({"cutter", "holder"})
+    ->ArgsProduct({{0, 1, 2}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 }  // namespace
 }  // namespace gougechek

@@ -23,10 +23,13 @@ struct VerifySettings {
   double tolerance = 0.01;       ///< penetration up to this depth is accepted
   double stock = 0.0;            ///< the cutter is grown by this much
   double rapid_clearance = 0.0;  ///< rapids must stay this far away (0: only penetration counts)
-  std::optional<Vec3> start;     ///< where the tool is before the first move, if known
-  int threads = 0;               ///< 0: all cores
-  int kdop = 18;                 ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
-  bool front_tracking = true;    ///< start each query from the previous move's front
+  /// Non-cutting pieces (shank, extension, holder) must stay this far away, on every move
+  /// (0: only penetration beyond the tolerance counts).
+  double holder_clearance = 0.0;
+  std::optional<Vec3> start;   ///< where the tool is before the first move, if known
+  int threads = 0;             ///< 0: all cores
+  int kdop = 18;               ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
+  bool front_tracking = true;  ///< start each query from the previous move's front
   /// Called now and then, from any worker thread, with (moves done, moves total), total 0
   /// when the program is streamed and its length unknown. Must be thread-safe.
   std::function<void(std::size_t, std::size_t)> progress;
@@ -41,11 +44,15 @@ struct Violation {
   std::uint32_t line = 0;  ///< program line of the move
   std::uint32_t move = 0;  ///< 1-based ordinal of the move
   int tool = 0;
-  double depth = 0;     ///< mm; for a rapid within clearance but not touching, negative
+  double depth = 0;     ///< mm; within a clearance but not touching, negative (−distance)
   Vec3 at;              ///< tool-tip position where the largest depth occurs
   bool severe = false;  ///< core reached the part, flat cut ≥ R, or buried
   Move path;            ///< the move as checked (`from`: where the tool really came from)
-  bool exact = false;   ///< depth re-measured on the part's exact (B-rep) surface
+  /// Index in toolAssembly(tool) of the piece the depth belongs to: the flutes for a gouge or
+  /// rapid collision of a one-piece cutter, the shank, extension or holder piece that touched
+  /// for a holder collision.
+  std::uint32_t segment = 0;
+  bool exact = false;  ///< depth re-measured on the part's exact (B-rep) surface
 };
 
 /// How many violations of each kind, and the deepest penetration among them.

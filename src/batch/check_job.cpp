@@ -117,6 +117,10 @@ const std::vector<CheckOption>& checkOptions() {
        [](CheckJob& job, const std::string& value, const std::string& label) {
          job.rapid_clearance = parseNonNegative(value, label);
        }},
+      {"holder-clearance",
+       [](CheckJob& job, const std::string& value, const std::string& label) {
+         job.holder_clearance = parseNonNegative(value, label);
+       }},
       {"start", [](CheckJob& job, const std::string& value,
                    const std::string& label) { job.start = parseStart(value, label); }},
       {"part-units",
@@ -258,6 +262,7 @@ VerifySettings verifySettings(const CheckJob& job) {
   settings.tolerance = job.tolerance;
   settings.stock = job.stock;
   settings.rapid_clearance = job.rapid_clearance;
+  settings.holder_clearance = job.holder_clearance;
   settings.start = job.start;
   settings.threads = job.threads;
   settings.kdop = job.kdop;
@@ -332,6 +337,7 @@ std::string commandLine(const CheckJob& job) {
   add("tolerance", number(job.tolerance));
   if (job.stock != 0) add("stock", number(job.stock));
   if (job.rapid_clearance != 0) add("rapid-clearance", number(job.rapid_clearance));
+  if (job.holder_clearance != 0) add("holder-clearance", number(job.holder_clearance));
   if (job.start)
     add("start", number(job.start->x) + "," + number(job.start->y) + "," + number(job.start->z));
   if (job.part_unit_scale != 1) add("part-units", "in");

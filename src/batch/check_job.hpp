@@ -35,6 +35,7 @@ struct CheckJob {
   double tolerance = 0.01;
   double stock = 0;
   double rapid_clearance = 0;
+  double holder_clearance = 0;
   std::optional<Vec3> start;
   double part_unit_scale = 1;        ///< 25.4 with --part-units in
   std::optional<double> deflection;  ///< STEP/IGES tessellation; unset: largestDeflection

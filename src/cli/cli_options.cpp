@@ -45,6 +45,8 @@ po::options_description visibleOptions() {
       "stock", po::value<std::string>()->value_name("MM"), "stock to leave (default 0)")(
       "rapid-clearance", po::value<std::string>()->value_name("MM"),
       "distance rapids must keep from the part (default 0)")(
+      "holder-clearance", po::value<std::string>()->value_name("MM"),
+      "distance shank, extension and holder must keep from the part (default 0)")(
       "start", po::value<std::string>()->value_name("X,Y,Z"),
       "tool position before the first move (default unknown)")(
       "part-units", po::value<std::string>()->value_name("mm|in"),

@@ -54,6 +54,7 @@ Report reportOfSettings(const std::string& part_file, const std::string& program
   report.tolerance = settings.tolerance;
   report.stock = settings.stock;
   report.rapid_clearance = settings.rapid_clearance;
+  report.holder_clearance = settings.holder_clearance;
   return report;
 }
 

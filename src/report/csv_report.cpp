@@ -1,6 +1,7 @@
 // One row per violation, the fields of the JSON violations; `at` is split into three columns,
 // `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces, and
-// `waived_by` names who accepted a waived one (a batch manifest's waiver).
+// `waived_by` names who accepted a waived one (a batch manifest's waiver), and `segment` the
+// piece of the tool's assembly a holder collision touched with (empty for other kinds).
 // Two rows of their own kinds say what a list of violations cannot: `truncated` last, when
 // more violations were found than listed (`move` holds how many were found in all), and
 // `error` alone, when the run ended in an error (`line` holds its line when it has one; the
@@ -12,12 +13,11 @@ namespace gougechek {
 
 namespace {
 
-/// Who waived a violation ("" when none), quoted as RFC 4180 wants when it needs to be.
-std::string csvField(const Waiver* waiver) {
-  if (waiver == nullptr) return "";
-  if (waiver->by.find_first_of(",\"\r\n") == std::string::npos) return waiver->by;
+/// A free text field, quoted as RFC 4180 wants when it needs to be.
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string quoted = "\"";
-  for (const char c : waiver->by) {
+  for (const char c : text) {
     if (c == '"') quoted.push_back('"');
     quoted.push_back(c);
   }
@@ -27,24 +27,27 @@ std::string csvField(const Waiver* waiver) {
 }  // namespace
 
 void writeCsvReport(const Report& report, std::ostream& out) {
-  // Every field but waived_by is a number, a fixed word or true/false: nothing else needs
-  // quoting.
-  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n";
+  // Every field but waived_by and segment is a number, a fixed word or true/false: nothing else
+  // needs quoting.
+  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment\n";
   for (const Violation& violation : report.violations) {
+    const Waiver* waiver = waiverOf(report, violation);
     out << violationKindName(violation.kind) << ',' << violation.line << ',' << violation.move
         << ',' << violation.tool << ',' << shortestDecimal(roundToMicron(violation.depth)) << ','
         << shortestDecimal(roundToMicron(violation.at.x)) << ','
         << shortestDecimal(roundToMicron(violation.at.y)) << ','
         << shortestDecimal(roundToMicron(violation.at.z)) << ','
         << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << ','
-        << csvField(waiverOf(report, violation)) << "\n";
+        << csvField(waiver ? waiver->by : std::string()) << ','
+        << csvField(segmentName(report, violation)) << "\n";
   }
   const ReportSummary summary = summarize(report);
-  if (summary.truncated()) out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,\n";
+  if (summary.truncated())
+    out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,,\n";
   if (report.error) {
     out << "error,";
     if (report.error->line > 0) out << report.error->line;
-    out << ",,,,,,,,,\n";
+    out << ",,,,,,,,,,\n";
   }
 }
 

@@ -84,9 +84,7 @@ void writeSummary(const Report& report, std::ostream& out) {
   for (const auto& [number, tool] : report.tools) {
     row("Tool " + std::to_string(number), describeTool(tool));
   }
-  row("Settings", "tolerance " + shortestDecimal(report.tolerance) + " mm, stock " +
-                      shortestDecimal(report.stock) + " mm, rapid clearance " +
-                      shortestDecimal(report.rapid_clearance) + " mm");
+  row("Settings", describeSettings(report));
   row("Time", fixedDecimal(report.elapsed_s, 3) + " s");
   if (report.trace) {
     for (auto [name, value] : traceFields(*report.trace)) {
@@ -95,6 +93,20 @@ void writeSummary(const Report& report, std::ostream& out) {
     }
   }
   out << "</table>\n";
+  // Each tool's assembly as checked: which pieces cut, and the shape of each.
+  for (const auto& [number, tool] : report.tools) {
+    out << "<table class=\"assembly\">\n<caption>Tool " << number << " assembly";
+    if (!tool.holder_name.empty()) out << " (" << escapeMarkup(tool.holder_name) << ")";
+    out << "</caption>\n<tr><th>piece</th><th></th><th>height (mm)</th><th>radius (mm)</th>"
+           "<th>rounding (mm)</th></tr>\n";
+    for (const ToolSegment& segment : toolAssembly(tool)) {
+      out << "<tr class=\"piece\">";
+      for (const std::string& cell : describeSegment(segment))
+        out << "<td>" << escapeMarkup(cell) << "</td>";
+      out << "</tr>\n";
+    }
+    out << "</table>\n";
+  }
 }
 
 /// The deepest `report.html_violations` violations, in program order; each row's id is
@@ -118,8 +130,10 @@ void writeViolationTable(const Report& report, std::ostream& out) {
     // The 3D view scrolls to a marker's row by its id; a click on the row turns it to the marker.
     out << "<tr id=\"v-" << index << "\" data-marker=\"" << index
         << "\"><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)
-        << "\"></span>" << violationKindLabel(violation.kind) << "</td><td>" << violation.line
-        << "</td><td>" << violation.move << "</td><td>" << violation.tool << "</td><td>"
+        << "\"></span>" << violationKindLabel(violation.kind);
+    if (const std::string segment = segmentName(report, violation); !segment.empty())
+      out << " (" << escapeMarkup(segment) << ")";
+    out << "</td><td>" << violation.line << "</td><td>" << violation.move << "</td><td>" << violation.tool << "</td><td>"
         << fixedDecimal(violation.depth, decimals) << "</td><td>" << fixedDecimal(violation.at.x, 3)
         << "</td><td>" << fixedDecimal(violation.at.y, 3) << "</td><td>"
         << fixedDecimal(violation.at.z, 3) << "</td><td>" << (violation.severe ? "yes" : "")

@@ -29,6 +29,17 @@ Json toolJson(int number, const ToolSpec& tool) {
     item["shank_diameter"] = roundToMicron(tool.shank_diameter);
     item["overall_length"] = roundToMicron(tool.overall_length);
   }
+  item["assembly"] = Json::array();
+  for (const ToolSegment& segment : toolAssembly(tool)) {
+    item["assembly"].push_back({{"name", segment.name},
+                                {"cutting", segment.cutting},
+                                {"z_bottom", roundToMicron(segment.z_bottom)},
+                                {"z_top", roundToMicron(segment.z_top)},
+                                {"radius_bottom", roundToMicron(segment.radius_bottom)},
+                                {"radius_top", roundToMicron(segment.radius_top)},
+                                {"rounding", roundToMicron(segment.rounding)}});
+  }
+  if (!tool.holder_name.empty()) item["holder"] = tool.holder_name;
   return item;
 }
 
@@ -50,6 +61,9 @@ Json violationJson(const Report& report, const Violation& violation) {
   item["depth"] = roundToMicron(violation.depth);
   item["at"] = point(violation.at);
   item["severe"] = violation.severe;
+  // Which piece of the assembly touched: "shank", "holder: nut", ...
+  if (const std::string segment = segmentName(report, violation); !segment.empty())
+    item["segment"] = segment;
   // Only on STEP/IGES parts: this depth was measured on the exact surface, not the mesh.
   if (violation.exact) item["confirmed"] = "exact";
   if (const Waiver* waiver = waiverOf(report, violation))
@@ -144,6 +158,8 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   root["settings"]["tolerance"] = report.tolerance;
   root["settings"]["stock"] = report.stock;
   root["settings"]["rapid_clearance"] = report.rapid_clearance;
+  // Only when set, so that reports of runs without it stay as they were.
+  if (report.holder_clearance > 0) root["settings"]["holder_clearance"] = report.holder_clearance;
   root["tools"] = Json::array();
   for (const auto& [number, tool] : report.tools) root["tools"].push_back(toolJson(number, tool));
   root["summary"] = summaryJson(report, summary);

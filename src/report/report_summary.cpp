@@ -107,6 +107,8 @@ std::string describeViolation(const Report& report, const Violation& violation) 
   text.append(fixedDecimal(violation.at.y, 3)).append(", ");
   text.append(fixedDecimal(violation.at.z, 3)).append(") tool ");
   text.append(std::to_string(violation.tool));
+  if (const std::string segment = segmentName(report, violation); !segment.empty())
+    text.append(" (").append(segment).append(")");
   if (violation.severe) text.append(" [severe]");
   if (violation.exact) text.append(" [exact]");
   if (const Waiver* waiver = waiverOf(report, violation))
@@ -191,6 +193,42 @@ std::string describeTool(const ToolSpec& tool) {
     text.append(" shank ").append(shortestDecimal(roundToMicron(tool.shank_diameter)));
     text.append(" length ").append(shortestDecimal(roundToMicron(tool.overall_length)));
   }
+  return text;
+}
+
+std::string segmentName(const Report& report, const Violation& violation) {
+  if (violation.kind != ViolationKind::HolderCollision) return {};
+  for (const auto& [number, tool] : report.tools) {
+    if (number != violation.tool) continue;
+    const std::vector<ToolSegment> pieces = toolAssembly(tool);
+    return violation.segment < pieces.size() ? pieces[violation.segment].name : std::string();
+  }
+  return {};
+}
+
+std::vector<std::string> describeSegment(const ToolSegment& segment) {
+  const auto span = [](const char* what, double from, double to) {
+    std::string text = what;
+    text.append(" ").append(shortestDecimal(roundToMicron(from)));
+    if (roundToMicron(to) != roundToMicron(from))
+      text.append("-").append(shortestDecimal(roundToMicron(to)));
+    return text;
+  };
+  return {segment.name, segment.cutting ? "cutting" : "non-cutting",
+          span("z", segment.z_bottom, segment.z_top),
+          span("radius", segment.radius_bottom, segment.radius_top),
+          span("rounding", segment.rounding, segment.rounding)};
+}
+
+std::string describeSettings(const Report& report) {
+  std::string text = "tolerance ";
+  text.append(shortestDecimal(report.tolerance)).append(" mm, stock ");
+  text.append(shortestDecimal(report.stock)).append(" mm, rapid clearance ");
+  text.append(shortestDecimal(report.rapid_clearance)).append(" mm");
+  if (report.holder_clearance > 0)
+    text.append(", holder clearance ")
+        .append(shortestDecimal(report.holder_clearance))
+        .append(" mm");
   return text;
 }
 

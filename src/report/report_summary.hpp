@@ -62,6 +62,18 @@ std::vector<std::size_t> htmlTableRows(const Report& report);
 /// `ball D6 r3 flute 24`, with taper angle, shank and overall length when they matter.
 std::string describeTool(const ToolSpec& tool);
 
+/// The name of the assembly piece (toolAssembly) a holder collision touched with, e.g.
+/// "shank" or "holder: nut"; empty for other kinds, or when the report does not list the tool.
+std::string segmentName(const Report& report, const Violation& violation);
+
+/// One piece of a tool's assembly as the text and HTML reports list it, in columns: name,
+/// "cutting" or "non-cutting", "z 3–24", "radius 0–0", "rounding 3" (mm).
+std::vector<std::string> describeSegment(const ToolSegment& segment);
+
+/// `settings: tolerance 0.01 mm, stock 0 mm, rapid clearance 0 mm` without the label, with
+/// `, holder clearance 2 mm` when it is set.
+std::string describeSettings(const Report& report);
+
 /// The trace as named fields, in the order the text, HTML and JUnit reports show them:
 /// {"checked", "2026-11-24T20:51:03Z by gougechek 0.2.0"}, {"command", ...},
 /// {"manifest", "nightly.yaml:12, job bracket"}, {"dialect", "fanuc"},

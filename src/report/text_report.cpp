@@ -32,10 +32,24 @@ void writeTextReport(const Report& report, std::ostream& out) {
   out << "\n";
   for (const auto& [number, tool] : report.tools) {
     out << "tool " << number << ":   " << describeTool(tool) << "\n";
+    // The assembly as checked, a piece a line, in aligned columns.
+    std::vector<std::vector<std::string>> rows;
+    for (const ToolSegment& segment : toolAssembly(tool)) rows.push_back(describeSegment(segment));
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+      widths.resize(row.size());
+      for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
+    }
+    for (const auto& row : rows) {
+      std::string line = "  ";
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        line.append(row[c]);
+        if (c + 1 < row.size()) line.append(widths[c] - row[c].size() + 2, ' ');
+      }
+      out << line << " mm\n";
+    }
   }
-  out << "settings: tolerance " << shortestDecimal(report.tolerance) << " mm, stock "
-      << shortestDecimal(report.stock) << " mm, rapid clearance "
-      << shortestDecimal(report.rapid_clearance) << " mm\n";
+  out << "settings: " << describeSettings(report) << "\n";
   if (report.trace) {
     for (const auto& [name, value] : traceFields(*report.trace)) {
       const std::string label = name + ":";

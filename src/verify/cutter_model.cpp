@@ -3,15 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <stdexcept>
-#include <string>
 
 namespace gougechek {
 namespace {
 
 // A sharp frustum profile (bottom radius r0 at z0, slope tan_a, up to z1) shrunk inward by
-// `skin`: bottom raised by skin, flank moved in by skin/cos A. A point tip rises to where the
-// shrunk flank meets the axis.
+// `skin`: bottom raised by skin, flank moved in by skin/cos A. A point tip rises (or, on a cone
+// narrowing upwards, a point top sinks) to where the shrunk flank meets the axis.
 FrustumCore shrunkFrustum(double z0, double z1, double r0, double tan_a, double skin) {
   const double cos_a = 1 / std::sqrt(1 + tan_a * tan_a);
   auto radius_at = [&](double z) { return r0 + (z - z0) * tan_a - skin / cos_a; };
@@ -20,6 +18,8 @@ FrustumCore shrunkFrustum(double z0, double z1, double r0, double tan_a, double 
   core.z_top = std::max(z1 - skin, core.z_bottom);
   if (radius_at(core.z_bottom) < 0 && tan_a > 0)
     core.z_bottom = std::min(z0 + (skin / cos_a - r0) / tan_a, core.z_top);
+  if (radius_at(core.z_top) < 0 && tan_a < 0)
+    core.z_top = std::max(z0 + (skin / cos_a - r0) / tan_a, core.z_bottom);
   core.radius_bottom = std::max(radius_at(core.z_bottom), 0.0);
   core.radius_top = std::max(radius_at(core.z_top), 0.0);
   core.margin = skin;
@@ -42,57 +42,63 @@ double sharpEdgeSkin(double tolerance, double sharpest_rim) {
          rimLoss(std::min(sharpest_rim, right_angle));
 }
 
+// The flank's slope of a sharp piece (radius change per mm of height); 0 for a disc.
+double slopeOf(const ToolSegment& piece) {
+  const double height = piece.z_top - piece.z_bottom;
+  return height > 0 ? (piece.radius_top - piece.radius_bottom) / height : 0.0;
+}
+
+// The sharpest rim of a sharp piece: a cone's flank meets its wider end at 90° − A; an end
+// narrower than the skin is a point, a cone of 2A. (Other rims are right angles or blunter.)
+double sharpestRim(const ToolSegment& piece, double tolerance) {
+  const double taper = std::atan(std::abs(slopeOf(piece)));
+  double rim = std::numbers::pi / 2 - taper;
+  const double narrow_end = std::min(piece.radius_bottom, piece.radius_top);
+  if (taper > 0 && narrow_end < sharpEdgeSkin(tolerance, rim)) rim = std::min(rim, 2 * taper);
+  return rim;
+}
+
 }  // namespace
 
+double CutterModel::cuttingRadius() const {
+  double radius = 0;
+  for (const CutterPart& part : parts)
+    if (part.cutting) radius = std::max(radius, part.core.outerRadius());
+  return radius;
+}
+
 CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance) {
-  const double radius = tool.diameter / 2, corner = tool.corner_radius;
-  const double flute = tool.flute_length;
-  // A sharp taper's flank meets its top at 90° − A; a tip narrower than the skin is a point, a
-  // cone of 2A. (Other rims are right angles or blunter.)
-  double sharpest_rim = std::numbers::pi / 2;
-  if (tool.type == CutterType::Taper && corner == 0) {
-    const double taper = std::abs(tool.taper_angle_deg) * std::numbers::pi / 180;
-    sharpest_rim -= taper;
-    if (taper > 0 && radius < sharpEdgeSkin(tolerance, sharpest_rim))
-      sharpest_rim = std::min(sharpest_rim, 2 * taper);
-  }
-  const double skin = sharpEdgeSkin(tolerance, sharpest_rim);
+  const std::vector<ToolSegment> pieces = toolAssembly(tool);
+  // One skin for the sharp cutting pieces, from the sharpest rim among them, so that the
+  // flutes' depths are measured alike; a non-cutting piece takes it too, or a thinner one where
+  // its own rims are sharper (a holder's cone), so adding a holder never changes the flutes.
+  double cutting_rim = std::numbers::pi / 2;
+  for (const ToolSegment& piece : pieces)
+    if (piece.cutting && piece.rounding == 0)
+      cutting_rim = std::min(cutting_rim, sharpestRim(piece, tolerance));
   CutterModel model;
-  model.radius = radius;
-  model.skin_loss = rimLoss(std::min(sharpest_rim, std::numbers::pi / 2)) * skin;
-  switch (tool.type) {
-    case CutterType::Ball:
-    case CutterType::Bull:
-      model.natural_skin = true;
-      model.cutting = {corner, std::max(flute, corner), radius - corner, radius - corner, corner};
-      break;
-    case CutterType::Flat:
-      model.cutting = shrunkFrustum(0, std::max(flute, 2 * skin), radius, 0, skin);
-      break;
-    case CutterType::Taper: {
-      const double tan_a = std::tan(tool.taper_angle_deg * std::numbers::pi / 180);
-      const double tip = radius - corner;  // radius of the corner's centre circle
-      if (corner > 0) {
-        model.natural_skin = true;
-        const double top = std::max(flute, corner);
-        model.cutting = {corner, top, tip, tip + (top - corner) * tan_a, corner};
-      } else {
-        model.cutting = shrunkFrustum(0, std::max(flute, 2 * skin), tip, tan_a, skin);
-      }
-      model.radius = model.cutting.outerRadius();
-      break;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const ToolSegment& piece = pieces[i];
+    CutterPart part;
+    part.cutting = piece.cutting;
+    part.segment = i;
+    if (piece.rounding > 0) {
+      part.natural_skin = true;
+      part.core = {piece.z_bottom, piece.z_top, piece.radius_bottom, piece.radius_top,
+                   piece.rounding};
+      part.radius = std::max(piece.radius_bottom, piece.radius_top) + piece.rounding;
+    } else {
+      const double rim =
+          piece.cutting ? cutting_rim : std::min(cutting_rim, sharpestRim(piece, tolerance));
+      const double skin = sharpEdgeSkin(tolerance, rim);
+      // A piece shorter than two skins (a flat's stub of flute) still has a core.
+      part.core = shrunkFrustum(piece.z_bottom, std::max(piece.z_top, piece.z_bottom + 2 * skin),
+                                piece.radius_bottom, slopeOf(piece), skin);
+      part.radius = part.core.outerRadius();
+      part.skin_loss = rimLoss(std::min(rim, std::numbers::pi / 2)) * skin;
     }
-    case CutterType::Chamfer:
-    case CutterType::Drill:
-    case CutterType::Lollipop:
-    case CutterType::Dovetail:
-      // Placeholder until the checker takes every piece of toolAssembly() (branch assembly).
-      throw std::invalid_argument(
-          std::string(cutterTypeName(tool.type)).append(" cutters are read but not checked yet"));
-  }
-  model.cutting.margin += stock;
-  if (tool.overall_length > flute) {
-    model.shank = shrunkFrustum(flute, tool.overall_length, tool.shank_diameter / 2, 0, skin);
+    if (part.cutting) part.core.margin += stock;
+    model.parts.push_back(part);
   }
   return model;
 }

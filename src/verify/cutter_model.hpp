@@ -1,25 +1,34 @@
 #pragma once
-// A tool as the checker sees it: the cutting part and the shank as cores with skins
-// (docs/checking-rules.md "Cutters, as Minkowski sums"). Sharp-edged shapes (flat end, sharp taper,
-// shank) get an artificial skin much thinner than the tolerance: the rounded shape lies inside the
-// sharp one and within 0.415·skin of it, so depths are underestimated by less than
-// docs/checking-rules.md's ε, while a cutter resting on a floor stays in the exact, cheap "cores
-// apart" regime.
-#include <optional>
+// A tool as the checker sees it: every piece of its assembly (toolAssembly: flutes, shank,
+// extension, holder) as a core with a skin (docs/checking-rules.md "Cutters, as Minkowski sums",
+// "Tool assemblies"). Sharp-edged pieces (flat end, sharp taper, shank, holder) get an artificial
+// skin much thinner than the tolerance: the rounded shape lies inside the sharp one and within
+// 0.415·skin of it, so depths are underestimated by less than docs/checking-rules.md's ε, while
+// a cutter resting on a floor stays in the exact, cheap "cores apart" regime.
+#include <cstddef>
+#include <vector>
 
 #include "convex/frustum_core.hpp"
 #include "gougechek/tool.hpp"
 
 namespace gougechek {
 
-struct CutterModel {
-  FrustumCore cutting;               ///< flutes, grown by the stock to leave
-  std::optional<FrustumCore> shank;  ///< non-cutting cylinder above the flutes, if checked
-  bool natural_skin = false;  ///< ball, bull, cornered taper: exact depths, severe on core contact
-  double radius = 0;          ///< R for "severe" (flat) and buried depths
-  /// How far the artificial skin moves a sharp part's outline in at its sharpest rim: the most
-  /// a depth measured with it reads short.
+/// One piece of the assembly, checked alike whatever it is.
+struct CutterPart {
+  FrustumCore core;           ///< cutting pieces grown by the stock to leave
+  bool cutting = false;       ///< contact is a gouge or rapid collision; else a holder collision
+  bool natural_skin = false;  ///< rounded piece (ball, bull): exact depths, severe on core contact
+  double radius = 0;          ///< R for "severe" (sharp pieces) and buried depths
+  /// How far the artificial skin moves a sharp piece's outline in at its sharpest rim: the most
+  /// a depth measured with it reads short (0 for a natural skin).
   double skin_loss = 0;
+  std::size_t segment = 0;  ///< index of the piece in toolAssembly(tool)
+};
+
+struct CutterModel {
+  std::vector<CutterPart> parts;  ///< in toolAssembly order: cutting pieces first
+  /// The widest cutting piece's outer radius (with the stock): what a run's span is measured in.
+  double cuttingRadius() const;
 };
 
 CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance);

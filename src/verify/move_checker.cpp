@@ -159,12 +159,17 @@ Kdop<K> MoveChecker<K>::sweptBox(const Shape& sweep, double grow) const {
 }
 
 template <int K>
-double MoveChecker<K>::reportBelow(const FrustumCore& core, const Move& move, bool shank) const {
+double MoveChecker<K>::clearance(const CutterPart& part, const Move& move) const {
+  if (!part.cutting) return settings_.holder_clearance;
+  return move.kind == MoveKind::Rapid ? settings_.rapid_clearance : 0.0;
+}
+
+template <int K>
+double MoveChecker<K>::reportBelow(const CutterPart& part, const Move& move) const {
   // Core distances below this matter: a gouge (or holder contact) needs depth > tolerance; a
-  // rapid with a clearance c must keep its skin c away.
-  const double clearance = move.kind == MoveKind::Rapid && !shank ? settings_.rapid_clearance : 0;
-  return std::max(clearance > 0 ? core.margin + clearance : core.margin - settings_.tolerance,
-                  kTouch);
+  // part with a clearance c must keep its skin c away.
+  const double c = clearance(part, move);
+  return std::max(c > 0 ? part.core.margin + c : part.core.margin - settings_.tolerance, kTouch);
 }
 
 template <int K>
@@ -314,7 +319,9 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   // a few support queries; then the most promising first, split into its pieces, each measured
   // (GJK, and where the core reached the triangle the surface-depth search), until the bounds
   // left show that none of the rest can change the result. Groups let a long arc rule a
-  // triangle out once rather than once per piece.
+  // triangle out once rather than once per piece. No candidate, no finding: a piece far from
+  // the part (a holder, mostly) costs nothing here.
+  if (candidates.empty()) return {};
   boundGroups(core, pieces, candidates, limits.report_below);
   const double reach_floor = core.margin - limits.report_below;
 
@@ -491,56 +498,68 @@ bool MoveChecker<K>::buried(const FrustumCore& core, std::span<const PathPiece> 
 }
 
 template <int K>
+std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
+    const Move& move, const Vec3& from, std::span<const PathPiece> pieces,
+    const CutterModel& cutter, std::size_t index) {
+  const CutterPart& part = cutter.parts[index];
+  PartState& state = parts_[index];
+  // Nothing within reach, and the core's axis point outside the workpiece's box: not buried
+  // either.
+  if (state.apart) return std::nullopt;
+  // A part with a clearance must keep its skin that far away; otherwise contact needs a depth
+  // beyond the tolerance.
+  const double c = clearance(part, move);
+  const Limits limits{reportBelow(part, move), c > 0 ? -c : settings_.tolerance, part.radius,
+                      part.natural_skin, part.skin_loss};
+  Finding f = deepest(part.core, pieces, state.candidates, limits);
+  const bool violates = f.found && f.depth > limits.relevant_above;
+  // A finding within the clearance but short of the surface (negative depth) touched nothing
+  // either: the part may still be buried, which is what it then is.
+  if (f.found && f.depth >= 0)
+    state.winding.known = false;
+  else if (buried(part.core, pieces, from, move.to, state.front, state.winding))
+    f = {true, part.radius, from, true, 0};
+  if (f.found && (violates || f.severe)) return PartFinding{f, index};
+  return std::nullopt;
+}
+
+template <int K>
 void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                                std::span<const PathPiece> pieces, const CutterModel& cutter,
                                std::vector<Violation>& out) {
-  const bool rapid = move.kind == MoveKind::Rapid;
-  auto report = [&](ViolationKind kind, const Finding& f) {
+  // One violation per kind: the deepest finding over the parts of that kind (equal depths to
+  // the part nearer the tip), severe if any part's finding is (a crash is not hidden by a
+  // deeper graze elsewhere).
+  std::optional<PartFinding> cut, holder;
+  bool cut_severe = false, holder_severe = false;
+  for (std::size_t i = 0; i < cutter.parts.size(); ++i) {
+    const bool cutting = cutter.parts[i].cutting;
+    // A probe stops where it touches, so its cutting tip reaching into the part is no finding.
+    if (cutting && move.kind == MoveKind::Probe) continue;
+    const std::optional<PartFinding> f = checkPart(move, from, pieces, cutter, i);
+    if (!f) continue;
+    std::optional<PartFinding>& best = cutting ? cut : holder;
+    (cutting ? cut_severe : holder_severe) |= f->finding.severe;
+    if (!best || f->finding.depth > best->finding.depth) best = f;
+  }
+  auto report = [&](ViolationKind kind, const PartFinding& f, bool severe) {
     Violation v;
     v.kind = kind;
     v.line = move.line;
     v.move = ordinal;
     v.tool = move.tool;
-    v.depth = f.depth;
-    v.at = f.at;
-    v.severe = f.severe;
+    v.depth = f.finding.depth;
+    v.at = f.finding.at;
+    v.severe = severe;
+    v.segment = static_cast<std::uint32_t>(cutter.parts[f.part].segment);
     v.path = move;
     v.path.from = from;
     out.push_back(v);
   };
-
-  // The cutting part: a gouge (feed) or a rapid collision. A probe stops where it touches, so
-  // its tip reaching into the part is no finding.
-  if (move.kind != MoveKind::Probe) {
-    const FrustumCore& cutting = cutter.cutting;
-    // A rapid with a clearance must keep its skin that far away; otherwise a gouge needs a
-    // depth beyond the tolerance.
-    const double clearance = rapid ? settings_.rapid_clearance : 0.0;
-    const Limits limits{reportBelow(cutting, move, false),
-                        clearance > 0 ? -clearance : settings_.tolerance, cutter.radius,
-                        cutter.natural_skin, cutter.natural_skin ? 0.0 : cutter.skin_loss};
-    Finding f = deepest(cutting, pieces, cutting_candidates_, limits);
-    const bool violates = f.found && f.depth > limits.relevant_above;
-    if (f.found)
-      cutting_winding_.known = false;
-    else if (buried(cutting, pieces, from, move.to, cutting_front_, cutting_winding_))
-      f = {true, cutter.radius, from, true, 0};
-    if (f.found && (violates || f.severe))
-      report(rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge, f);
-  }
-
-  if (cutter.shank) {
-    const FrustumCore& shank = *cutter.shank;
-    const Limits limits{reportBelow(shank, move, true), settings_.tolerance, shank.outerRadius(),
-                        false, cutter.skin_loss};
-    Finding h = deepest(shank, pieces, shank_candidates_, limits);
-    if (h.found)
-      shank_winding_.known = false;
-    else if (buried(shank, pieces, from, move.to, shank_front_, shank_winding_))
-      h = {true, shank.outerRadius(), from, true, 0};
-    if (h.found && (h.depth > limits.relevant_above || h.severe))
-      report(ViolationKind::HolderCollision, h);
-  }
+  if (cut)
+    report(move.kind == MoveKind::Rapid ? ViolationKind::RapidCollision : ViolationKind::Gouge,
+           *cut, cut_severe);
+  if (holder) report(ViolationKind::HolderCollision, *holder, holder_severe);
 }
 
 template <int K>
@@ -551,11 +570,12 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
   for (std::size_t i = begin; i < end;) {
     // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter.
     const CutterModel& cutter = cutters.at(moves[i].tool);
-    const double span_limit = kRunSpanInDiameters * 2 * cutter.cutting.outerRadius();
+    const double span_limit = kRunSpanInDiameters * 2 * cutter.cuttingRadius();
+    if (parts_.size() < cutter.parts.size()) parts_.resize(cutter.parts.size());
+    for (std::size_t p = 0; p < cutter.parts.size(); ++p) parts_[p].reach = 0;
     pieces_.clear();
     run_.clear();
     Kdop<6> span = Kdop<6>::empty();
-    double cutting_reach = 0, shank_reach = 0;
     std::size_t j = i;
     for (; j < end && run_.size() < kRunMoves && moves[j].tool == moves[i].tool; ++j) {
       splitMovePath(moves[j], starts[j], settings_.tolerance, move_pieces_);
@@ -571,17 +591,46 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       span = grown;
       run_.push_back({pieces_.size(), move_pieces_.size()});
       pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
-      cutting_reach = std::max(cutting_reach, reportBelow(cutter.cutting, moves[j], false));
-      if (cutter.shank)
-        shank_reach = std::max(shank_reach, reportBelow(*cutter.shank, moves[j], true));
+      for (std::size_t p = 0; p < cutter.parts.size(); ++p)
+        parts_[p].reach = std::max(parts_[p].reach, reportBelow(cutter.parts[p], moves[j]));
       if (!fits) {  // a long move or arc goes alone
         ++j;
         break;
       }
     }
 
-    gather(cutter.cutting, pieces_, cutting_reach, cutting_front_, cutting_candidates_);
-    if (cutter.shank) gather(*cutter.shank, pieces_, shank_reach, shank_front_, shank_candidates_);
+    // A piece of the tool whose box along the run misses the workpiece's box has no
+    // candidates: no tree query (a holder high above the surface costs this test), and its
+    // front is kept as it was, its certificates still measured from where it was last queried.
+    std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+    for (const PathPiece& piece : pieces_) {
+      for (int axis = 0; axis < 3; ++axis) {
+        Vec3 direction{0, 0, 0};
+        (axis == 0 ? direction.x : axis == 1 ? direction.y : direction.z) = 1;
+        const double top = piece.isArc() ? piece.support(direction).point[axis]
+                                         : std::max(piece.start()[axis], piece.end()[axis]);
+        const double bottom = piece.isArc() ? piece.support(-direction).point[axis]
+                                            : std::min(piece.start()[axis], piece.end()[axis]);
+        hi[axis] = std::max(hi[axis], top);
+        lo[axis] = std::min(lo[axis], bottom);
+      }
+    }
+    const Kdop<K>& root = tree_.rootBox();
+    for (std::size_t p = 0; p < cutter.parts.size(); ++p) {
+      const FrustumCore& core = cutter.parts[p].core;
+      const double grow = core.margin + parts_[p].reach + kBoxSlack;
+      const double side = std::max(core.radius_bottom, core.radius_top) + grow;
+      const std::array<double, 3> part_lo{lo[0] - side, lo[1] - side, lo[2] + core.z_bottom - grow};
+      const std::array<double, 3> part_hi{hi[0] + side, hi[1] + side, hi[2] + core.z_top + grow};
+      bool misses = false;
+      for (int axis = 0; axis < 3; ++axis)
+        misses = misses || part_hi[axis] < root.lo[axis] || part_lo[axis] > root.hi[axis];
+      parts_[p].apart = misses;
+      if (misses)
+        parts_[p].candidates.clear();
+      else
+        gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates);
+    }
     for (std::size_t k = 0; k < run_.size(); ++k) {
       const std::size_t m = i + k;
       const std::span<const PathPiece> pieces(pieces_.data() + run_[k].first, run_[k].count);

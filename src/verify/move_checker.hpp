@@ -126,6 +126,20 @@ class MoveChecker {
   struct MovePieces {
     std::size_t first, count;
   };
+  /// What the check of one piece of the tool assembly (a CutterPart) keeps from run to run and
+  /// within a run.
+  struct PartState {
+    TrackedFront front;
+    WindingCarry winding;
+    std::vector<Candidate> candidates;  // of the current run
+    double reach = 0;                   // the run's largest reporting distance
+    bool apart = false;  // along the run, its box misses the workpiece's (no query made)
+  };
+  /// The deepest finding of one part along one move, if it is to be reported.
+  struct PartFinding {
+    Finding finding;
+    std::size_t part = 0;
+  };
 
   /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`.
   void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
@@ -169,7 +183,14 @@ class MoveChecker {
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
-  double reportBelow(const FrustumCore& core, const Move& move, bool shank) const;
+  /// The finding of part `index` of `cutter` along one move that makes a violation, if any.
+  std::optional<PartFinding> checkPart(const Move& move, const Vec3& from,
+                                       std::span<const PathPiece> pieces, const CutterModel& cutter,
+                                       std::size_t index);
+  /// The part's clearance on this move: rapid clearance for cutting parts on rapids, holder
+  /// clearance for the rest (0: only penetration beyond the tolerance counts).
+  double clearance(const CutterPart& part, const Move& move) const;
+  double reportBelow(const CutterPart& part, const Move& move) const;
   template <class Shape>
   Kdop<K> sweptBox(const Shape& sweep, double grow) const;
   std::array<Vec3, 3> triangle(std::uint32_t index) const;
@@ -179,7 +200,7 @@ class MoveChecker {
   const VerifySettings& settings_;
   std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
   std::vector<MovePieces> run_;    // per move of the run
-  std::vector<Candidate> cutting_candidates_, shank_candidates_, buried_candidates_;
+  std::vector<Candidate> buried_candidates_;
   std::vector<Reach> group_reaches_, piece_reaches_;
   std::vector<PieceGroup> groups_;
   std::vector<Vec3> group_points_;  // the groups' regions
@@ -190,8 +211,7 @@ class MoveChecker {
   std::vector<Vec3> region_points_;                 // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
   std::vector<Chord> region_chords_;
-  TrackedFront cutting_front_, shank_front_;
-  WindingCarry cutting_winding_, shank_winding_;
+  std::vector<PartState> parts_;  // per part of the current run's cutter
   Vec3 warm_axis_{0, 0, 1};
 };
 

@@ -51,6 +51,30 @@ class Cli : public ::testing::Test {
   static inline fs::path dir_;
 };
 
+// The shank stops 7 mm above the box (flutes 5 mm, tip 2 mm above the top at z = 20): clean
+// by default, holder collisions naming the shank at depth −7 with a clearance of 8.
+TEST_F(Cli, HolderClearance) {
+  writeText(dir_ / "shank.nc", "G21 G90\nG0 X25 Y20 Z30\nG1 Z22 F100\nG0 Z40\nM30\n");
+  const std::string common = "box.stl shank.nc -t ball:6,flute=5,shank=10,length=20";
+  EXPECT_EQ(run(common + " -q").exit_code, 0);
+  EXPECT_EQ(run(common + " -q --holder-clearance 6.9").exit_code, 0);
+  const CliRun near = run(common + " --holder-clearance 8 --format json");
+  ASSERT_EQ(near.exit_code, 1) << near.err;
+  const nlohmann::json report = nlohmann::json::parse(near.out);
+  EXPECT_EQ(report["settings"]["holder_clearance"], 8.0);
+  // The plunge ends 7 mm above, and the retract starts there.
+  ASSERT_EQ(report["violations"].size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    const nlohmann::json& v = report["violations"][i];
+    EXPECT_EQ(v["kind"], "holder_collision");
+    EXPECT_EQ(v["line"], 3 + i);
+    EXPECT_EQ(v["segment"], "shank");
+    EXPECT_NEAR(v["depth"].get<double>(), -7, 1e-6);
+    EXPECT_EQ(v["severe"], false);
+  }
+  EXPECT_EQ(report["tools"][0]["assembly"][1]["name"], "shank");
+}
+
 TEST_F(Cli, HelpAndVersion) {
   const CliRun help = run("--help");
   EXPECT_EQ(help.exit_code, 0);
@@ -74,6 +98,7 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
       {"box.stl clean.nc -t ball:6 --tolerance abc", "--tolerance: 'abc' is not a number"},
       {"box.stl clean.nc -t ball:6 --stock -1", "--stock must be >= 0"},
       {"box.stl clean.nc -t ball:6 --rapid-clearance=-2", "--rapid-clearance must be >= 0"},
+      {"box.stl clean.nc -t ball:6 --holder-clearance=-2", "--holder-clearance must be >= 0"},
       {"box.stl clean.nc -t ball:6 --start 1,2", "--start wants X,Y,Z"},
       {"box.stl clean.nc -t ball:6 --start 1,2,z", "not a number"},
       // lengths keep the range of the program's (a start at 1e300 let a rapid through the part)

@@ -36,7 +36,13 @@ TEST(JsonReport, HasExactlyTheSpecFieldsInSpecOrder) {
                                          "holder_collisions", "max_depth", "elapsed_s"}));
   ASSERT_EQ(json["violations"].size(), 3u);
   for (const Json& violation : json["violations"]) {
-    EXPECT_EQ(keys(violation), (Keys{"kind", "line", "move", "tool", "depth", "at", "severe"}));
+    // A holder collision names the piece of the assembly that touched.
+    if (violation["kind"] == "holder_collision") {
+      EXPECT_EQ(keys(violation),
+                (Keys{"kind", "line", "move", "tool", "depth", "at", "severe", "segment"}));
+    } else {
+      EXPECT_EQ(keys(violation), (Keys{"kind", "line", "move", "tool", "depth", "at", "severe"}));
+    }
   }
 }
 
@@ -83,6 +89,45 @@ TEST(JsonReport, CarriesTheValues) {
   EXPECT_EQ(json["violations"][1]["kind"], "rapid_collision");
   EXPECT_EQ(json["violations"][1]["severe"], true);
   EXPECT_EQ(json["violations"][2]["kind"], "holder_collision");
+  // Only a holder collision names its piece.
+  EXPECT_EQ(json["violations"][2]["segment"], "shank");
+  EXPECT_FALSE(json["violations"][0].contains("segment"));
+  EXPECT_FALSE(json["violations"][1].contains("segment"));
+}
+
+TEST(JsonReport, ToolsListTheirAssemblyAndHolder) {
+  Report report = test::failingReport();
+  ToolSpec tool = parseToolSpec("bull:8:1,flute=20,length=50", "--tool");
+  tool.holder = {{"holder: nut", false, 50, 70, 25, 25, 0}};
+  tool.holder_name = "ER32 collet chuck";
+  report.tools.emplace_back(3, tool);
+  report.violations.push_back(
+      test::violation(ViolationKind::HolderCollision, 2100, 2000, 3, 0.5, {1, 2, 3}, false));
+  report.violations.back().segment = 2;
+  const Json json = Json::parse(jsonText(report));
+  EXPECT_EQ(json["tools"][0]["assembly"], Json::parse(R"([{"name": "flutes", "cutting": true,
+      "z_bottom": 3.0, "z_top": 24.0, "radius_bottom": 0.0, "radius_top": 0.0,
+      "rounding": 3.0}])"));
+  EXPECT_FALSE(json["tools"][0].contains("holder"));
+  const Json& bull = json["tools"][2];
+  EXPECT_EQ(bull["holder"], "ER32 collet chuck");
+  EXPECT_EQ(bull["assembly"], Json::parse(R"([
+      {"name": "flutes", "cutting": true, "z_bottom": 1.0, "z_top": 20.0, "radius_bottom": 3.0,
+       "radius_top": 3.0, "rounding": 1.0},
+      {"name": "shank", "cutting": false, "z_bottom": 20.0, "z_top": 50.0, "radius_bottom": 4.0,
+       "radius_top": 4.0, "rounding": 0.0},
+      {"name": "holder: nut", "cutting": false, "z_bottom": 50.0, "z_top": 70.0,
+       "radius_bottom": 25.0, "radius_top": 25.0, "rounding": 0.0}])"));
+  EXPECT_EQ(json["violations"][3]["segment"], "holder: nut");
+  // The text and HTML reports list the assembly and name the piece too.
+  const std::string text = test::written(report, ReportFormat::Text);
+  EXPECT_NE(text.find("  holder: nut  non-cutting  z 50-70  radius 25  rounding 0 mm\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("tool 3 (holder: nut)"), std::string::npos) << text;
+  const std::string html = test::written(report, ReportFormat::Html);
+  EXPECT_NE(html.find("<caption>Tool 3 assembly (ER32 collet chuck)</caption>"), std::string::npos);
+  EXPECT_NE(html.find("holder collision (holder: nut)"), std::string::npos);
 }
 
 TEST(JsonReport, RoundsLengthsToTheMicron) {
@@ -111,13 +156,14 @@ TEST(JsonReport, IsByteIdenticalApartFromTimings) {
 TEST(JsonReport, ToolsListTheirRelevantFields) {
   const Json tools = Json::parse(jsonText(test::failingReport()))["tools"];
   ASSERT_EQ(tools.size(), 2u);
-  EXPECT_EQ(keys(tools[0]), (Keys{"number", "type", "diameter", "corner_radius", "flute_length"}));
+  EXPECT_EQ(keys(tools[0]),
+            (Keys{"number", "type", "diameter", "corner_radius", "flute_length", "assembly"}));
   EXPECT_EQ(tools[0]["type"], "ball");
   EXPECT_EQ(tools[0]["diameter"], 6.0);
   EXPECT_EQ(tools[0]["corner_radius"], 3.0);
   EXPECT_EQ(tools[0]["flute_length"], 24.0);
   EXPECT_EQ(keys(tools[1]), (Keys{"number", "type", "diameter", "corner_radius", "flute_length",
-                                  "taper_angle", "shank_diameter", "overall_length"}));
+                                  "taper_angle", "shank_diameter", "overall_length", "assembly"}));
   EXPECT_EQ(tools[1]["number"], 2);
   EXPECT_EQ(tools[1]["taper_angle"], 10.0);
   EXPECT_EQ(tools[1]["overall_length"], 40.0);

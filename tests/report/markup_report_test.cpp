@@ -69,21 +69,25 @@ TEST(TextReport, PassingReportSaysPass) {
 TEST(CsvReport, OneRowPerViolationWithTheJsonFields) {
   const std::string csv = written(test::failingReport(), ReportFormat::Csv);
   EXPECT_EQ(count(csv, "\n"), 4u);
-  EXPECT_TRUE(
-      csv.starts_with("kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n"))
+  EXPECT_TRUE(csv.starts_with(
+      "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment\n"))
       << csv;
-  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,,\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,,\n"), std::string::npos)
+  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,,,\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,,,\n"), std::string::npos)
+      << csv;
+  // A holder collision names the piece of the assembly that touched.
+  EXPECT_NE(csv.find("\nholder_collision,2000,1900,2,0.05,10,10,10,false,,,shank\n"),
+            std::string::npos)
       << csv;
   EXPECT_EQ(written(test::passingReport(), ReportFormat::Csv),
-            "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\n");
+            "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment\n");
 }
 
 TEST(CsvReport, MarksDepthsConfirmedOnTheExactSurface) {
   Report report = test::failingReport();
   report.violations[0].exact = true;
   const std::string csv = written(report, ReportFormat::Csv);
-  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,exact,\n"), std::string::npos)
+  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,exact,,\n"), std::string::npos)
       << csv;
   EXPECT_NE(written(report, ReportFormat::Text).find("[exact]"), std::string::npos);
 }
@@ -97,6 +101,7 @@ TEST(JunitReport, OneCasePerToolFailingWithItsViolations) {
   EXPECT_EQ(count(xml, "<failure "), 2u);
   EXPECT_NE(xml.find("message=\"2 violations\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("path.nc:2000: holder collision 0.050 mm"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("tool 2 (shank)"), std::string::npos) << xml;
 }
 
 TEST(JunitReport, PassingCasesHaveNoFailure) {

@@ -93,9 +93,10 @@ TEST(ErrorReport, TextAndCsvSayError) {
   EXPECT_TRUE(text.starts_with("gougechek " GOUGECHEK_VERSION ": ERROR\n")) << text;
   EXPECT_TRUE(contains(text, "result:   ERROR: path.nc:118:7: G2 arc: radius mismatch 0.42 mm"))
       << text;
-  EXPECT_EQ(
-      written(errorReport(), ReportFormat::Csv),
-      "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by\nerror,118,,,,,,,,,\n");
+  EXPECT_EQ(written(errorReport(), ReportFormat::Csv),
+            "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment\nerror,"
+            "118,,,,,,,,,,"
+            "\n");
 }
 
 TEST(TruncatedReport, SummaryCountsEveryViolation) {
@@ -116,7 +117,7 @@ TEST(TruncatedReport, EveryFormatSaysTheListIsTruncated) {
   EXPECT_TRUE(contains(written(truncatedReport(), ReportFormat::Junit), note));
   EXPECT_TRUE(contains(written(truncatedReport(), ReportFormat::Html), note));
   EXPECT_TRUE(
-      written(truncatedReport(), ReportFormat::Csv).ends_with("\ntruncated,,1008,,,,,,,,\n"));
+      written(truncatedReport(), ReportFormat::Csv).ends_with("\ntruncated,,1008,,,,,,,,,\n"));
 }
 
 TEST(TruncatedReport, ListsThatAreCompleteSayNothing) {

@@ -56,6 +56,7 @@ inline Report failingReport() {
                                         {41.5, 20, -0.0000000001}, true));
   report.violations.push_back(
       violation(ViolationKind::HolderCollision, 2000, 1900, 2, 0.05, {10, 10, 10}, false));
+  report.violations.back().segment = 1;  // tool 2's shank
   report.source_lines[1042] = "G1 X41.5 Y20 Z3.1 (finish <pass> & \"check\")";
   report.elapsed_s = 1.23456;
   return report;

@@ -51,10 +51,10 @@ TEST(WaivedReport, JsonMarksTheViolationAndCountsIt) {
 
 TEST(WaivedReport, CsvNamesWhoWaivedQuotedAsRfc4180Says) {
   const std::string csv = written(reportWithTheRapidWaived(), ReportFormat::Csv);
-  EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,,\"Smith, J.\"\n"),
+  EXPECT_NE(csv.find("\nrapid_collision,1042,1011,1,1.5,41.5,20,0,true,,\"Smith, J.\",\n"),
             std::string::npos)
       << csv;
-  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,,\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\ngouge,1042,1011,1,0.212,41.5,20,3.1,false,,,\n"), std::string::npos) << csv;
 }
 
 TEST(WaivedReport, JunitListsWaivedFindingsWithoutFailing) {
