@@ -82,6 +82,12 @@ OldModel oldModel(const ToolSpec& tool, double stock, double tolerance) {
       model.radius = model.cutting.outerRadius();
       break;
     }
+    case CutterType::Chamfer:
+    case CutterType::Drill:
+    case CutterType::Lollipop:
+    case CutterType::Dovetail:
+      ADD_FAILURE() << "the old model knew ball, flat, bull and taper cutters only";
+      break;
   }
   model.cutting.margin += stock;
   if (tool.overall_length > flute)
