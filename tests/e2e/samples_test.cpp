@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -28,10 +29,11 @@ struct SampleRun {
 };
 
 /// gougechek on a sample program, JSON report on stdout, run from samples/ like the README.
-SampleRun check(const std::string& program, int threads) {
-  const std::string command = "cd '" + kSamples + "' && '" GOUGECHEK_CLI "' mold.stl " + program +
-                              " --tool " + kTool + " --format json -j" + std::to_string(threads) +
-                              " 2>/dev/null";
+SampleRun check(const std::string& program, int threads, const std::string& part = "mold.stl",
+                const std::string& options = "--tool " + kTool) {
+  const std::string command = "cd '" + kSamples + "' && '" GOUGECHEK_CLI "' " + part + " " +
+                              program + " " + options + " --format json -j" +
+                              std::to_string(threads) + " 2>/dev/null";
   SampleRun run;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return run;
@@ -128,6 +130,61 @@ TEST(Samples, ExpectedReportMatchesTheInjectedFaults) {
     EXPECT_EQ(violations[i]["severe"], faults[i].severe);
     EXPECT_NEAR(violations[i]["depth"].get<double>(), faults[i].depth, 1e-6);
   }
+}
+
+// The deep cavity (samples/make_cavity.py): a 60 mm square pocket 50 mm deep, its walls 3 mm
+// from the 6 mm ball's axis on the contours, finished on a 40 mm stick-out in an ER32 chuck
+// (nut Ø50 × 27 from the holder face up). The ball reaches the floor without cutting it; the
+// nut's bottom, 40 mm above the tip, reaches below the block's top (z = 60) on the contours at
+// z = 15 and z = 10, each move of them (lines 42-48, 50-56) running the nut into the top face
+// beyond the wall 60 − (z + 40) deep: 5 and 10 mm, within ε (1 %) for a sharp piece.
+constexpr const char* kCavityTool = "--tool ball:6,flute=20,length=40,holder=ER32";
+
+TEST(Samples, CavityHolderHitsTheWallWhereTheStickOutIsShort) {
+  const SampleRun run = check("cavity_finish.nc", 2, "cavity.stl", kCavityTool);
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  const json report = json::parse(run.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << run.out;
+  const json& violations = report["violations"];
+  std::vector<int> lines;
+  for (const json& v : violations) {
+    SCOPED_TRACE("line " + v["line"].dump());
+    EXPECT_EQ(v["kind"], "holder_collision");
+    EXPECT_EQ(v["segment"], "holder: nut");
+    const double tip_z = v["at"][2].get<double>(), truth = 60 - (tip_z + 40);
+    EXPECT_LE(v["depth"].get<double>(), truth + 1e-6);
+    EXPECT_GE(v["depth"].get<double>(), truth - 0.01 * truth);
+    EXPECT_FALSE(v["severe"].get<bool>());
+    lines.push_back(v["line"].get<int>());
+  }
+  std::vector<int> expected_lines;
+  for (int line = 42; line <= 56; ++line)
+    if (line != 49) expected_lines.push_back(line);
+  EXPECT_EQ(lines, expected_lines);
+  expectSameViolations(violations, expectedReport("cavity_finish.json")["violations"]);
+  // The tool and its holder as the report lists them.
+  const json& assembly = report["tools"][0]["assembly"];
+  ASSERT_EQ(assembly.size(), 4u) << assembly.dump(1);
+  EXPECT_EQ(assembly[2]["name"], "holder: nut");
+  EXPECT_EQ(assembly[2]["radius_bottom"], 25.0);
+}
+
+TEST(Samples, CavityBallReachesTheFloor) {
+  // With 0.02 mm of stock to leave, the ball touching the floor cuts 0.02 into it: every move of
+  // the floor's middle gouges, exactly that deep.
+  const SampleRun run =
+      check("cavity_finish.nc", 2, "cavity.stl", std::string(kCavityTool) + " --stock 0.02");
+  const json report = json::parse(run.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << run.out;
+  std::vector<int> gouges;
+  for (const json& v : report["violations"])
+    if (v["kind"] == "gouge") {
+      gouges.push_back(v["line"].get<int>());
+      EXPECT_NEAR(v["depth"].get<double>(), 0.02, 1e-6);
+    }
+  // The floor's raster (lines 59-66), and the contours, whose ball and flutes touch the walls.
+  const std::vector<int> floor{59, 60, 61, 62, 63, 64, 65, 66};
+  EXPECT_TRUE(std::includes(gouges.begin(), gouges.end(), floor.begin(), floor.end()));
 }
 
 TEST(Samples, ReportDoesNotDependOnThreadCount) {
