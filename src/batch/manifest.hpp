@@ -20,7 +20,8 @@
 // A job's settings are the check options of the command line, spelled as its long options
 // without "--" (tool, tool-table, tool-library, holder, work-offsets, dialect, arc-tolerance,
 // subroutine-path, subprogram-dir, tolerance, stock, rapid-clearance, holder-clearance, start,
-// part-units, deflection) and checked by the same code. Files are relative to the manifest's folder.
+// part-units, deflection) and checked by the same code. Files are relative to the manifest's
+// folder.
 #include <array>
 #include <cstdint>
 #include <optional>

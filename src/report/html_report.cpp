@@ -133,11 +133,12 @@ void writeViolationTable(const Report& report, std::ostream& out) {
         << "\"></span>" << violationKindLabel(violation.kind);
     if (const std::string segment = segmentName(report, violation); !segment.empty())
       out << " (" << escapeMarkup(segment) << ")";
-    out << "</td><td>" << violation.line << "</td><td>" << violation.move << "</td><td>" << violation.tool << "</td><td>"
-        << fixedDecimal(violation.depth, decimals) << "</td><td>" << fixedDecimal(violation.at.x, 3)
-        << "</td><td>" << fixedDecimal(violation.at.y, 3) << "</td><td>"
-        << fixedDecimal(violation.at.z, 3) << "</td><td>" << (violation.severe ? "yes" : "")
-        << "</td><td>" << (violation.exact ? "yes" : "") << "</td><td><code>"
+    out << "</td><td>" << violation.line << "</td><td>" << violation.move << "</td><td>"
+        << violation.tool << "</td><td>" << fixedDecimal(violation.depth, decimals) << "</td><td>"
+        << fixedDecimal(violation.at.x, 3) << "</td><td>" << fixedDecimal(violation.at.y, 3)
+        << "</td><td>" << fixedDecimal(violation.at.z, 3) << "</td><td>"
+        << (violation.severe ? "yes" : "") << "</td><td>" << (violation.exact ? "yes" : "")
+        << "</td><td><code>"
         << (source == report.source_lines.end() ? "" : escapeMarkup(source->second))
         << "</code></td><td>";
     if (const Waiver* waiver = waiverOf(report, violation))
