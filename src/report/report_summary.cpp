@@ -185,14 +185,39 @@ std::string describeTool(const ToolSpec& tool) {
   if (tool.type == CutterType::Bull || tool.type == CutterType::Taper) {
     text.append(" r").append(shortestDecimal(roundToMicron(tool.corner_radius)));
   }
-  if (tool.type == CutterType::Taper) {
-    text.append(" angle ").append(shortestDecimal(roundToMicron(tool.taper_angle_deg)));
+  const auto with = [&text](const char* name, double value) {
+    text.append(" ").append(name).append(" ").append(shortestDecimal(roundToMicron(value)));
+  };
+  switch (tool.type) {
+    case CutterType::Ball:
+    case CutterType::Flat:
+    case CutterType::Bull:
+      break;
+    case CutterType::Taper:
+      with("angle", tool.taper_angle_deg);
+      break;
+    case CutterType::Chamfer:
+      with("tip", tool.tip_diameter);
+      with("angle", tool.taper_angle_deg);
+      break;
+    case CutterType::Drill:
+      with("point", tool.point_angle_deg);
+      break;
+    case CutterType::Lollipop:
+      with("neck", tool.neck_diameter);
+      break;
+    case CutterType::Dovetail:
+      with("angle", tool.taper_angle_deg);
+      with("h", tool.cutting_height);
+      with("neck", tool.neck_diameter);
+      break;
   }
   text.append(" flute ").append(shortestDecimal(roundToMicron(tool.flute_length)));
   if (tool.overall_length > 0) {
     text.append(" shank ").append(shortestDecimal(roundToMicron(tool.shank_diameter)));
     text.append(" length ").append(shortestDecimal(roundToMicron(tool.overall_length)));
   }
+  if (!tool.holder_name.empty()) text.append(" holder ").append(tool.holder_name);
   return text;
 }
 

@@ -59,7 +59,9 @@ std::string truncationNote(const ReportSummary& summary);
 /// of equal depths), as indices into report.violations, in program order.
 std::vector<std::size_t> htmlTableRows(const Report& report);
 
-/// `ball D6 r3 flute 24`, with taper angle, shank and overall length when they matter.
+/// `ball D6 r3 flute 24`, with each shape's own sizes (a taper's angle, a chamfer's tip and
+/// angle, a drill's point, a lollipop's or dovetail's neck), shank, overall length and holder
+/// when they matter.
 std::string describeTool(const ToolSpec& tool);
 
 /// The name of the assembly piece (toolAssembly) a holder collision touched with, e.g.
