@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "gougechek/error.hpp"
 #include "tool/tool_draft.hpp"
@@ -161,7 +162,8 @@ ToolSpec freeCadBitSpec(const nlohmann::json& bit, const std::string& path) {
   draft.shank_diameter = parameters.find("ShankDiameter");
   // The bit stands out of its holder by its stickout when the file gives one, else by its whole
   // length; flutes inside the holder do not reach the part.
-  const double out = parameters.stickout().value_or(parameters.get("Length"));
+  const std::optional<double> stickout = parameters.stickout();
+  const double out = stickout ? *stickout : parameters.get("Length");
   draft.flute_length = std::min(*flute, out);
   const ToolSpec spec = finishToolSpec(draft, origin);
   if (!(out > spec.flute_length)) return spec;
@@ -194,10 +196,18 @@ ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string&
     const std::string bit = entry["path"].get<std::string>();
     builder.add(static_cast<int>(number), concat("T", std::to_string(number), " '", bit, "'"), [&] {
       // As FreeCAD resolves it: the path itself, beside the library, then the
-      // bit's file name in the sibling Bit folder.
+      // bit's file name in the sibling Bit folder. A path that is absolute or climbs out of
+      // the library's folder is looked up by its file name only: a library names bits, not
+      // files elsewhere on the machine.
       const fs::path given(bit);
-      for (const fs::path& candidate : {folder / given, folder / ".." / "Bit" / given.filename(),
-                                        folder / ".." / "Bit" / given.stem().concat(".fctb")}) {
+      const bool inside =
+          given.is_relative() && std::none_of(given.begin(), given.end(),
+                                              [](const fs::path& part) { return part == ".."; });
+      std::vector<fs::path> candidates;
+      if (inside) candidates.push_back(folder / given);
+      candidates.push_back(folder / ".." / "Bit" / given.filename());
+      candidates.push_back(folder / ".." / "Bit" / given.stem().concat(".fctb"));
+      for (const fs::path& candidate : candidates) {
         if (fs::is_regular_file(candidate)) {
           return readFreeCadBit(candidate.lexically_normal().string());
         }

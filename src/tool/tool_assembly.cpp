@@ -53,10 +53,13 @@ std::vector<ToolSegment> toolAssembly(const ToolSpec& tool) {
       break;
     }
     case CutterType::Lollipop: {
-      // The sphere is a point core rounded by R; the neck starts at its centre, inside it.
+      // The sphere is a point core rounded by R. The neck starts where it leaves the sphere:
+      // below that it lies inside the sphere at every position, so it can meet nothing the
+      // sphere has not cut, and would only repeat the sphere's gouges as holder collisions.
       pieces.push_back({"flutes", true, radius, radius, 0, 0, radius});
       const double neck = tool.neck_diameter / 2;
-      pieces.push_back({"neck", false, radius, flute, neck, neck, 0});
+      const double neck_bottom = radius + std::sqrt(radius * radius - neck * neck);
+      pieces.push_back({"neck", false, neck_bottom, std::max(flute, neck_bottom), neck, neck, 0});
       break;
     }
     case CutterType::Dovetail: {

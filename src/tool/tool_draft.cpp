@@ -220,6 +220,13 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
                                       " (D / 2 - h x tan(half-angle) must be > 0)"));
       }
       spec.neck_diameter = requireNeck(draft.neck_diameter, spec.diameter, type_name, origin);
+      // A neck wider than the cone's top would overhang the cutting edge with a shoulder that
+      // does not cut.
+      if (spec.neck_diameter > 2 * top) {
+        throwToolError(origin, concat("dovetail neck ", formatNumber(spec.neck_diameter),
+                                      " is wider than the cone's top ", formatNumber(2 * top),
+                                      " (D - 2 h tan(half-angle))"));
+      }
       shape_height = spec.cutting_height;
       break;
     }

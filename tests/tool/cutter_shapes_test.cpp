@@ -74,7 +74,8 @@ TEST(CutterShapes, LollipopIsASphereOnANonCuttingNeck) {
   const std::vector<ToolSegment> pieces = toolAssembly(spec);
   ASSERT_EQ(pieces.size(), 3u);
   EXPECT_EQ(pieces[0], (ToolSegment{"flutes", true, 3, 3, 0, 0, 3}));
-  EXPECT_EQ(pieces[1], (ToolSegment{"neck", false, 3, 25, 1.5, 1.5, 0}));
+  // The neck leaves the sphere at R + √(R² − (d/2)²).
+  EXPECT_EQ(pieces[1], (ToolSegment{"neck", false, 3 + std::sqrt(6.75), 25, 1.5, 1.5, 0}));
   EXPECT_EQ(pieces[2], (ToolSegment{"shank", false, 25, 50, 3, 3, 0}));
 }
 
@@ -111,6 +112,8 @@ TEST(CutterShapes, BadShapesAreRefusedWithTheReason) {
   EXPECT_NE(errorOf("dovetail:20:30:6").find("neck"), std::string::npos);
   EXPECT_NE(errorOf("dovetail:20:60:6,neck=5").find("narrows to nothing"), std::string::npos);
   EXPECT_NE(errorOf("dovetail:20:30:6,neck=5,flute=6").find("reach"), std::string::npos);
+  EXPECT_NE(errorOf("dovetail:20:30:6,neck=14,flute=20").find("wider than the cone's top"),
+            std::string::npos);
   EXPECT_NE(errorOf("ball:6,neck=3").find("unknown key 'neck'"), std::string::npos);
   EXPECT_NE(errorOf("drill:5:nan").find("not a number"), std::string::npos);
   EXPECT_NE(errorOf("chamfer:1e300:0:45").find("largest cutter size"), std::string::npos);

@@ -487,6 +487,35 @@ TEST_F(ToolLibraryFiles, HostileFilesAreInputErrors) {
   EXPECT_NE(refusal("folder.json", "").find("not valid JSON"), std::string::npos);
 }
 
+TEST_F(ToolLibraryFiles, FreeCadLibraryNamesBitsNotFilesElsewhere) {
+  // A path that climbs out of the library's folder, or an absolute one, is looked up by its
+  // file name in ../Bit only: the bit beside the library's folder is not read through it.
+  const std::string bit = R"({"shape": "endmill.fcstd", "parameter": {"Diameter": "6 mm",
+      "CuttingEdgeHeight": "20 mm", "Length": "50 mm"}})";
+  const std::string outside = write("secret/hidden.fctb", bit);
+  write("Library/inside.fctb", bit);
+  const std::string file = write("Library/lib.fctl", R"({"tools": [
+      {"nr": 1, "path": "../secret/hidden.fctb"}, {"nr": 2, "path": ")" +
+                                                         outside + R"("},
+      {"nr": 3, "path": "inside.fctb"}]})");
+  const ToolLibrary library = readToolLibrary(file);
+  for (int number : {1, 2}) {
+    ASSERT_TRUE(library.refused.contains(number)) << number;
+    EXPECT_NE(library.refused.at(number).reason.find("not found"), std::string::npos)
+        << library.refused.at(number).reason;
+  }
+  EXPECT_TRUE(library.by_number.contains(3));
+}
+
+TEST_F(ToolLibraryFiles, FreeCadStickOutNeedsNoLength) {
+  // The stick-out is what reaches the part; a bit that gives it needs no overall length.
+  const std::string file = write("Bit/out.fctb", R"({"shape": "endmill.fcstd", "parameter": {
+      "Diameter": "6 mm", "CuttingEdgeHeight": "20 mm", "Stickout": "35 mm"}})");
+  const ToolSpec spec = readFreeCadBit(file);
+  EXPECT_DOUBLE_EQ(spec.flute_length, 20);
+  EXPECT_DOUBLE_EQ(spec.overall_length, 35);
+}
+
 TEST_F(ToolLibraryFiles, FreeCadBitsWithBadParametersAreRefusedWhenUsed) {
   write("Bit/nan.fctb", R"({"shape": "endmill.fcstd", "parameter": {"Diameter": "nan mm",
       "CuttingEdgeHeight": "10 mm", "Length": "50 mm"}})");

@@ -83,6 +83,18 @@ TEST(CutterShapes, LollipopNeckUnderALedgeIsAHolderCollisionNotAGouge) {
   EXPECT_NEAR(v.depth, 1.5, epsilon(1.5));
 }
 
+TEST(CutterShapes, LollipopNeckStartsWhereItLeavesTheSphere) {
+  // Below R + √(R² − n²) the neck lies inside the sphere: it can meet nothing the sphere has
+  // not cut. A sphere sunk 4 mm into a floor, its centre 1 mm under it (neck 4 mm, no wall),
+  // is a gouge and nothing else: the neck leaves the sphere 1.24 mm above the floor.
+  const Mesh part = box({-20, -20, -10}, {20, 20, 0});
+  const VerifyResult result = feed(part, "lollipop:6,neck=4,flute=20", {0, -5, -4}, {0, 5, -4});
+  ASSERT_EQ(result.violations.size(), 1u);
+  EXPECT_EQ(result.violations[0].kind, ViolationKind::Gouge);
+  const std::vector<ToolSegment> pieces = toolAssembly(parseToolSpec("lollipop:6,neck=4", "t"));
+  EXPECT_DOUBLE_EQ(pieces[1].z_bottom, 3 + std::sqrt(5.0));
+}
+
 TEST(CutterShapes, LollipopSphereUnderALedgeGougesIt) {
   // The same undercut 1.5 mm higher: the sphere's top (z = 7.5) now cuts 0.5 mm into the
   // ledge's underside, exactly (a rounded piece): a gouge, and the neck's holder collision.
