@@ -11,6 +11,7 @@
 #include <numbers>
 #include <sstream>
 #include <string_view>
+#include <system_error>
 
 #include "gougechek/error.hpp"
 #include "tool/tool_table.hpp"
@@ -191,7 +192,10 @@ std::vector<ToolSegment> holderSegmentsAt(const std::string& name, double sticko
     return {piece("holder: body", stickout, kSideLockLength, size->diameter, size->diameter)};
   }
   if (text.ends_with(".fcholder")) return readFreeCadHolder(name, stickout, holder_name);
-  if (std::filesystem::exists(name)) return readProfileText(name, stickout, holder_name);
+  // A name no file can have (too long, say) is no file: the error below, not the file
+  // system's exception.
+  std::error_code no_file;
+  if (std::filesystem::exists(name, no_file)) return readProfileText(name, stickout, holder_name);
   throwToolError(origin, concat("unknown holder '", name,
                                 "' (ER16, ER20, ER25, ER32, ER40, shrink:D, sidelock:D, or a "
                                 "holder profile file)"));

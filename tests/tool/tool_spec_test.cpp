@@ -131,5 +131,16 @@ TEST(ToolLibrary, FindPrefersNumberedEntryThenFallback) {
   EXPECT_EQ(library.find(2)->type, CutterType::Flat);
 }
 
+TEST(ToolSpec, AHolderNameNoFileCanHaveIsAnUnknownHolder) {
+  // Longer than any file name: the file system cannot even look; found by fuzz_tool_spec.
+  const std::string name(300, '*');
+  try {
+    parseToolSpec("ball:6,length=40,holder=" + name, "--tool");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& error) {
+    EXPECT_NE(error.message().find("unknown holder"), std::string::npos) << error.message();
+  }
+}
+
 }  // namespace
 }  // namespace gougechek
