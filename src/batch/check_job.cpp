@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <sstream>
+#include <system_error>
 
 #include "gougechek/error.hpp"
 
@@ -61,7 +62,8 @@ Vec3 parseStart(const std::string& text, const std::string& label) {
 }
 
 std::string directory(const std::string& text, const std::string& label) {
-  if (!std::filesystem::is_directory(text))
+  std::error_code not_found;  // a path the file system cannot look up is no directory either
+  if (!std::filesystem::is_directory(text, not_found))
     throw UsageError(label + ": '" + text + "' is not a directory");
   return text;
 }

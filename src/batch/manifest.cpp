@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <set>
+#include <system_error>
 
 #include "gougechek/error.hpp"
 #include "gougechek/tool.hpp"
@@ -82,7 +83,9 @@ class ManifestReader {
     if (key == "tool-library") job.tool_libraries.clear();
     for (std::string& text : texts) {
       // A holder is a family name (ER32) or a profile file beside the manifest.
-      if (namesAFile(key) || (key == "holder" && fs::exists(resolved(text)))) text = resolved(text);
+      std::error_code no_file;
+      if (namesAFile(key) || (key == "holder" && fs::exists(resolved(text), no_file)))
+        text = resolved(text);
       try {
         setCheckOption(job, key, text, key);
       } catch (const UsageError& error) {

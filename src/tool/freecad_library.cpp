@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "gougechek/error.hpp"
@@ -208,7 +209,8 @@ ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string&
       candidates.push_back(folder / ".." / "Bit" / given.filename());
       candidates.push_back(folder / ".." / "Bit" / given.stem().concat(".fctb"));
       for (const fs::path& candidate : candidates) {
-        if (fs::is_regular_file(candidate)) {
+        std::error_code no_file;  // a name too long to look up is no file
+        if (fs::is_regular_file(candidate, no_file)) {
           return readFreeCadBit(candidate.lexically_normal().string());
         }
       }

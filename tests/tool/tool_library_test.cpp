@@ -497,9 +497,11 @@ TEST_F(ToolLibraryFiles, FreeCadLibraryNamesBitsNotFilesElsewhere) {
   const std::string file = write("Library/lib.fctl", R"({"tools": [
       {"nr": 1, "path": "../secret/hidden.fctb"}, {"nr": 2, "path": ")" +
                                                          outside + R"("},
-      {"nr": 3, "path": "inside.fctb"}]})");
+      {"nr": 3, "path": "inside.fctb"}, {"nr": 4, "path": ")" +
+                                                         std::string(300, 'x') + R"(.fctb"}]})");
   const ToolLibrary library = readToolLibrary(file);
-  for (int number : {1, 2}) {
+  // ... and a name too long for any file system is not found either.
+  for (int number : {1, 2, 4}) {
     ASSERT_TRUE(library.refused.contains(number)) << number;
     EXPECT_NE(library.refused.at(number).reason.find("not found"), std::string::npos)
         << library.refused.at(number).reason;
