@@ -82,6 +82,12 @@ bool PathPiece::enclosingPoints(std::vector<Vec3>& out) const {
   return true;
 }
 
+std::array<Vec3, 2> PathPiece::bounds() const {
+  return {
+      Vec3{support({-1, 0, 0}).point.x, support({0, -1, 0}).point.y, support({0, 0, -1}).point.z},
+      Vec3{support({1, 0, 0}).point.x, support({0, 1, 0}).point.y, support({0, 0, 1}).point.z}};
+}
+
 PathPoint PathPiece::support(const Vec3& v) const {
   if (!is_arc_) {
     if (dot(v, delta_) > 0) return {start_ + delta_, 1.0};

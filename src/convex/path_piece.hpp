@@ -3,6 +3,7 @@
 // segment, or the convex hull of a (possibly helical) arc piece. Each support point carries its
 // path parameter s ∈ [0, 1], so the witness of a distance query tells where along the move the
 // closest approach happens.
+#include <array>
 #include <cmath>
 #include <optional>
 #include <span>
@@ -35,6 +36,8 @@ class PathPiece {
 
   /// The point of the piece's convex hull extreme in direction v.
   PathPoint support(const Vec3& v) const;
+  /// The axis-aligned box of the piece ({least, greatest} corner), from six support queries.
+  std::array<Vec3, 2> bounds() const;
   /// The tool-tip position at parameter s on the actual path (on the arc, not its hull).
   Vec3 at(double s) const;
   const Vec3& start() const { return start_; }

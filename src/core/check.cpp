@@ -89,10 +89,7 @@ namespace {
 
 /// The HTML report's 3D view. A path too broken up for the view's budget leaves the page
 /// without it (the pictures show the path): the report is no less true for that.
-void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> chords) {
-  std::vector<render::PathSegment> path;
-  path.reserve(chords.size());
-  for (const PathChord& chord : chords) path.push_back({chord.from, chord.to, chord.rapid});
+void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> path) {
   try {
     std::ostringstream view;
     report::Viewer3dScene scene = report::viewerScene(mesh, path, report.violations);
@@ -124,7 +121,8 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program)
     for (std::uint32_t line = first > kOperationLookBack ? first - kOperationLookBack : 1;
          line < first; ++line)
       wanted.insert(line);
-    for (std::uint32_t line = deepest > 5 ? deepest - 5 : 1; line <= deepest + 5; ++line)
+    for (std::uint32_t line = firstQuotedLine(deepest); line <= deepest + kQuotedLinesAround;
+         ++line)
       wanted.insert(line);
   }
   std::map<std::uint32_t, std::string> lines = program.sourceLines(wanted);
@@ -132,8 +130,8 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program)
     ReportRegion& region = report.regions[r];
     region.operation = operationBefore(lines, report.violations[region.violations.front()].line);
     const std::uint32_t deepest = report.violations[region.deepest].line;
-    for (auto it = lines.lower_bound(deepest > 5 ? deepest - 5 : 1);
-         it != lines.end() && it->first <= deepest + 5; ++it)
+    for (auto it = lines.lower_bound(firstQuotedLine(deepest));
+         it != lines.end() && it->first <= deepest + kQuotedLinesAround; ++it)
       report.source_lines.insert(*it);
   }
   drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin(),

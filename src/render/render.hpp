@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "gougechek/mesh.hpp"
+#include "gougechek/program.hpp"
 #include "gougechek/tool.hpp"
 #include "gougechek/vec3.hpp"
 
@@ -39,12 +40,10 @@ struct Image {
   }
 };
 
-/// A straight piece of the tool path (the caller splits arcs into chords). Rapids are drawn
-/// dashed, feeds as thin solid lines; the dash pattern runs on across consecutive rapids.
-struct PathSegment {
-  Vec3 from, to;
-  bool rapid = false;
-};
+/// A straight piece of the tool path (the caller splits arcs into chords), as the program's
+/// path sample keeps it. Rapids are drawn dashed, feeds as thin solid lines; the dash pattern
+/// runs on across consecutive rapids.
+using PathSegment = PathChord;
 
 /// A violation: a dot coloured by its depth, drawn over everything else (a violation hidden
 /// behind the part still shows).

@@ -203,10 +203,10 @@ void writeRegion(const Report& report, const ReportRegion& region, std::size_t o
   out << "</table>\n";
   for (const ReportPicture& picture : region.pictures) writePicture(picture, out);
   const std::uint32_t line = deepest.line;
-  auto it = report.source_lines.lower_bound(line > 5 ? line - 5 : 1);
-  if (it != report.source_lines.end() && it->first <= line + 5) {
+  auto it = report.source_lines.lower_bound(firstQuotedLine(line));
+  if (it != report.source_lines.end() && it->first <= line + kQuotedLinesAround) {
     out << "<pre class=\"gcode\">";
-    for (; it != report.source_lines.end() && it->first <= line + 5; ++it) {
+    for (; it != report.source_lines.end() && it->first <= line + kQuotedLinesAround; ++it) {
       const bool marked = it->first == line;
       out << (marked ? "<mark>" : "") << it->first << ": " << escapeMarkup(it->second)
           << (marked ? "</mark>" : "") << "\n";

@@ -22,6 +22,14 @@ const ToolSpec* toolOf(const Report& report, int number) {
   return nullptr;
 }
 
+/// Componentwise least and greatest: box corners.
+Vec3 lower(const Vec3& a, const Vec3& b) {
+  return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};
+}
+Vec3 upper(const Vec3& a, const Vec3& b) {
+  return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)};
+}
+
 double distanceToBox(const Vec3& p, const Vec3& lo, const Vec3& hi) {
   const Vec3 outside{std::max({lo.x - p.x, 0.0, p.x - hi.x}),
                      std::max({lo.y - p.y, 0.0, p.y - hi.y}),
@@ -116,12 +124,8 @@ Vec3 nearestOnMesh(const Mesh& mesh, const Vec3& p) {
   for (const Triangle& triangle : mesh.triangles) {
     const std::array<Vec3, 3> corners{mesh.vertices[triangle[0]], mesh.vertices[triangle[1]],
                                       mesh.vertices[triangle[2]]};
-    const Vec3 lo{std::min({corners[0].x, corners[1].x, corners[2].x}),
-                  std::min({corners[0].y, corners[1].y, corners[2].y}),
-                  std::min({corners[0].z, corners[1].z, corners[2].z})};
-    const Vec3 hi{std::max({corners[0].x, corners[1].x, corners[2].x}),
-                  std::max({corners[0].y, corners[1].y, corners[2].y}),
-                  std::max({corners[0].z, corners[1].z, corners[2].z})};
+    const Vec3 lo = lower(lower(corners[0], corners[1]), corners[2]);
+    const Vec3 hi = upper(upper(corners[0], corners[1]), corners[2]);
     if (distanceToBox(p, lo, hi) >= best_distance) continue;
     const Vec3 on = closestSegmentTriangle(p, p, corners).on_triangle;
     if (const double distance = norm(on - p); distance < best_distance) {
@@ -152,10 +156,8 @@ std::vector<ReportRegion> groupRegions(const Report& report) {
     // part, then a plunge beside it); further apart, only near on the part too. Either way a
     // region stays a place: a program that gouges everywhere is not one region.
     const auto spanWith = [&violation](const Open& region) {
-      return std::max(
-          {std::max(region.hi.x, violation.at.x) - std::min(region.lo.x, violation.at.x),
-           std::max(region.hi.y, violation.at.y) - std::min(region.lo.y, violation.at.y),
-           std::max(region.hi.z, violation.at.z) - std::min(region.lo.z, violation.at.z)});
+      const Vec3 size = upper(region.hi, violation.at) - lower(region.lo, violation.at);
+      return std::max({size.x, size.y, size.z});
     };
     const bool joins = open && open->tool == violation.tool &&
                        spanWith(*open) <= kRegionSpanDiameters * reach / 2 &&
@@ -168,10 +170,8 @@ std::vector<ReportRegion> groupRegions(const Report& report) {
       open->region.deepest = i;
     }
     open->region.violations.push_back(i);
-    open->lo = {std::min(open->lo.x, violation.at.x), std::min(open->lo.y, violation.at.y),
-                std::min(open->lo.z, violation.at.z)};
-    open->hi = {std::max(open->hi.x, violation.at.x), std::max(open->hi.y, violation.at.y),
-                std::max(open->hi.z, violation.at.z)};
+    open->lo = lower(open->lo, violation.at);
+    open->hi = upper(open->hi, violation.at);
     open->last_line = std::max(open->last_line, violation.line);
     if (violation.depth > report.violations[open->region.deepest].depth) open->region.deepest = i;
   }
@@ -203,9 +203,6 @@ std::string operationBefore(const std::map<std::uint32_t, std::string>& lines, s
 
 void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
                   std::size_t join, const std::string& what) {
-  std::vector<render::PathSegment> segments;
-  segments.reserve(path.size());
-  for (const PathChord& chord : path) segments.push_back({chord.from, chord.to, chord.rapid});
   std::vector<render::Marker> markers;
   markers.reserve(report.violations.size());
   for (const Violation& violation : report.violations) markers.push_back(markerOf(violation));
@@ -214,10 +211,10 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
   // move to a tool change position far above would shrink the part to a dot).
   std::array<Vec3, 2> box = bounds(mesh);
   const auto include = [&box](const Vec3& p) {
-    box[0] = {std::min(box[0].x, p.x), std::min(box[0].y, p.y), std::min(box[0].z, p.z)};
-    box[1] = {std::max(box[1].x, p.x), std::max(box[1].y, p.y), std::max(box[1].z, p.z)};
+    box[0] = lower(box[0], p);
+    box[1] = upper(box[1], p);
   };
-  for (const render::PathSegment& segment : segments) {
+  for (const render::PathSegment& segment : path) {
     if (segment.rapid) continue;
     include(segment.from);
     include(segment.to);
@@ -233,7 +230,7 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
                                    std::pair{render::ViewKind::Front, "front view"},
                                    std::pair{render::ViewKind::Iso, "iso view"}}) {
     const render::Camera camera = render::viewOf(kind, box);
-    const render::Image image = render::view(mesh, segments, markers, camera, overview);
+    const render::Image image = render::view(mesh, path, markers, camera, overview);
     report.pictures.push_back({caption(std::string(name) + ": " + what, join),
                                render::pngDataUri(image), pictureProjection(camera, overview)});
   }
@@ -249,21 +246,15 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     for (std::size_t index : region.violations) {
       const Violation& violation = report.violations[index];
       region_markers.push_back(markerOf(violation));
-      lo = {std::min(lo.x, violation.at.x), std::min(lo.y, violation.at.y),
-            std::min(lo.z, violation.at.z)};
-      hi = {std::max(hi.x, violation.at.x), std::max(hi.y, violation.at.y),
-            std::max(hi.z, violation.at.z)};
+      lo = lower(lo, violation.at);
+      hi = upper(hi, violation.at);
     }
     // A few cutter radii around the deepest point, more for a region that spreads further.
     const double radius = std::max(4 * cutter_radius, norm(hi - lo) / 2 + 2 * cutter_radius);
     std::vector<render::PathSegment> near;
-    for (const render::PathSegment& segment : segments) {
-      if (distanceToBox(
-              deepest.at,
-              {std::min(segment.from.x, segment.to.x), std::min(segment.from.y, segment.to.y),
-               std::min(segment.from.z, segment.to.z)},
-              {std::max(segment.from.x, segment.to.x), std::max(segment.from.y, segment.to.y),
-               std::max(segment.from.z, segment.to.z)}) <= 3 * radius)
+    for (const render::PathSegment& segment : path) {
+      if (distanceToBox(deepest.at, lower(segment.from, segment.to),
+                        upper(segment.from, segment.to)) <= 3 * radius)
         near.push_back(segment);
     }
     render::RenderOptions zoom;

@@ -21,6 +21,12 @@ inline constexpr std::uint32_t kRegionCloseLines = 5;
 inline constexpr std::uint32_t kRegionLineGap = 50;
 /// Largest side of a region's box, in cutter diameters.
 inline constexpr double kRegionSpanDiameters = 5;
+/// Program lines quoted either side of a region's deepest violation.
+inline constexpr std::uint32_t kQuotedLinesAround = 5;
+/// The first line quoted around `line` (lines count from 1).
+inline std::uint32_t firstQuotedLine(std::uint32_t line) {
+  return line > kQuotedLinesAround ? line - kQuotedLinesAround : 1;
+}
 /// Lines before a region searched for its CAM operation's comment.
 inline constexpr std::uint32_t kOperationLookBack = 5000;
 

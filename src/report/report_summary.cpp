@@ -212,10 +212,10 @@ std::string describeTool(const ToolSpec& tool) {
       with("neck", tool.neck_diameter);
       break;
   }
-  text.append(" flute ").append(shortestDecimal(roundToMicron(tool.flute_length)));
+  with("flute", tool.flute_length);
   if (tool.overall_length > 0) {
-    text.append(" shank ").append(shortestDecimal(roundToMicron(tool.shank_diameter)));
-    text.append(" length ").append(shortestDecimal(roundToMicron(tool.overall_length)));
+    with("shank", tool.shank_diameter);
+    with("length", tool.overall_length);
   }
   if (!tool.holder_name.empty()) text.append(" holder ").append(tool.holder_name);
   return text;

@@ -37,15 +37,12 @@ bool deeperFirst(const Reach& a, const Reach& b) {
 }
 
 /// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
-/// point, or at a corner of an arc piece's axis-aligned box (from six support queries).
+/// point, or at a corner of an arc piece's axis-aligned box.
 double farthestFrom(const Vec3& p, std::span<const Vec3> points, std::span<const PathPiece> arcs) {
   double farthest = 0;
   for (const Vec3& q : points) farthest = std::max(farthest, norm(q - p));
   for (const PathPiece& arc : arcs) {
-    const Vec3 hi{arc.support({1, 0, 0}).point.x, arc.support({0, 1, 0}).point.y,
-                  arc.support({0, 0, 1}).point.z};
-    const Vec3 lo{arc.support({-1, 0, 0}).point.x, arc.support({0, -1, 0}).point.y,
-                  arc.support({0, 0, -1}).point.z};
+    const auto [lo, hi] = arc.bounds();
     const Vec3 corner{std::max(hi.x - p.x, p.x - lo.x), std::max(hi.y - p.y, p.y - lo.y),
                       std::max(hi.z - p.z, p.z - lo.z)};
     farthest = std::max(farthest, norm(corner));
@@ -604,15 +601,10 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
     // front is kept as it was, its certificates still measured from where it was last queried.
     std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
     for (const PathPiece& piece : pieces_) {
+      const auto [piece_lo, piece_hi] = piece.bounds();
       for (int axis = 0; axis < 3; ++axis) {
-        Vec3 direction{0, 0, 0};
-        (axis == 0 ? direction.x : axis == 1 ? direction.y : direction.z) = 1;
-        const double top = piece.isArc() ? piece.support(direction).point[axis]
-                                         : std::max(piece.start()[axis], piece.end()[axis]);
-        const double bottom = piece.isArc() ? piece.support(-direction).point[axis]
-                                            : std::min(piece.start()[axis], piece.end()[axis]);
-        hi[axis] = std::max(hi[axis], top);
-        lo[axis] = std::min(lo[axis], bottom);
+        lo[axis] = std::min(lo[axis], piece_lo[axis]);
+        hi[axis] = std::max(hi[axis], piece_hi[axis]);
       }
     }
     const Kdop<K>& root = tree_.rootBox();
