@@ -4,7 +4,8 @@
 //
 //   bench/make_bench_inputs.sh && build/release/bench/setup_bench
 //
-// BM_Setup: importPart and the default tree (k = 18), in this process.
+// BM_Setup: importPart and the default tree (k = 18), in this process; BM_Import and BM_Tree
+// time its two halves apart.
 // BM_WholeRun: `gougechek PART PATH --tool ball:6 -jN -q` in a child process, from the part
 // file's first byte to the report; counter peak_rss/triangle is its peak resident memory (as
 // /usr/bin/time reports it) over the part's triangles.
@@ -59,6 +60,21 @@ void BM_Setup(benchmark::State& state) {
   state.counters["triangles"] = static_cast<double>(triangles);
 }
 
+// The two halves of BM_Setup apart: importPart alone, and the tree alone over a mesh read once.
+void BM_Import(benchmark::State& state) {
+  const tbb::global_control threads = threadLimit(state);
+  for (auto _ : state) benchmark::DoNotOptimize(importPart(partPath(), 1.0).mesh.triangles.size());
+}
+
+void BM_Tree(benchmark::State& state) {
+  static const ImportedPart part = importPart(partPath(), 1.0);
+  const tbb::global_control threads = threadLimit(state);
+  for (auto _ : state) {
+    const KdopTree<18> tree(part.mesh);
+    benchmark::DoNotOptimize(tree.nodeCount());
+  }
+}
+
 // Runs `command` to its end under GNU time; returns its peak resident memory in bytes. GNU time
 // forks it from its own small process: a child started from this one would inherit this
 // process's peak in its ru_maxrss.
@@ -96,6 +112,18 @@ void BM_WholeRun(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Setup)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Import)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_Tree)
     ->ArgName("threads")
     ->Arg(1)
     ->Arg(2)

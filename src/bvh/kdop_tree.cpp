@@ -17,15 +17,15 @@ namespace gougechek {
 namespace {
 
 /// Splatter rule: the axis along which the centroids vary most.
-int splatterAxis(const std::vector<Vec3>& centroids, const std::uint32_t* begin,
-                 const std::uint32_t* end, Vec3& mean) {
+template <class Centroid>
+int splatterAxis(const Centroid* begin, const Centroid* end, Vec3& mean) {
   const double n = static_cast<double>(end - begin);
   Vec3 sum;
-  for (const std::uint32_t* t = begin; t != end; ++t) sum += centroids[*t];
+  for (const Centroid* c = begin; c != end; ++c) sum += c->at;
   mean = sum / n;
   Vec3 variance;
-  for (const std::uint32_t* t = begin; t != end; ++t) {
-    const Vec3 d = centroids[*t] - mean;
+  for (const Centroid* c = begin; c != end; ++c) {
+    const Vec3 d = c->at - mean;
     variance += Vec3{d.x * d.x, d.y * d.y, d.z * d.z};
   }
   if (variance.x >= variance.y && variance.x >= variance.z) return 0;
@@ -58,21 +58,20 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   if (n == 0) return;
 
   using Range = tbb::blocked_range<std::size_t>;
-  std::vector<Vec3> centroids(n);
+  std::vector<Centroid> centroids(n);
   tbb::parallel_for(Range(0, n), [&](const Range& range) {
     for (std::size_t t = range.begin(); t < range.end(); ++t) {
       const Triangle& tri = mesh.triangles[t];
-      centroids[t] = (mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0;
+      centroids[t] = {(mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0,
+                      static_cast<std::uint32_t>(t)};
     }
   });
-  triangle_ids_.resize(n);
-  std::iota(triangle_ids_.begin(), triangle_ids_.end(), 0u);
   // Minimum and maximum are exact, so the root box is the same however the work is shared.
   root_box_ = tbb::parallel_reduce(
       Range(0, n), Kdop<K>::empty(),
       [&](const Range& range, Kdop<K> box) {
         for (std::size_t t = range.begin(); t < range.end(); ++t)
-          for (const Vec3& corner : corners(static_cast<std::uint32_t>(t))) box.add(corner);
+          for (const std::uint32_t v : mesh.triangles[t]) box.add(mesh.vertices[v]);
         return box;
       },
       [](Kdop<K> a, const Kdop<K>& b) {
@@ -83,8 +82,13 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
 
   // A slot is split at most once, so one byte per slot records the whole tree's shape.
   std::vector<std::uint8_t> split_level(n, 0);
-  depth_ = split(centroids, 0, static_cast<std::uint32_t>(n), 1, split_level.data());
-  centroids = std::vector<Vec3>();
+  depth_ = split(centroids.data(), 0, static_cast<std::uint32_t>(n), 1, split_level.data());
+  triangle_ids_.resize(n);
+  tbb::parallel_for(Range(0, n), [&](const Range& range) {
+    for (std::size_t slot = range.begin(); slot < range.end(); ++slot)
+      triangle_ids_[slot] = centroids[slot].triangle;
+  });
+  centroids = std::vector<Centroid>();
   const auto inner = static_cast<std::uint32_t>(
       std::count_if(split_level.begin(), split_level.end(), [](std::uint8_t l) { return l != 0; }));
   nodes_.resize(2 * std::size_t{inner} + 1);
@@ -95,24 +99,23 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
 }
 
 template <int K>
-int KdopTree<K>::split(const std::vector<Vec3>& centroids, std::uint32_t first, std::uint32_t last,
-                       int level, std::uint8_t* split_level) {
+int KdopTree<K>::split(Centroid* centroids, std::uint32_t first, std::uint32_t last, int level,
+                       std::uint8_t* split_level) {
   if (last - first <= leaf_size_) return level;
-  std::uint32_t* const begin = triangle_ids_.data() + first;
-  std::uint32_t* const end = triangle_ids_.data() + last;
+  Centroid* const begin = centroids + first;
+  Centroid* const end = centroids + last;
   Vec3 mean;
-  const int axis = splatterAxis(centroids, begin, end, mean);
-  std::uint32_t* mid =
-      std::partition(begin, end, [&](std::uint32_t t) { return centroids[t][axis] < mean[axis]; });
+  const int axis = splatterAxis(begin, end, mean);
+  Centroid* mid =
+      std::partition(begin, end, [&](const Centroid& c) { return c.at[axis] < mean[axis]; });
   // Mean splits may leave a side empty (equal centroids) or, on strongly graded meshes, grow
   // deep; the median split below bounds the depth and hence the traversal stacks.
   if (mid == begin || mid == end || level >= kMeanSplitDepth) {
     mid = begin + (end - begin) / 2;
-    std::nth_element(begin, mid, end, [&](std::uint32_t a, std::uint32_t b) {
-      return centroids[a][axis] < centroids[b][axis];
-    });
+    std::nth_element(begin, mid, end,
+                     [&](const Centroid& a, const Centroid& b) { return a.at[axis] < b.at[axis]; });
   }
-  const auto middle = static_cast<std::uint32_t>(mid - triangle_ids_.data());
+  const auto middle = static_cast<std::uint32_t>(mid - centroids);
   split_level[middle] = static_cast<std::uint8_t>(level);
   int left = 0, right = 0;
   bothHalves(
@@ -135,10 +138,18 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
     return {grid_.enclose(kdop), sums.area_vector, sums.area};
   }
   if (corners_of.copy == nullptr && last - first <= kMaxPatchTriangles) {
-    std::vector<Corners> copy(last - first);
-    for (std::uint32_t t = first; t < last; ++t) copy[t - first] = corners(t);
-    return link(node, first, last, level, child_base, split_level,
-                SlotCorners{this, copy.data(), first});
+    CornerColumns copy{first, std::vector<double>(3 * (last - first)),
+                       std::vector<double>(3 * (last - first)),
+                       std::vector<double>(3 * (last - first))};
+    for (std::uint32_t t = first; t < last; ++t) {
+      const Corners c = corners(t);
+      for (std::size_t k = 0, i = 3 * std::size_t{t - first}; k < 3; ++k, ++i) {
+        copy.x[i] = c[k].x;
+        copy.y[i] = c[k].y;
+        copy.z[i] = c[k].z;
+      }
+    }
+    return link(node, first, last, level, child_base, split_level, SlotCorners{this, &copy});
   }
   // Slots strictly inside the range are split only by this node (at `level`) and below it.
   const std::uint8_t* const inside = split_level + first + 1;
@@ -163,11 +174,13 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
   both.box.add(right.box);
   const std::uint32_t box_index = nodes_[node].boxIndex();
   inner_boxes_[box_index] = both.box;
-  const Vec3 normal = patchNormal(last - first, both);
-  if (normal != Vec3{})
-    inner_patches_[box_index] = PackedPatchBox::pack(normal, [&](auto&& add) {
-      for (std::uint32_t t = first; t < last; ++t)
-        for (const Vec3& corner : corners_of(t)) add(corner);
+  if (last - first < kMinPatchTriangles) return both;
+  // A node with a patch normal has at most kMaxPatchTriangles, so its corners were copied.
+  if (const Vec3 normal = patchNormal(last - first, both); normal != Vec3{})
+    inner_patches_[box_index] = PackedPatchBox::pack(normal, [&](PatchBox::Builder& patch) {
+      const CornerColumns& copy = *corners_of.copy;
+      const std::size_t from = 3 * std::size_t{first - copy.base};
+      patch.add(&copy.x[from], &copy.y[from], &copy.z[from], 3 * std::size_t{last - first});
     });
   return both;
 }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "gougechek/vec3.hpp"
 
@@ -62,10 +63,10 @@ struct Kdop {
   }
 
   void add(const Vec3& p) {
+    const std::array<double, kSlabs> s = extents(p, std::make_index_sequence<kSlabs>{});
     for (int j = 0; j < kSlabs; ++j) {
-      const double s = dot(KdopDirections<K>::kDirs[j], p);
-      lo[j] = std::min(lo[j], s);
-      hi[j] = std::max(hi[j], s);
+      lo[j] = std::min(lo[j], s[j]);
+      hi[j] = std::max(hi[j], s[j]);
     }
   }
 
@@ -90,6 +91,24 @@ struct Kdop {
     for (int j = 0; j < kSlabs; ++j)
       if (lo[j] > o.hi[j] || o.lo[j] > hi[j]) return false;
     return true;
+  }
+
+ private:
+  /// p along every direction. A direction's components are −1, 0 or 1, so its dot product
+  /// with p is a sum of signed coordinates (equal to dot(), up to the sign of a zero): a few
+  /// additions where dot() multiplies by every component, zeros included.
+  template <std::size_t... J>
+  static std::array<double, kSlabs> extents(const Vec3& p, std::index_sequence<J...>) {
+    return {along<J>(p)...};
+  }
+  template <std::size_t J>
+  static double along(const Vec3& p) {
+    constexpr Vec3 d = KdopDirections<K>::kDirs[J];
+    double s = -0.0;  // adding to -0.0 gives the addend exactly, so the first term is a copy
+    if constexpr (d.x != 0) s = d.x > 0 ? s + p.x : s - p.x;
+    if constexpr (d.y != 0) s = d.y > 0 ? s + p.y : s - p.y;
+    if constexpr (d.z != 0) s = d.z > 0 ? s + p.z : s - p.z;
+    return s;
   }
 };
 

@@ -7,8 +7,10 @@
 // A tree holds one per node, so it is kept small: the extents as floats rounded outward (a few
 // µm looser at most, never tighter), the tangents following from the normal by a fixed rule,
 // and in the tree (PackedPatchBox) the normal as three floats too.
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #include "geom/normal_slab.hpp"
@@ -43,6 +45,32 @@ class PatchBox {
     }
     void add(const Vec3& p) {
       for (NormalSlab& slab : slabs_) slab.add(p);
+    }
+    /// Adds the points (x[i], y[i], z[i]) for i < count, as add() does each: the same extents,
+    /// gathered in independent lanes that the compiler turns into vector instructions.
+    void add(const double* x, const double* y, const double* z, std::size_t count) {
+      constexpr std::size_t kLanes = 4;
+      std::array<std::array<double, kLanes>, 3> lo, hi;
+      for (int a = 0; a < 3; ++a) {
+        lo[a].fill(slabs_[a].lo);
+        hi[a].fill(slabs_[a].hi);
+      }
+      std::size_t i = 0;
+      for (; i + kLanes <= count; i += kLanes)
+        for (int a = 0; a < 3; ++a) {
+          const Vec3& n = slabs_[a].normal;
+          for (std::size_t l = 0; l < kLanes; ++l) {
+            const double s = n.x * x[i + l] + n.y * y[i + l] + n.z * z[i + l];
+            lo[a][l] = std::min(lo[a][l], s);
+            hi[a][l] = std::max(hi[a][l], s);
+          }
+        }
+      for (int a = 0; a < 3; ++a)
+        for (std::size_t l = 0; l < kLanes; ++l) {
+          slabs_[a].lo = std::min(slabs_[a].lo, lo[a][l]);
+          slabs_[a].hi = std::max(slabs_[a].hi, hi[a][l]);
+        }
+      for (; i < count; ++i) add(Vec3{x[i], y[i], z[i]});
     }
     PatchBox box() const {
       PatchBox b;
@@ -106,13 +134,13 @@ class PackedPatchBox {
   PackedPatchBox() = default;
 
   /// The box along the packable normal nearest the unit `normal` of the points that
-  /// for_each_point(add) passes to add(const Vec3&).
-  template <class ForEachPoint>
-  static PackedPatchBox pack(const Vec3& normal, ForEachPoint&& for_each_point) {
+  /// add_points(builder) adds to the PatchBox::Builder it is given.
+  template <class AddPoints>
+  static PackedPatchBox pack(const Vec3& normal, AddPoints&& add_points) {
     PackedPatchBox packed;
     packed.normal_ = octahedralCodes(normal);
     PatchBox::Builder builder(packed.unitNormal());
-    for_each_point([&](const Vec3& p) { builder.add(p); });
+    add_points(builder);
     const PatchBox box = builder.box();
     packed.lo_ = box.lo_;
     packed.hi_ = box.hi_;

@@ -62,8 +62,8 @@ TEST(PackedPatchBox, HoldsItsPointsAlongANormalNearTheGivenOne) {
                   : normalized(Vec3{gauss(rng), gauss(rng), gauss(rng)});
     std::vector<Vec3> points(1 + trial % 7);
     for (Vec3& p : points) p = {coordinate(rng), coordinate(rng), coordinate(rng)};
-    const PatchBox box = PackedPatchBox::pack(normal, [&](auto&& add) {
-                           for (const Vec3& p : points) add(p);
+    const PatchBox box = PackedPatchBox::pack(normal, [&](PatchBox::Builder& builder) {
+                           for (const Vec3& p : points) builder.add(p);
                          }).unpack();
     ASSERT_TRUE(box.bounds());
     EXPECT_NEAR(norm(box.normal()), 1, 1e-15);

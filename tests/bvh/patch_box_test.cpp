@@ -154,7 +154,8 @@ void expectPatchBoxesHoldTheirTriangles(const Mesh& mesh, int leaf_size) {
     ASSERT_TRUE(found) << "triangle " << t << ", leaf size " << leaf_size;
     bounded_nodes += query.bounded_nodes;
   }
-  EXPECT_GT(bounded_nodes, mesh.triangles.size()) << "patch boxes were tested";
+  // Leaves and nodes of 8 or more triangles have patch boxes where their normals agree.
+  EXPECT_GT(bounded_nodes, mesh.triangles.size() / 2) << "patch boxes were tested";
 }
 
 TEST(KdopTreePatchBoxes, EveryAncestorHoldsTheTriangle) {
