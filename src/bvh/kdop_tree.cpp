@@ -58,7 +58,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   if (n == 0) return;
 
   using Range = tbb::blocked_range<std::size_t>;
-  std::vector<Centroid> centroids(n);
+  HugePageVector<Centroid> centroids(n);
   tbb::parallel_for(Range(0, n), [&](const Range& range) {
     for (std::size_t t = range.begin(); t < range.end(); ++t) {
       const Triangle& tri = mesh.triangles[t];
@@ -88,7 +88,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
     for (std::size_t slot = range.begin(); slot < range.end(); ++slot)
       triangle_ids_[slot] = centroids[slot].triangle;
   });
-  centroids = std::vector<Centroid>();
+  centroids = HugePageVector<Centroid>();
   const auto inner = static_cast<std::uint32_t>(
       std::count_if(split_level.begin(), split_level.end(), [](std::uint8_t l) { return l != 0; }));
   nodes_.resize(2 * std::size_t{inner} + 1);

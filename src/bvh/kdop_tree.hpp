@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "bvh/front.hpp"
-#include "bvh/huge_page_allocator.hpp"
+#include "geom/huge_page_allocator.hpp"
 #include "bvh/quantized_kdop.hpp"
 #include "geom/kdop.hpp"
 #include "geom/patch_box.hpp"

@@ -4,6 +4,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <limits>
@@ -22,8 +23,9 @@ constexpr std::uint32_t kNumbered = 1u << 31;
 // triangles) and grows by this factor when a soup with fewer shared corners overfills it.
 constexpr std::size_t kTableGrowth = 4;
 // Corners per block of the numbering passes: fixed, so the numbering never depends on how the
-// work was shared out.
+// work was shared out; a multiple of 64, so blocks share no word of a bitmap of corners.
 constexpr std::size_t kBlockCorners = std::size_t{3} << 14;
+static_assert(kBlockCorners % 64 == 0);
 
 // -0.0 and +0.0 are the same position but different bits; adding +0.0 turns -0.0 into +0.0.
 Vec3 withoutNegativeZero(const Vec3& p) {
@@ -64,7 +66,7 @@ void forEachBlock(std::size_t items, std::size_t block_size, Body&& body) {
 // lowest index of the corners at its position, whichever thread got there first.
 class CornerTable {
  public:
-  CornerTable(const std::vector<Vec3>& soup, std::size_t slots)
+  CornerTable(const HugePageVector<Vec3>& soup, std::size_t slots)
       : soup_(soup), slots_(slots, kEmpty), mask_(slots - 1), limit_(slots / 2) {}
 
   /// Inserts every corner c, setting slot_of(c) to the slot of its position; false when the
@@ -73,8 +75,22 @@ class CornerTable {
   bool insertAll(SlotOf&& slot_of) {
     std::atomic<bool> full{false};
     forEachBlock(soup_.size(), kBlockCorners, [&](std::size_t, std::size_t begin, std::size_t end) {
+      // The table and the soup are far larger than the caches, and a probe waiting for its
+      // slot, then for the corner the slot holds, would spend most of its time waiting: both
+      // are fetched a few corners ahead. home[c % kSlotLead] is corner c's first slot.
+      std::array<std::size_t, kSlotLead> home;
+      auto look_ahead = [&](std::size_t c) {
+        home[c % kSlotLead] = hashPosition(soup_[c]) & mask_;
+        __builtin_prefetch(&slots_[home[c % kSlotLead]]);
+      };
+      for (std::size_t c = begin; c < std::min(end, begin + kSlotLead); ++c) look_ahead(c);
       for (std::size_t c = begin; c < end && !full.load(std::memory_order_relaxed); ++c) {
-        const std::size_t slot = insert(static_cast<std::uint32_t>(c));
+        if (c + kHeldLead < end)
+          if (const std::uint32_t held = load(home[(c + kHeldLead) % kSlotLead]); held != kEmpty)
+            __builtin_prefetch(&soup_[held]);
+        const std::size_t first_slot = home[c % kSlotLead];
+        if (c + kSlotLead < end) look_ahead(c + kSlotLead);
+        const std::size_t slot = insert(static_cast<std::uint32_t>(c), first_slot);
         if (slot == kNoSlot) full = true;
         slot_of(c) = static_cast<std::uint32_t>(slot);
       }
@@ -91,11 +107,14 @@ class CornerTable {
 
  private:
   static constexpr std::size_t kNoSlot = std::numeric_limits<std::size_t>::max();
+  // How many corners ahead a corner's slot, and the corner held there, are fetched.
+  static constexpr std::size_t kSlotLead = 32;
+  static constexpr std::size_t kHeldLead = 16;
 
-  // The slot of the corner's position, or kNoSlot when the table is full.
-  std::size_t insert(std::uint32_t corner) {
+  // The slot of the corner's position, probing from its hash's slot, or kNoSlot when the table
+  // is full.
+  std::size_t insert(std::uint32_t corner, std::size_t slot) {
     const Vec3& p = soup_[corner];
-    std::size_t slot = hashPosition(p) & mask_;
     for (;;) {
       std::atomic_ref<std::uint32_t> held_ref(slots_[slot]);
       std::uint32_t held = held_ref.load(std::memory_order_relaxed);
@@ -114,8 +133,8 @@ class CornerTable {
     }
   }
 
-  const std::vector<Vec3>& soup_;
-  std::vector<std::uint32_t> slots_;
+  const HugePageVector<Vec3>& soup_;
+  HugePageVector<std::uint32_t> slots_;
   std::size_t mask_;
   std::size_t limit_;
   std::atomic<std::size_t> claims_{0};
@@ -180,11 +199,17 @@ Mesh MeshBuilder::take() {
   }
 
   // A corner whose slot holds its own index is its position's first: it makes the next vertex.
+  // The first corners are marked in a bitmap (a block's corners fill whole words), so that
+  // numbering them reads the table no more.
   const std::size_t blocks = (corners + kBlockCorners - 1) / kBlockCorners;
   std::vector<std::size_t> block_first_vertex(blocks + 1, 0);
+  std::vector<std::uint64_t> is_first((corners + 63) / 64, 0);
   forEachBlock(corners, kBlockCorners, [&](std::size_t b, std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c)
-      block_first_vertex[b + 1] += table->load(slot_of(c)) == c;
+      if (table->load(slot_of(c)) == c) {
+        is_first[c / 64] |= std::uint64_t{1} << (c % 64);
+        ++block_first_vertex[b + 1];
+      }
   });
   std::partial_sum(block_first_vertex.begin(), block_first_vertex.end(),
                    block_first_vertex.begin());
@@ -193,8 +218,9 @@ Mesh MeshBuilder::take() {
   // from their own index, before or after.
   forEachBlock(corners, kBlockCorners, [&](std::size_t b, std::size_t begin, std::size_t end) {
     auto vertex = static_cast<std::uint32_t>(block_first_vertex[b]);
-    for (std::size_t c = begin; c < end; ++c)
-      if (table->load(slot_of(c)) == c) {
+    for (std::size_t word = begin / 64; word < (end + 63) / 64; ++word)
+      for (std::uint64_t bits = is_first[word]; bits != 0; bits &= bits - 1) {
+        const std::size_t c = 64 * word + static_cast<std::size_t>(std::countr_zero(bits));
         mesh.vertices[vertex] = soup_[c];
         table->store(slot_of(c), kNumbered | vertex++);
       }
@@ -202,7 +228,7 @@ Mesh MeshBuilder::take() {
   forEachBlock(corners, kBlockCorners, [&](std::size_t, std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) slot_of(c) = table->load(slot_of(c)) & ~kNumbered;
   });
-  soup_ = std::vector<Vec3>();
+  soup_ = HugePageVector<Vec3>();
   return mesh;
 }
 

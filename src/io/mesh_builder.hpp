@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "geom/huge_page_allocator.hpp"
 #include "gougechek/mesh.hpp"
 
 namespace gougechek {
@@ -43,7 +44,7 @@ class MeshBuilder {
   Mesh take();
 
  private:
-  std::vector<Vec3> soup_;  ///< three corners per kept triangle, −0.0 made +0.0
+  HugePageVector<Vec3> soup_;  ///< three corners per kept triangle, −0.0 made +0.0
   std::size_t degenerate_dropped_ = 0;
 };
 

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "geom/huge_page_allocator.hpp"
+
 namespace gougechek {
 
 namespace {
@@ -47,7 +49,7 @@ EdgeCounts countEdges(const Mesh& mesh) {
   });
   std::partial_sum(first.begin(), first.end(), first.begin());
 
-  std::vector<EdgeUse> uses(3 * mesh.triangles.size());
+  HugePageVector<EdgeUse> uses(3 * mesh.triangles.size());
   std::vector<std::uint32_t> fill(first.begin(), first.end() - 1);
   each_edge([&](std::uint32_t from, std::uint32_t to) {
     const std::uint32_t at = std::atomic_ref<std::uint32_t>(fill[std::min(from, to)])
