@@ -59,19 +59,20 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
 
   using Range = tbb::blocked_range<std::size_t>;
   HugePageVector<Centroid> centroids(n);
-  tbb::parallel_for(Range(0, n), [&](const Range& range) {
-    for (std::size_t t = range.begin(); t < range.end(); ++t) {
-      const Triangle& tri = mesh.triangles[t];
-      centroids[t] = {(mesh.vertices[tri[0]] + mesh.vertices[tri[1]] + mesh.vertices[tri[2]]) / 3.0,
-                      static_cast<std::uint32_t>(t)};
-    }
-  });
-  // Minimum and maximum are exact, so the root box is the same however the work is shared.
+  // One pass gives the centroids and the root box. Minimum and maximum are exact, so the root
+  // box is the same however the work is shared.
   root_box_ = tbb::parallel_reduce(
       Range(0, n), Kdop<K>::empty(),
       [&](const Range& range, Kdop<K> box) {
-        for (std::size_t t = range.begin(); t < range.end(); ++t)
-          for (const std::uint32_t v : mesh.triangles[t]) box.add(mesh.vertices[v]);
+        for (std::size_t t = range.begin(); t < range.end(); ++t) {
+          const Triangle& tri = mesh.triangles[t];
+          const Vec3 &a = mesh.vertices[tri[0]], &b = mesh.vertices[tri[1]],
+                     &c = mesh.vertices[tri[2]];
+          centroids[t] = {(a + b + c) / 3.0, static_cast<std::uint32_t>(t)};
+          box.add(a);
+          box.add(b);
+          box.add(c);
+        }
         return box;
       },
       [](Kdop<K> a, const Kdop<K>& b) {

@@ -25,8 +25,8 @@
 #include <vector>
 
 #include "bvh/front.hpp"
-#include "geom/huge_page_allocator.hpp"
 #include "bvh/quantized_kdop.hpp"
+#include "geom/huge_page_allocator.hpp"
 #include "geom/kdop.hpp"
 #include "geom/patch_box.hpp"
 #include "gougechek/mesh.hpp"

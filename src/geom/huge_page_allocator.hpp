@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace gougechek {
@@ -32,6 +34,18 @@ struct HugePageAllocator {
     return static_cast<T*>(memory);
   }
 
+  /// Elements made without a value are default-initialised, not zeroed: these arrays are
+  /// filled right after they are sized, and the kernel zeroes fresh pages anyway, so a second
+  /// zeroing pass over hundreds of megabytes would be wasted.
+  template <class U>
+  void construct(U* element) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(element)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* element, Args&&... args) {
+    ::new (static_cast<void*>(element)) U(std::forward<Args>(args)...);
+  }
+
   void deallocate(T* memory, std::size_t n) {
     if (n * sizeof(T) < kHugePage)
       std::allocator<T>().deallocate(memory, n);
@@ -42,7 +56,8 @@ struct HugePageAllocator {
   friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) { return true; }
 };
 
-/// A vector whose large blocks live on huge pages.
+/// A vector whose large blocks live on huge pages; resize() leaves elements of trivial types
+/// uninitialised, for the caller to fill.
 template <class T>
 using HugePageVector = std::vector<T, HugePageAllocator<T>>;
 

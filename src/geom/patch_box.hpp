@@ -48,30 +48,7 @@ class PatchBox {
     }
     /// Adds the points (x[i], y[i], z[i]) for i < count, as add() does each: the same extents,
     /// gathered in independent lanes that the compiler turns into vector instructions.
-    void add(const double* x, const double* y, const double* z, std::size_t count) {
-      constexpr std::size_t kLanes = 4;
-      std::array<std::array<double, kLanes>, 3> lo, hi;
-      for (int a = 0; a < 3; ++a) {
-        lo[a].fill(slabs_[a].lo);
-        hi[a].fill(slabs_[a].hi);
-      }
-      std::size_t i = 0;
-      for (; i + kLanes <= count; i += kLanes)
-        for (int a = 0; a < 3; ++a) {
-          const Vec3& n = slabs_[a].normal;
-          for (std::size_t l = 0; l < kLanes; ++l) {
-            const double s = n.x * x[i + l] + n.y * y[i + l] + n.z * z[i + l];
-            lo[a][l] = std::min(lo[a][l], s);
-            hi[a][l] = std::max(hi[a][l], s);
-          }
-        }
-      for (int a = 0; a < 3; ++a)
-        for (std::size_t l = 0; l < kLanes; ++l) {
-          slabs_[a].lo = std::min(slabs_[a].lo, lo[a][l]);
-          slabs_[a].hi = std::max(slabs_[a].hi, hi[a][l]);
-        }
-      for (; i < count; ++i) add(Vec3{x[i], y[i], z[i]});
-    }
+    void add(const double* x, const double* y, const double* z, std::size_t count);
     PatchBox box() const {
       PatchBox b;
       b.normal_ = slabs_[0].normal;

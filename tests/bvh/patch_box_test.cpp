@@ -88,6 +88,28 @@ TEST(PatchBox, FrameIsOrthonormalAndBoxHoldsItsPoints) {
   }
 }
 
+// The tree adds a node's corners as columns, in vector lanes; the box must be the one
+// adding them one by one gives, for every count (whole lanes and a remainder).
+TEST(PatchBox, ColumnsGiveTheBoxOfTheirPoints) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> coordinate(-300, 300);
+  for (std::size_t count = 0; count < 40; ++count) {
+    const Vec3 normal = randomUnit(rng);
+    std::vector<double> x(count), y(count), z(count);
+    PatchBox::Builder one_by_one(normal), columns(normal);
+    for (std::size_t i = 0; i < count; ++i) {
+      x[i] = coordinate(rng), y[i] = coordinate(rng), z[i] = coordinate(rng);
+      one_by_one.add(Vec3{x[i], y[i], z[i]});
+    }
+    columns.add(x.data(), y.data(), z.data(), count);
+    const PatchBox expected = one_by_one.box(), got = columns.box();
+    for (int axis = 0; axis < 3; ++axis) {
+      EXPECT_EQ(got.lo(axis), expected.lo(axis)) << count << " points, axis " << axis;
+      EXPECT_EQ(got.hi(axis), expected.hi(axis)) << count << " points, axis " << axis;
+    }
+  }
+}
+
 TEST(NormalSlab, SeparationAgreesWithEveryPointOfTheShape) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<double> coordinate(-1, 1), offset(-3, 3), reach(0, 1);
