@@ -16,22 +16,62 @@
 namespace gougechek {
 namespace {
 
-/// Splatter rule: the axis along which the centroids vary most.
-template <class Centroid>
-int splatterAxis(const Centroid* begin, const Centroid* end, Vec3& mean) {
-  const double n = static_cast<double>(end - begin);
-  Vec3 sum;
-  for (const Centroid* c = begin; c != end; ++c) sum += c->at;
-  mean = sum / n;
-  Vec3 variance;
-  for (const Centroid* c = begin; c != end; ++c) {
-    const Vec3 d = c->at - mean;
-    variance += Vec3{d.x * d.x, d.y * d.y, d.z * d.z};
-  }
-  if (variance.x >= variance.y && variance.x >= variance.z) return 0;
-  return variance.y >= variance.z ? 1 : 2;
+template <class Moments, class Centroid>
+Moments momentsOf(const Centroid* begin, const Centroid* end, const Vec3& reference) {
+  Moments moments;
+  for (const Centroid* c = begin; c != end; ++c) moments.add(c->at - reference);
+  return moments;
 }
 
+template <int Axis>
+double along(const Vec3& v) {
+  if constexpr (Axis == 0) return v.x;
+  if constexpr (Axis == 1) return v.y;
+  return v.z;
+}
+
+/// Moves the centroids below `pivot` along Axis before the others (Hoare's partition), adding
+/// each to the moments of its side about `reference` as it is placed; returns the first of the
+/// others.
+template <int Axis, class Centroid, class Moments>
+Centroid* partitionGathering(Centroid* lo, Centroid* hi, double pivot, const Vec3& reference,
+                             Moments& below_out, Moments& above_out) {
+  // Gathered in locals: moments reached through the references could be the centroids being
+  // moved, as far as the compiler knows, and would go to memory at every step.
+  Moments below, above;
+  for (;;) {
+    while (lo != hi && along<Axis>(lo->at) < pivot) below.add((lo++)->at - reference);
+    while (lo != hi && !(along<Axis>((hi - 1)->at) < pivot)) above.add((--hi)->at - reference);
+    if (lo == hi) break;
+    // *lo belongs above and *(hi - 1) below, so they are not the same one. Their moments are
+    // taken before they are swapped: read back right after, the centroids would wait for the
+    // stores.
+    const Centroid goes_above = *lo, goes_below = *--hi;
+    below.add(goes_below.at - reference);
+    above.add(goes_above.at - reference);
+    *lo++ = goes_below;
+    *hi = goes_above;
+  }
+  below_out = below;
+  above_out = above;
+  return lo;
+}
+
+}  // namespace
+
+template <int K>
+typename KdopTree<K>::Spread KdopTree<K>::spreadOf(const Vec3& reference, const Moments& moments,
+                                                   std::uint32_t count) {
+  const double n = count;
+  const Vec3 mean = moments.sum / n;
+  // n times the variance along each axis
+  const Vec3 v = moments.squares -
+                 Vec3{mean.x * moments.sum.x, mean.y * moments.sum.y, mean.z * moments.sum.z};
+  const int axis = v.x >= v.y && v.x >= v.z ? 0 : v.y >= v.z ? 1 : 2;
+  return {reference + mean, axis};
+}
+
+namespace {
 // Runs both halves of a split in parallel when the range is large enough to pay for a task.
 template <class Left, class Right>
 void bothHalves(bool in_parallel, Left&& left, Right&& right) {
@@ -83,7 +123,12 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
 
   // A slot is split at most once, so one byte per slot records the whole tree's shape.
   std::vector<std::uint8_t> split_level(n, 0);
-  depth_ = split(centroids.data(), 0, static_cast<std::uint32_t>(n), 1, split_level.data());
+  // Offsets from a centroid of the part keep the moments' sums small.
+  const Vec3 reference = centroids[0].at;
+  depth_ = split(
+      centroids.data(), 0, static_cast<std::uint32_t>(n), 1, split_level.data(),
+      spreadOf(reference, momentsOf<Moments>(centroids.data(), centroids.data() + n, reference),
+               static_cast<std::uint32_t>(n)));
   triangle_ids_.resize(n);
   tbb::parallel_for(Range(0, n), [&](const Range& range) {
     for (std::size_t slot = range.begin(); slot < range.end(); ++slot)
@@ -101,28 +146,47 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
 
 template <int K>
 int KdopTree<K>::split(Centroid* centroids, std::uint32_t first, std::uint32_t last, int level,
-                       std::uint8_t* split_level) {
+                       std::uint8_t* split_level, const Spread& spread) {
   if (last - first <= leaf_size_) return level;
   Centroid* const begin = centroids + first;
   Centroid* const end = centroids + last;
-  Vec3 mean;
-  const int axis = splatterAxis(begin, end, mean);
-  Centroid* mid =
-      std::partition(begin, end, [&](const Centroid& c) { return c.at[axis] < mean[axis]; });
+  const Vec3& mean = spread.mean;
+  Moments below, above;
+  Centroid* mid = nullptr;
+  switch (spread.axis) {
+    case 0:
+      mid = partitionGathering<0>(begin, end, mean.x, mean, below, above);
+      break;
+    case 1:
+      mid = partitionGathering<1>(begin, end, mean.y, mean, below, above);
+      break;
+    default:
+      mid = partitionGathering<2>(begin, end, mean.z, mean, below, above);
+      break;
+  }
   // Mean splits may leave a side empty (equal centroids) or, on strongly graded meshes, grow
   // deep; the median split below bounds the depth and hence the traversal stacks.
   if (mid == begin || mid == end || level >= kMeanSplitDepth) {
     mid = begin + (end - begin) / 2;
-    std::nth_element(begin, mid, end,
-                     [&](const Centroid& a, const Centroid& b) { return a.at[axis] < b.at[axis]; });
+    std::nth_element(begin, mid, end, [axis = spread.axis](const Centroid& a, const Centroid& b) {
+      return a.at[axis] < b.at[axis];
+    });
+    below = momentsOf<Moments>(begin, mid, mean);
+    above = momentsOf<Moments>(mid, end, mean);
   }
   const auto middle = static_cast<std::uint32_t>(mid - centroids);
   split_level[middle] = static_cast<std::uint8_t>(level);
   int left = 0, right = 0;
   bothHalves(
       last - first >= kParallelSplitTriangles,
-      [&] { left = split(centroids, first, middle, level + 1, split_level); },
-      [&] { right = split(centroids, middle, last, level + 1, split_level); });
+      [&] {
+        left = split(centroids, first, middle, level + 1, split_level,
+                     spreadOf(mean, below, middle - first));
+      },
+      [&] {
+        right = split(centroids, middle, last, level + 1, split_level,
+                      spreadOf(mean, above, last - middle));
+      });
   return std::max(left, right);
 }
 

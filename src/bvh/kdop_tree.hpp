@@ -242,11 +242,30 @@ class KdopTree {
     Vec3 at;
     std::uint32_t triangle;
   };
-  /// Orders centroids[first, last) for the subtree at `level` (the root's is 1), splitting in
-  /// parallel down to the leaves, and marks each split slot in split_level with the level of
-  /// the node splitting there. Returns the depth of the subtree's deepest leaf.
+  /// Where a range's centroids lie: their mean, and the axis along which they vary most (the
+  /// splatter rule). Its split is at the mean along that axis.
+  struct Spread {
+    Vec3 mean;
+    int axis;
+  };
+  /// The first two moments of some centroids about a reference point, gathered as a split
+  /// places them: their spread follows, with no pass over them of its own.
+  struct Moments {
+    Vec3 sum;      ///< of the offsets from the reference point
+    Vec3 squares;  ///< of the offsets' components squared
+    void add(const Vec3& offset) {
+      sum += offset;
+      squares += Vec3{offset.x * offset.x, offset.y * offset.y, offset.z * offset.z};
+    }
+  };
+  /// The spread of `count` centroids with these moments about `reference`.
+  static Spread spreadOf(const Vec3& reference, const Moments& moments, std::uint32_t count);
+  /// Orders centroids[first, last), whose spread is `spread`, for the subtree at `level` (the
+  /// root's is 1), splitting in parallel down to the leaves, and marks each split slot in
+  /// split_level with the level of the node splitting there. Returns the depth of the
+  /// subtree's deepest leaf.
   int split(Centroid* centroids, std::uint32_t first, std::uint32_t last, int level,
-            std::uint8_t* split_level);
+            std::uint8_t* split_level, const Spread& spread);
   /// Fills in the subtree of `node` over slots [first, last) from the splits: its nodes from
   /// child_base on (where its children's pair goes).
   Gathered link(std::uint32_t node, std::uint32_t first, std::uint32_t last, int level,

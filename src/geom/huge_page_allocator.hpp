@@ -6,6 +6,7 @@
 // transparent huge pages the mark is ignored and this is plain aligned memory.
 #include <sys/mman.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -55,6 +56,16 @@ struct HugePageAllocator {
 
   friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) { return true; }
 };
+
+/// Marks for huge pages the whole 2 MiB pages inside `bytes` bytes at `data`: for a large
+/// buffer allocated elsewhere (a public std::vector's, say), before it is first written.
+inline void adviseHugePages(void* data, std::size_t bytes) {
+  constexpr std::uintptr_t kHugePage = HugePageAllocator<char>::kHugePage;
+  const auto begin = reinterpret_cast<std::uintptr_t>(data);
+  const std::uintptr_t first = (begin + kHugePage - 1) / kHugePage * kHugePage;
+  const std::uintptr_t last = (begin + bytes) / kHugePage * kHugePage;
+  if (first < last) madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+}
 
 /// A vector whose large blocks live on huge pages; resize() leaves elements of trivial types
 /// uninitialised, for the caller to fill.

@@ -189,6 +189,8 @@ Mesh MeshBuilder::take() {
   if (corners >= kNumbered) throw std::length_error("mesh has too many vertices");
   // Each corner's triangle entry holds the slot of its position until it is renumbered.
   Mesh mesh;
+  mesh.triangles.reserve(corners / 3);
+  adviseHugePages(mesh.triangles.data(), corners / 3 * sizeof(Triangle));
   mesh.triangles.resize(corners / 3);
   auto slot_of = [&](std::size_t c) -> std::uint32_t& { return mesh.triangles[c / 3][c % 3]; };
   std::size_t slots = std::bit_ceil(corners / 3 + 16);
@@ -213,6 +215,8 @@ Mesh MeshBuilder::take() {
   });
   std::partial_sum(block_first_vertex.begin(), block_first_vertex.end(),
                    block_first_vertex.begin());
+  mesh.vertices.reserve(block_first_vertex.back());
+  adviseHugePages(mesh.vertices.data(), block_first_vertex.back() * sizeof(Vec3));
   mesh.vertices.resize(block_first_vertex.back());
   // Each slot is renumbered by its one first corner; the others only ever find it differing
   // from their own index, before or after.
