@@ -7,6 +7,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -53,6 +54,30 @@ std::uint64_t hashPosition(const Vec3& p) {
   return mix(h ^ std::bit_cast<std::uint64_t>(p.z));
 }
 
+template <class FloatPoint>
+std::uint64_t hashPosition(const FloatPoint& p) {
+  const std::uint64_t xy =
+      std::bit_cast<std::uint32_t>(p.x) | std::uint64_t{std::bit_cast<std::uint32_t>(p.y)} << 32;
+  return mix(mix(xy) ^ std::bit_cast<std::uint32_t>(p.z));
+}
+
+Vec3 toVec3(const Vec3& p) {
+  return p;
+}
+template <class FloatPoint>
+Vec3 toVec3(const FloatPoint& p) {
+  return {p.x, p.y, p.z};
+}
+
+bool isFloat(double v) {
+  // The range test first: converting a double beyond the floats' range is undefined.
+  return std::fabs(v) <= std::numeric_limits<float>::max() &&
+         static_cast<double>(static_cast<float>(v)) == v;
+}
+bool isFloat(const Vec3& p) {
+  return isFloat(p.x) && isFloat(p.y) && isFloat(p.z);
+}
+
 template <class Body>
 void forEachBlock(std::size_t items, std::size_t block_size, Body&& body) {
   const std::size_t blocks = (items + block_size - 1) / block_size;
@@ -64,9 +89,10 @@ void forEachBlock(std::size_t items, std::size_t block_size, Body&& body) {
 
 // Open addressing over positions, filled by all cores at once: each slot ends up holding the
 // lowest index of the corners at its position, whichever thread got there first.
+template <class Point>
 class CornerTable {
  public:
-  CornerTable(const HugePageVector<Vec3>& soup, std::size_t slots)
+  CornerTable(const HugePageVector<Point>& soup, std::size_t slots)
       : soup_(soup), slots_(slots, kEmpty), mask_(slots - 1), limit_(slots / 2) {}
 
   /// Inserts every corner c, setting slot_of(c) to the slot of its position; false when the
@@ -114,7 +140,7 @@ class CornerTable {
   // The slot of the corner's position, probing from its hash's slot, or kNoSlot when the table
   // is full.
   std::size_t insert(std::uint32_t corner, std::size_t slot) {
-    const Vec3& p = soup_[corner];
+    const Point& p = soup_[corner];
     for (;;) {
       std::atomic_ref<std::uint32_t> held_ref(slots_[slot]);
       std::uint32_t held = held_ref.load(std::memory_order_relaxed);
@@ -133,59 +159,18 @@ class CornerTable {
     }
   }
 
-  const HugePageVector<Vec3>& soup_;
+  const HugePageVector<Point>& soup_;
   HugePageVector<std::uint32_t> slots_;
   std::size_t mask_;
   std::size_t limit_;
   std::atomic<std::size_t> claims_{0};
 };
-}  // namespace
 
-void MeshBuilder::reserve(std::size_t triangles) {
-  soup_.reserve(3 * triangles);
-}
-
-bool MeshBuilder::addTriangle(const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 pa = withoutNegativeZero(a), pb = withoutNegativeZero(b), pc = withoutNegativeZero(c);
-  if (isDegenerate(pa, pb, pc)) {
-    ++degenerate_dropped_;
-    return false;
-  }
-  soup_.insert(soup_.end(), {pa, pb, pc});
-  return true;
-}
-
-void MeshBuilder::addTriangles(std::span<const Corners> triangles) {
-  // Which triangles are kept, then where each block's kept ones go, then the copy: the order is
-  // the given one however the blocks were shared out.
-  constexpr std::size_t kBlockTriangles = kBlockCorners / 3;
-  std::vector<std::uint8_t> kept(triangles.size());
-  const std::size_t blocks = (triangles.size() + kBlockTriangles - 1) / kBlockTriangles;
-  std::vector<std::size_t> block_start(blocks + 1, 0);
-  forEachBlock(triangles.size(), kBlockTriangles,
-               [&](std::size_t b, std::size_t begin, std::size_t end) {
-                 for (std::size_t t = begin; t < end; ++t) {
-                   const Corners& c = triangles[t];
-                   kept[t] = !isDegenerate(withoutNegativeZero(c[0]), withoutNegativeZero(c[1]),
-                                           withoutNegativeZero(c[2]));
-                   block_start[b + 1] += kept[t];
-                 }
-               });
-  std::partial_sum(block_start.begin(), block_start.end(), block_start.begin());
-  degenerate_dropped_ += triangles.size() - block_start.back();
-  const std::size_t base = soup_.size();
-  soup_.resize(base + 3 * block_start.back());
-  forEachBlock(triangles.size(), kBlockTriangles,
-               [&](std::size_t b, std::size_t begin, std::size_t end) {
-                 Vec3* out = soup_.data() + base + 3 * block_start[b];
-                 for (std::size_t t = begin; t < end; ++t)
-                   if (kept[t])
-                     for (const Vec3& corner : triangles[t]) *out++ = withoutNegativeZero(corner);
-               });
-}
-
-Mesh MeshBuilder::take() {
-  const std::size_t corners = soup_.size();
+// Welds the soup's corners into a mesh: vertices numbered in the order their positions first
+// occur.
+template <class Point>
+Mesh weld(const HugePageVector<Point>& soup) {
+  const std::size_t corners = soup.size();
   if (corners >= kNumbered) throw std::length_error("mesh has too many vertices");
   // Each corner's triangle entry holds the slot of its position until it is renumbered.
   Mesh mesh;
@@ -194,10 +179,10 @@ Mesh MeshBuilder::take() {
   mesh.triangles.resize(corners / 3);
   auto slot_of = [&](std::size_t c) -> std::uint32_t& { return mesh.triangles[c / 3][c % 3]; };
   std::size_t slots = std::bit_ceil(corners / 3 + 16);
-  std::unique_ptr<CornerTable> table = std::make_unique<CornerTable>(soup_, slots);
+  auto table = std::make_unique<CornerTable<Point>>(soup, slots);
   while (!table->insertAll(slot_of)) {
     slots *= kTableGrowth;
-    table = std::make_unique<CornerTable>(soup_, slots);
+    table = std::make_unique<CornerTable<Point>>(soup, slots);
   }
 
   // A corner whose slot holds its own index is its position's first: it makes the next vertex.
@@ -225,14 +210,101 @@ Mesh MeshBuilder::take() {
     for (std::size_t word = begin / 64; word < (end + 63) / 64; ++word)
       for (std::uint64_t bits = is_first[word]; bits != 0; bits &= bits - 1) {
         const std::size_t c = 64 * word + static_cast<std::size_t>(std::countr_zero(bits));
-        mesh.vertices[vertex] = soup_[c];
+        mesh.vertices[vertex] = toVec3(soup[c]);
         table->store(slot_of(c), kNumbered | vertex++);
       }
   });
   forEachBlock(corners, kBlockCorners, [&](std::size_t, std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) slot_of(c) = table->load(slot_of(c)) & ~kNumbered;
   });
+  return mesh;
+}
+}  // namespace
+
+void MeshBuilder::reserve(std::size_t triangles) {
+  if (all_floats_)
+    float_soup_.reserve(3 * triangles);
+  else
+    soup_.reserve(3 * triangles);
+}
+
+void MeshBuilder::leaveFloats() {
+  soup_.reserve(float_soup_.capacity());
+  for (const FloatPoint& p : float_soup_) soup_.push_back(toVec3(p));
+  float_soup_ = HugePageVector<FloatPoint>();
+  all_floats_ = false;
+}
+
+void MeshBuilder::append(const Vec3* corners, std::size_t count) {
+  if (all_floats_ &&
+      !std::all_of(corners, corners + count, [](const Vec3& p) { return isFloat(p); }))
+    leaveFloats();
+  for (const Vec3* p = corners; p != corners + count; ++p)
+    if (all_floats_)
+      float_soup_.push_back(
+          {static_cast<float>(p->x), static_cast<float>(p->y), static_cast<float>(p->z)});
+    else
+      soup_.push_back(*p);
+}
+
+bool MeshBuilder::addTriangle(const Vec3& a, const Vec3& b, const Vec3& c) {
+  const Corners corners = {withoutNegativeZero(a), withoutNegativeZero(b), withoutNegativeZero(c)};
+  if (isDegenerate(corners[0], corners[1], corners[2])) {
+    ++degenerate_dropped_;
+    return false;
+  }
+  append(corners.data(), corners.size());
+  return true;
+}
+
+void MeshBuilder::addTriangles(std::span<const Corners> triangles) {
+  // Which triangles are kept, then where each block's kept ones go, then the copy: the order is
+  // the given one however the blocks were shared out.
+  constexpr std::size_t kBlockTriangles = kBlockCorners / 3;
+  std::vector<std::uint8_t> kept(triangles.size());
+  const std::size_t blocks = (triangles.size() + kBlockTriangles - 1) / kBlockTriangles;
+  std::vector<std::size_t> block_start(blocks + 1, 0);
+  std::atomic<bool> all_floats{true};
+  forEachBlock(triangles.size(), kBlockTriangles,
+               [&](std::size_t b, std::size_t begin, std::size_t end) {
+                 bool floats = true;
+                 for (std::size_t t = begin; t < end; ++t) {
+                   const Corners& c = triangles[t];
+                   kept[t] = !isDegenerate(withoutNegativeZero(c[0]), withoutNegativeZero(c[1]),
+                                           withoutNegativeZero(c[2]));
+                   block_start[b + 1] += kept[t];
+                   floats = floats && isFloat(c[0]) && isFloat(c[1]) && isFloat(c[2]);
+                 }
+                 if (!floats) all_floats.store(false, std::memory_order_relaxed);
+               });
+  std::partial_sum(block_start.begin(), block_start.end(), block_start.begin());
+  degenerate_dropped_ += triangles.size() - block_start.back();
+  if (all_floats_ && !all_floats) leaveFloats();
+  auto copy_kept = [&](auto& soup, auto convert) {
+    const std::size_t base = soup.size();
+    soup.resize(base + 3 * block_start.back());
+    forEachBlock(triangles.size(), kBlockTriangles,
+                 [&](std::size_t b, std::size_t begin, std::size_t end) {
+                   auto* out = soup.data() + base + 3 * block_start[b];
+                   for (std::size_t t = begin; t < end; ++t)
+                     if (kept[t])
+                       for (const Vec3& corner : triangles[t])
+                         *out++ = convert(withoutNegativeZero(corner));
+                 });
+  };
+  if (all_floats_)
+    copy_kept(float_soup_, [](const Vec3& p) {
+      return FloatPoint{static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
+    });
+  else
+    copy_kept(soup_, [](const Vec3& p) { return p; });
+}
+
+Mesh MeshBuilder::take() {
+  Mesh mesh = all_floats_ ? weld(float_soup_) : weld(soup_);
+  float_soup_ = HugePageVector<FloatPoint>();
   soup_ = HugePageVector<Vec3>();
+  all_floats_ = true;
   return mesh;
 }
 

@@ -37,14 +37,32 @@ class MeshBuilder {
   std::size_t degenerateDropped() const { return degenerate_dropped_; }
 
   /// Triangles kept so far.
-  std::size_t triangleCount() const { return soup_.size() / 3; }
+  std::size_t triangleCount() const {
+    return (all_floats_ ? float_soup_.size() : soup_.size()) / 3;
+  }
 
   /// Welds the triangles kept so far into a mesh and hands it over; the builder is left empty
   /// but for degenerateDropped(). Throws std::length_error beyond 2^31 − 1 corners.
   Mesh take();
 
  private:
-  HugePageVector<Vec3> soup_;  ///< three corners per kept triangle, −0.0 made +0.0
+  /// A corner in single precision. A binary STL's corners are floats: while every coordinate
+  /// given is a float exactly, the soup keeps them so, and has half as many bytes to write,
+  /// read and weld.
+  struct FloatPoint {
+    float x, y, z;
+    bool operator==(const FloatPoint&) const = default;
+  };
+  /// Makes the soup double precision, for corners that are no floats.
+  void leaveFloats();
+  /// Appends corners given in double precision to the soup.
+  void append(const Vec3* corners, std::size_t count);
+
+  // Three corners per kept triangle, −0.0 made +0.0: in float_soup_ while all_floats_, else in
+  // soup_.
+  HugePageVector<FloatPoint> float_soup_;
+  HugePageVector<Vec3> soup_;
+  bool all_floats_ = true;
   std::size_t degenerate_dropped_ = 0;
 };
 

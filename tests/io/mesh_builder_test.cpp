@@ -50,10 +50,13 @@ Mesh referenceWeld(const std::vector<Corners>& triangles) {
 }
 
 // A grid of `side` × `side` points (some at −0.0), triangulated in shuffled order, with some
-// zero-area triangles and some corners a float step off their grid point.
-std::vector<Corners> shuffledGrid(int side, std::mt19937& rng) {
+// zero-area triangles and some corners a floating-point step off their grid point. With
+// `floats`, every coordinate is a float exactly, as a binary STL's are (the builder then keeps
+// its corners in single precision), and so is the step.
+std::vector<Corners> shuffledGrid(int side, std::mt19937& rng, bool floats = false) {
+  auto rounded = [&](double v) { return floats ? double(float(v)) : v; };
   auto point = [&](int i, int j) {
-    return Vec3{i == 0 ? -0.0 : i * 0.5, j * 0.25, std::sin(i * 0.3) * std::cos(j * 0.2)};
+    return Vec3{i == 0 ? -0.0 : i * 0.5, j * 0.25, rounded(std::sin(i * 0.3) * std::cos(j * 0.2))};
   };
   std::vector<Corners> triangles;
   for (int i = 0; i + 1 < side; ++i)
@@ -67,7 +70,9 @@ std::vector<Corners> shuffledGrid(int side, std::mt19937& rng) {
     Corners& t = triangles[pick(rng)];
     t[2] = t[0];  // zero area
     Corners& nudged = triangles[pick(rng)];
-    nudged[1].x = std::nextafter(nudged[1].x, INFINITY);  // a distinct position
+    // a distinct position
+    nudged[1].x = floats ? double(std::nextafter(float(nudged[1].x), INFINITY))
+                         : std::nextafter(nudged[1].x, INFINITY);
   }
   return triangles;
 }
@@ -96,6 +101,41 @@ TEST(MeshBuilder, WeldsAsTheReferenceWhateverTheThreadCount) {
     SCOPED_TRACE(std::to_string(threads) + " threads");
     expectSameMesh(weldInBulk(triangles, threads), expected);
   }
+}
+
+TEST(MeshBuilder, AFloatSoupWeldsAsTheReferenceWhateverTheThreadCount) {
+  std::mt19937 rng(19);
+  const std::vector<Corners> triangles = shuffledGrid(300, rng, true);
+  const Mesh expected = referenceWeld(triangles);
+  ASSERT_GT(triangles.size(), expected.triangles.size()) << "some triangles are degenerate";
+  for (const std::size_t threads : {1, 2, 4}) {
+    SCOPED_TRACE(std::to_string(threads) + " threads");
+    expectSameMesh(weldInBulk(triangles, threads), expected);
+  }
+}
+
+// Corners that are floats, then one that is not: the soup turns double precision without
+// losing a position, and 0.1 stays apart from the float nearest it.
+TEST(MeshBuilder, ASoupLeavingFloatsMidwayKeepsEveryPosition) {
+  std::mt19937 rng(31);
+  std::vector<Corners> triangles = shuffledGrid(80, rng, true);
+  const Vec3 tenth{0.1, 0, 0}, float_tenth{double(0.1f), 0, 0};
+  ASSERT_NE(tenth, float_tenth);
+  const std::size_t floats = triangles.size();
+  triangles.push_back({tenth, Vec3{1, 0, 0}, Vec3{0, 1, 0}});
+  triangles.push_back({float_tenth, Vec3{0, 1, 0}, Vec3{1, 0, 0}});
+  triangles.push_back({Vec3{0.5, 0, 0}, tenth, Vec3{0, 0, 1}});
+  const Mesh expected = referenceWeld(triangles);
+  for (const std::size_t threads : {1, 2}) {
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    MeshBuilder in_bulk;
+    in_bulk.addTriangles(std::span(triangles).first(floats));
+    in_bulk.addTriangles(std::span(triangles).subspan(floats));
+    expectSameMesh(in_bulk.take(), expected);
+  }
+  MeshBuilder one_at_a_time;
+  for (const Corners& t : triangles) one_at_a_time.addTriangle(t[0], t[1], t[2]);
+  expectSameMesh(one_at_a_time.take(), expected);
 }
 
 TEST(MeshBuilder, OneAtATimeAndInBulkGiveTheSameMesh) {
