@@ -19,7 +19,7 @@ namespace {
 template <class Moments, class Centroid>
 Moments momentsOf(const Centroid* begin, const Centroid* end, const Vec3& reference) {
   Moments moments;
-  for (const Centroid* c = begin; c != end; ++c) moments.add(c->at - reference);
+  for (const Centroid* c = begin; c != end; ++c) moments.add(c->at() - reference);
   return moments;
 }
 
@@ -40,15 +40,15 @@ Centroid* partitionGathering(Centroid* lo, Centroid* hi, double pivot, const Vec
   // moved, as far as the compiler knows, and would go to memory at every step.
   Moments below, above;
   for (;;) {
-    while (lo != hi && along<Axis>(lo->at) < pivot) below.add((lo++)->at - reference);
-    while (lo != hi && !(along<Axis>((hi - 1)->at) < pivot)) above.add((--hi)->at - reference);
+    while (lo != hi && along<Axis>(lo->at()) < pivot) below.add((lo++)->at() - reference);
+    while (lo != hi && !(along<Axis>((hi - 1)->at()) < pivot)) above.add((--hi)->at() - reference);
     if (lo == hi) break;
     // *lo belongs above and *(hi - 1) below, so they are not the same one. Their moments are
     // taken before they are swapped: read back right after, the centroids would wait for the
     // stores.
     const Centroid goes_above = *lo, goes_below = *--hi;
-    below.add(goes_below.at - reference);
-    above.add(goes_above.at - reference);
+    below.add(goes_below.at() - reference);
+    above.add(goes_above.at() - reference);
     *lo++ = goes_below;
     *hi = goes_above;
   }
@@ -99,6 +99,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
 
   using Range = tbb::blocked_range<std::size_t>;
   HugePageVector<Centroid> centroids(n);
+  const Vec3 origin = mesh.vertices[mesh.triangles[0][0]];
   // One pass gives the centroids and the root box. Minimum and maximum are exact, so the root
   // box is the same however the work is shared.
   root_box_ = tbb::parallel_reduce(
@@ -108,7 +109,9 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
           const Triangle& tri = mesh.triangles[t];
           const Vec3 &a = mesh.vertices[tri[0]], &b = mesh.vertices[tri[1]],
                      &c = mesh.vertices[tri[2]];
-          centroids[t] = {(a + b + c) / 3.0, static_cast<std::uint32_t>(t)};
+          const Vec3 centroid = (a + b + c) / 3.0 - origin;
+          centroids[t] = {static_cast<float>(centroid.x), static_cast<float>(centroid.y),
+                          static_cast<float>(centroid.z), static_cast<std::uint32_t>(t)};
           box.add(a);
           box.add(b);
           box.add(c);
@@ -124,7 +127,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   // A slot is split at most once, so one byte per slot records the whole tree's shape.
   std::vector<std::uint8_t> split_level(n, 0);
   // Offsets from a centroid of the part keep the moments' sums small.
-  const Vec3 reference = centroids[0].at;
+  const Vec3 reference = centroids[0].at();
   depth_ = split(
       centroids.data(), 0, static_cast<std::uint32_t>(n), 1, split_level.data(),
       spreadOf(reference, momentsOf<Moments>(centroids.data(), centroids.data() + n, reference),
@@ -140,8 +143,28 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   nodes_.resize(2 * std::size_t{inner} + 1);
   pair_parents_.resize(inner);
   inner_boxes_.resize(inner);
-  inner_patches_.resize(inner);
-  link(0, 0, static_cast<std::uint32_t>(n), 1, 1, split_level.data(), SlotCorners{this});
+  FoundPatches found;
+  link(0, 0, static_cast<std::uint32_t>(n), 1, 1,
+       LinkScope{SlotCorners{this}, split_level.data(), &found});
+  // The patch boxes go to their ranks among the inner nodes having one, whatever order the
+  // subtrees were found in.
+  patch_bits_.assign((std::size_t{inner} + 63) / 64, 0);
+  for (const std::vector<FoundPatch>& list : found.lists)
+    for (const FoundPatch& f : list)
+      patch_bits_[f.box_index / 64] |= std::uint64_t{1} << (f.box_index % 64);
+  patch_ranks_.resize(patch_bits_.size());
+  std::uint32_t rank = 0;
+  for (std::size_t word = 0; word < patch_bits_.size(); ++word) {
+    patch_ranks_[word] = rank;
+    rank += static_cast<std::uint32_t>(std::popcount(patch_bits_[word]));
+  }
+  inner_patches_.resize(rank);
+  for (const std::vector<FoundPatch>& list : found.lists)
+    for (const FoundPatch& f : list) {
+      const std::uint64_t below = (std::uint64_t{1} << (f.box_index % 64)) - 1;
+      inner_patches_[patch_ranks_[f.box_index / 64] +
+                     std::popcount(patch_bits_[f.box_index / 64] & below)] = f.patch;
+    }
 }
 
 template <int K>
@@ -169,7 +192,7 @@ int KdopTree<K>::split(Centroid* centroids, std::uint32_t first, std::uint32_t l
   if (mid == begin || mid == end || level >= kMeanSplitDepth) {
     mid = begin + (end - begin) / 2;
     std::nth_element(begin, mid, end, [axis = spread.axis](const Centroid& a, const Centroid& b) {
-      return a.at[axis] < b.at[axis];
+      return a.at()[axis] < b.at()[axis];
     });
     below = momentsOf<Moments>(begin, mid, mean);
     above = momentsOf<Moments>(mid, end, mean);
@@ -193,16 +216,14 @@ int KdopTree<K>::split(Centroid* centroids, std::uint32_t first, std::uint32_t l
 template <int K>
 typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32_t first,
                                                  std::uint32_t last, int level,
-                                                 std::uint32_t child_base,
-                                                 const std::uint8_t* split_level,
-                                                 const SlotCorners& corners_of) {
+                                                 std::uint32_t child_base, const LinkScope& scope) {
   if (last - first <= leaf_size_) {
     nodes_[node] = {kLeaf | first};
     triangle_ids_[last - 1] |= kLastOfLeaf;
-    const auto [kdop, sums] = slotBounds(first, last, corners_of);
+    const auto [kdop, sums] = slotBounds(first, last, scope.corners_of);
     return {grid_.enclose(kdop), sums.area_vector, sums.area};
   }
-  if (corners_of.copy == nullptr && last - first <= kMaxPatchTriangles) {
+  if (scope.corners_of.copy == nullptr && last - first <= kMaxPatchTriangles) {
     CornerColumns copy{first, std::vector<double>(3 * (last - first)),
                        std::vector<double>(3 * (last - first)),
                        std::vector<double>(3 * (last - first))};
@@ -214,8 +235,15 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
         copy.z[i] = c[k].z;
       }
     }
-    return link(node, first, last, level, child_base, split_level, SlotCorners{this, &copy});
+    std::vector<FoundPatch> found;
+    const Gathered gathered =
+        link(node, first, last, level, child_base,
+             LinkScope{SlotCorners{this, &copy}, scope.split_level, scope.all, &found});
+    const std::lock_guard lock(scope.all->mutex);
+    scope.all->lists.push_back(std::move(found));
+    return gathered;
   }
+  const std::uint8_t* const split_level = scope.split_level;
   // Slots strictly inside the range are split only by this node (at `level`) and below it.
   const std::uint8_t* const inside = split_level + first + 1;
   const auto middle = static_cast<std::uint32_t>(
@@ -228,12 +256,10 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
   Gathered left, right;
   bothHalves(
       last - first >= kParallelSplitTriangles,
+      [&] { left = link(child_base, first, middle, level + 1, child_base + 2, scope); },
       [&] {
-        left = link(child_base, first, middle, level + 1, child_base + 2, split_level, corners_of);
-      },
-      [&] {
-        right = link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner,
-                     split_level, corners_of);
+        right =
+            link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner, scope);
       });
   Gathered both{left.box, left.area_vector + right.area_vector, left.area + right.area};
   both.box.add(right.box);
@@ -242,11 +268,12 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
   if (last - first < kMinPatchTriangles) return both;
   // A node with a patch normal has at most kMaxPatchTriangles, so its corners were copied.
   if (const Vec3 normal = patchNormal(last - first, both); normal != Vec3{})
-    inner_patches_[box_index] = PackedPatchBox::pack(normal, [&](PatchBox::Builder& patch) {
-      const CornerColumns& copy = *corners_of.copy;
-      const std::size_t from = 3 * std::size_t{first - copy.base};
-      patch.add(&copy.x[from], &copy.y[from], &copy.z[from], 3 * std::size_t{last - first});
-    });
+    scope.found->push_back({box_index, PackedPatchBox::pack(normal, [&](PatchBox::Builder& patch) {
+                              const CornerColumns& copy = *scope.corners_of.copy;
+                              const std::size_t from = 3 * std::size_t{first - copy.base};
+                              patch.add(&copy.x[from], &copy.y[from], &copy.z[from],
+                                        3 * std::size_t{last - first});
+                            })});
   return both;
 }
 

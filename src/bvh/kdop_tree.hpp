@@ -10,15 +10,18 @@
 //
 // Memory, per triangle at the defaults (leaf size 1, k = 18, so one inner node per triangle):
 // a leaf stores no box, its triangle's k-DOP and patch box being computed from the mesh when a
-// query reaches it; an inner node keeps its k-DOP as 16-bit grid codes (36 bytes) and a packed
-// patch box (28 bytes); with 4 bytes per node, a parent per sibling pair and the triangle
-// order that is 80 bytes, where double boxes on every node took 480. The tree reads the
+// query reaches it; an inner node keeps its k-DOP as 16-bit grid codes (36 bytes), and the
+// quarter or fewer of them that have 8 triangles or more a packed patch box (28 bytes, found
+// through a bitmap); with 4 bytes per node, a parent per sibling pair and the triangle order
+// that is at most 59 bytes, where double boxes on every node took 480. The tree reads the
 // triangles from the mesh it was built from, which must outlive it.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <mutex>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -169,6 +172,24 @@ class KdopTree {
               Vec3{x[i + 2], y[i + 2], z[i + 2]}};
     }
   };
+  /// A patch box the build found, for the inner node with this box index.
+  struct FoundPatch {
+    std::uint32_t box_index;
+    PackedPatchBox patch;
+  };
+  /// The patch boxes found, one list per subtree in any order (moved in whole, never copied).
+  struct FoundPatches {
+    std::mutex mutex;
+    std::vector<std::vector<FoundPatch>> lists;
+  };
+  /// What the build's recursion carries besides its range: where corners are read, the split
+  /// marks, and where the patch boxes it finds go (`found`: the copied subtree's, then `all`).
+  struct LinkScope {
+    SlotCorners corners_of;
+    const std::uint8_t* split_level;
+    FoundPatches* all;
+    std::vector<FoundPatch>* found = nullptr;
+  };
   /// The exact k-DOP of the triangles in slots [first, end), with their area sums.
   static std::pair<Kdop<K>, Gathered> slotBounds(std::uint32_t first, std::uint32_t end,
                                                  const SlotCorners& corners_of);
@@ -182,12 +203,19 @@ class KdopTree {
     const Slots slots = slotsOf(n);
     return slotBounds(slots.first, slots.end, SlotCorners{this}).first;
   }
+  /// The patch box of the inner node with this box index: the (rank)th of inner_patches_,
+  /// where its bit is set.
+  PatchBox innerPatch(std::uint32_t box_index) const {
+    const std::uint64_t word = patch_bits_[box_index / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (box_index % 64);
+    if ((word & bit) == 0) return PatchBox{};
+    return inner_patches_[patch_ranks_[box_index / 64] + std::popcount(word & (bit - 1))].unpack();
+  }
   /// A node's k-DOP and patch box; a leaf's are its triangles' own, the patch box with the
   /// exact normal.
   std::pair<Kdop<K>, PatchBox> nodeBounds(std::uint32_t node) const {
     const Node& n = nodes_[node];
-    if (!n.isLeaf())
-      return {grid_.decode(inner_boxes_[n.boxIndex()]), inner_patches_[n.boxIndex()].unpack()};
+    if (!n.isLeaf()) return {grid_.decode(inner_boxes_[n.boxIndex()]), innerPatch(n.boxIndex())};
     const Slots slots = slotsOf(n);
     const auto [kdop, sums] = slotBounds(slots.first, slots.end, SlotCorners{this});
     const Vec3 normal = patchNormal(slots.count(), sums);
@@ -237,10 +265,13 @@ class KdopTree {
   template <class Q, class F>
   void reportLeaf(const Node& leaf, const Q& box, F& on_triangle) const;
   /// A triangle's centroid as the build orders them: the slots' triangles are sorted by
-  /// moving these, which keeps each split's reads sequential.
+  /// moving these, which keeps each split's reads sequential. In 16 bytes, as floats from a
+  /// point of the part: a split only picks sides by them, so their precision relative to the
+  /// part's size is plenty, and half the bytes go twice as fast through every level.
   struct Centroid {
-    Vec3 at;
+    float x, y, z;
     std::uint32_t triangle;
+    Vec3 at() const { return {x, y, z}; }
   };
   /// Where a range's centroids lie: their mean, and the axis along which they vary most (the
   /// splatter rule). Its split is at the mean along that axis.
@@ -269,8 +300,7 @@ class KdopTree {
   /// Fills in the subtree of `node` over slots [first, last) from the splits: its nodes from
   /// child_base on (where its children's pair goes).
   Gathered link(std::uint32_t node, std::uint32_t first, std::uint32_t last, int level,
-                std::uint32_t child_base, const std::uint8_t* split_level,
-                const SlotCorners& corners_of);
+                std::uint32_t child_base, const LinkScope& scope);
   /// Depth-first from the root into every node `keep(index)` accepts, calling on_leaf(leaf) for
   /// the leaves reached: the one traversal behind the box query and the ray's winding number.
   template <class Keep, class OnLeaf>
@@ -288,9 +318,15 @@ class KdopTree {
   std::uint32_t leaf_size_;
   HugePageVector<Node> nodes_;
   HugePageVector<QuantizedKdop<K>> inner_boxes_;  ///< per inner node, in depth-first order
-  HugePageVector<PackedPatchBox> inner_patches_;  ///< apart so k-DOP queries stay compact
-  HugePageVector<std::uint32_t> pair_parents_;    ///< parent of each pair of siblings
-  HugePageVector<std::uint32_t> triangle_ids_;    ///< triangle index of each leaf slot
+  // The inner nodes' patch boxes, apart so k-DOP queries stay compact. Most inner nodes have
+  // none (kMinPatchTriangles), so only those with one are kept, in box-index order: bit i of
+  // patch_bits_ says whether box index i has one, and patch_ranks_ counts the bits set before
+  // each word.
+  HugePageVector<PackedPatchBox> inner_patches_;
+  HugePageVector<std::uint64_t> patch_bits_;
+  HugePageVector<std::uint32_t> patch_ranks_;
+  HugePageVector<std::uint32_t> pair_parents_;  ///< parent of each pair of siblings
+  HugePageVector<std::uint32_t> triangle_ids_;  ///< triangle index of each leaf slot
   int depth_ = 0;
   Kdop<K> root_box_ = Kdop<K>::empty();
   KdopGrid<K> grid_;
