@@ -1,9 +1,15 @@
 #pragma once
-// An allocator for the tree's large arrays: blocks of 2 MiB or more are aligned to 2 MiB and
-// marked for transparent huge pages, so the kernel maps them 2 MiB at a time. A 1M-triangle
-// tree fills about 500 MB: with 4 KiB pages that is over 100,000 page faults while it is
-// built, and a TLB miss on most node visits while it is queried. Where the kernel has no
-// transparent huge pages the mark is ignored and this is plain aligned memory.
+// An allocator for the setup's large arrays (the mesh's soup, the tree): blocks of 2 MiB or
+// more are whole huge pages, aligned to 2 MiB and marked for transparent huge pages, so the
+// kernel maps them 2 MiB at a time. A 1M-triangle tree fills about 500 MB: with 4 KiB pages
+// that is over 100,000 page faults while it is built, and a TLB miss on most node visits while
+// it is queried. Where the kernel has no transparent huge pages the mark is ignored.
+//
+// The setup frees one large array shortly before it makes the next (the soup before the edge
+// check, the centroids before the nodes), and fresh pages cost the kernel their zeroing and, for
+// huge pages, often a compaction: so the last block freed is kept, and the next large array
+// that fits in it takes it, cut to size. Only that one block is ever kept, and only until the
+// next large array is made.
 #include <sys/mman.h>
 
 #include <cstdint>
@@ -16,10 +22,24 @@
 
 namespace gougechek {
 
+namespace huge_pages {
+constexpr std::size_t kSize = std::size_t{2} << 20;
+/// A block of `bytes` (a multiple of kSize), aligned to kSize and marked for huge pages: the
+/// block kept from the last give() if it is large enough, else a fresh mapping. Throws
+/// std::bad_alloc when there is no memory.
+void* take(std::size_t bytes);
+/// Ends the use of a block from take(): it is kept for the next take(), and the block kept
+/// before is unmapped.
+void give(void* block, std::size_t bytes);
+}  // namespace huge_pages
+
 template <class T>
 struct HugePageAllocator {
   using value_type = T;
-  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  static constexpr std::size_t kHugePage = huge_pages::kSize;
+  static std::size_t rounded(std::size_t bytes) {
+    return (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  }
 
   HugePageAllocator() = default;
   template <class U>
@@ -28,11 +48,7 @@ struct HugePageAllocator {
   T* allocate(std::size_t n) {
     const std::size_t bytes = n * sizeof(T);
     if (bytes < kHugePage) return std::allocator<T>().allocate(n);
-    const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-    void* memory = std::aligned_alloc(kHugePage, rounded);
-    if (memory == nullptr) throw std::bad_alloc();
-    madvise(memory, rounded, MADV_HUGEPAGE);  // a hint; failure leaves ordinary pages
-    return static_cast<T*>(memory);
+    return static_cast<T*>(huge_pages::take(rounded(bytes)));
   }
 
   /// Elements made without a value are default-initialised, not zeroed: these arrays are
@@ -48,10 +64,11 @@ struct HugePageAllocator {
   }
 
   void deallocate(T* memory, std::size_t n) {
-    if (n * sizeof(T) < kHugePage)
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < kHugePage)
       std::allocator<T>().deallocate(memory, n);
     else
-      std::free(memory);
+      huge_pages::give(memory, rounded(bytes));
   }
 
   friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) { return true; }
