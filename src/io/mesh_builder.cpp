@@ -110,13 +110,14 @@ class CornerTable {
         __builtin_prefetch(&slots_[home[c % kSlotLead]]);
       };
       for (std::size_t c = begin; c < std::min(end, begin + kSlotLead); ++c) look_ahead(c);
+      std::size_t allowance = 0;
       for (std::size_t c = begin; c < end && !full.load(std::memory_order_relaxed); ++c) {
         if (c + kHeldLead < end)
           if (const std::uint32_t held = load(home[(c + kHeldLead) % kSlotLead]); held != kEmpty)
             __builtin_prefetch(&soup_[held]);
         const std::size_t first_slot = home[c % kSlotLead];
         if (c + kSlotLead < end) look_ahead(c + kSlotLead);
-        const std::size_t slot = insert(static_cast<std::uint32_t>(c), first_slot);
+        const std::size_t slot = insert(static_cast<std::uint32_t>(c), first_slot, allowance);
         if (slot == kNoSlot) full = true;
         slot_of(c) = static_cast<std::uint32_t>(slot);
       }
@@ -136,17 +137,31 @@ class CornerTable {
   // How many corners ahead a corner's slot, and the corner held there, are fetched.
   static constexpr std::size_t kSlotLead = 32;
   static constexpr std::size_t kHeldLead = 16;
+  // Claims of empty slots a block takes from the shared count at a time: one at a time, the
+  // threads would pass the count's cache line back and forth at every new position.
+  static constexpr std::size_t kClaimBatch = 256;
+
+  // Whether the block may claim one more empty slot, out of its `allowance`. Claims are granted
+  // before they are made, never more than the limit in all, so the load never passes it.
+  bool claim(std::size_t& allowance) {
+    if (allowance == 0) {
+      const std::size_t granted = claims_.fetch_add(kClaimBatch, std::memory_order_relaxed);
+      if (granted >= limit_) return false;
+      allowance = std::min(kClaimBatch, limit_ - granted);
+    }
+    --allowance;
+    return true;
+  }
 
   // The slot of the corner's position, probing from its hash's slot, or kNoSlot when the table
   // is full.
-  std::size_t insert(std::uint32_t corner, std::size_t slot) {
+  std::size_t insert(std::uint32_t corner, std::size_t slot, std::size_t& allowance) {
     const Point& p = soup_[corner];
     for (;;) {
       std::atomic_ref<std::uint32_t> held_ref(slots_[slot]);
       std::uint32_t held = held_ref.load(std::memory_order_relaxed);
       if (held == kEmpty) {
-        // Claims are counted before they are made, so the load never passes the limit.
-        if (claims_.fetch_add(1, std::memory_order_relaxed) >= limit_) return kNoSlot;
+        if (!claim(allowance)) return kNoSlot;
         if (held_ref.compare_exchange_strong(held, corner, std::memory_order_relaxed)) return slot;
       }
       if (soup_[held] == p) {
