@@ -206,12 +206,15 @@ Mesh weld(const HugePageVector<Point>& soup) {
   const std::size_t blocks = (corners + kBlockCorners - 1) / kBlockCorners;
   std::vector<std::size_t> block_first_vertex(blocks + 1, 0);
   std::vector<std::uint64_t> is_first((corners + 63) / 64, 0);
+  // Without a branch on the test, whose misses would throw away the table reads under way.
   forEachBlock(corners, kBlockCorners, [&](std::size_t b, std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c < end; ++c)
-      if (table->load(slot_of(c)) == c) {
-        is_first[c / 64] |= std::uint64_t{1} << (c % 64);
-        ++block_first_vertex[b + 1];
-      }
+    std::size_t firsts = 0;
+    for (std::size_t c = begin; c < end; ++c) {
+      const bool first = table->load(slot_of(c)) == c;
+      is_first[c / 64] |= std::uint64_t{first} << (c % 64);
+      firsts += first;
+    }
+    block_first_vertex[b + 1] = firsts;
   });
   std::partial_sum(block_first_vertex.begin(), block_first_vertex.end(),
                    block_first_vertex.begin());
