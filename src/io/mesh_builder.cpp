@@ -12,6 +12,7 @@
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+#include <type_traits>
 
 namespace gougechek {
 
@@ -31,6 +32,9 @@ static_assert(kBlockCorners % 64 == 0);
 // -0.0 and +0.0 are the same position but different bits; adding +0.0 turns -0.0 into +0.0.
 Vec3 withoutNegativeZero(const Vec3& p) {
   return {p.x + 0.0, p.y + 0.0, p.z + 0.0};
+}
+MeshBuilder::FloatPoint withoutNegativeZero(const MeshBuilder::FloatPoint& p) {
+  return {p.x + 0.0f, p.y + 0.0f, p.z + 0.0f};
 }
 
 bool isDegenerate(const Vec3& a, const Vec3& b, const Vec3& c) {
@@ -54,19 +58,25 @@ std::uint64_t hashPosition(const Vec3& p) {
   return mix(h ^ std::bit_cast<std::uint64_t>(p.z));
 }
 
-template <class FloatPoint>
-std::uint64_t hashPosition(const FloatPoint& p) {
+std::uint64_t hashPosition(const MeshBuilder::FloatPoint& p) {
   const std::uint64_t xy =
       std::bit_cast<std::uint32_t>(p.x) | std::uint64_t{std::bit_cast<std::uint32_t>(p.y)} << 32;
   return mix(mix(xy) ^ std::bit_cast<std::uint32_t>(p.z));
 }
 
+// A point in either precision in double precision, exactly.
 Vec3 toVec3(const Vec3& p) {
   return p;
 }
-template <class FloatPoint>
-Vec3 toVec3(const FloatPoint& p) {
+Vec3 toVec3(const MeshBuilder::FloatPoint& p) {
   return {p.x, p.y, p.z};
+}
+// A point in either precision whose coordinates are floats exactly in single precision.
+MeshBuilder::FloatPoint toFloatPoint(const Vec3& p) {
+  return {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
+}
+MeshBuilder::FloatPoint toFloatPoint(const MeshBuilder::FloatPoint& p) {
+  return p;
 }
 
 bool isFloat(double v) {
@@ -276,6 +286,15 @@ bool MeshBuilder::addTriangle(const Vec3& a, const Vec3& b, const Vec3& c) {
 }
 
 void MeshBuilder::addTriangles(std::span<const Corners> triangles) {
+  addAll(triangles);
+}
+
+void MeshBuilder::addTriangles(std::span<const FloatCorners> triangles) {
+  addAll(triangles);
+}
+
+template <class Triangle>
+void MeshBuilder::addAll(std::span<const Triangle> triangles) {
   // Which triangles are kept, then where each block's kept ones go, then the copy: the order is
   // the given one however the blocks were shared out.
   constexpr std::size_t kBlockTriangles = kBlockCorners / 3;
@@ -287,11 +306,13 @@ void MeshBuilder::addTriangles(std::span<const Corners> triangles) {
                [&](std::size_t b, std::size_t begin, std::size_t end) {
                  bool floats = true;
                  for (std::size_t t = begin; t < end; ++t) {
-                   const Corners& c = triangles[t];
+                   const Corners c = {toVec3(triangles[t][0]), toVec3(triangles[t][1]),
+                                      toVec3(triangles[t][2])};
                    kept[t] = !isDegenerate(withoutNegativeZero(c[0]), withoutNegativeZero(c[1]),
                                            withoutNegativeZero(c[2]));
                    block_start[b + 1] += kept[t];
-                   floats = floats && isFloat(c[0]) && isFloat(c[1]) && isFloat(c[2]);
+                   if constexpr (std::is_same_v<Triangle, Corners>)
+                     floats = floats && isFloat(c[0]) && isFloat(c[1]) && isFloat(c[2]);
                  }
                  if (!floats) all_floats.store(false, std::memory_order_relaxed);
                });
@@ -306,16 +327,13 @@ void MeshBuilder::addTriangles(std::span<const Corners> triangles) {
                    auto* out = soup.data() + base + 3 * block_start[b];
                    for (std::size_t t = begin; t < end; ++t)
                      if (kept[t])
-                       for (const Vec3& corner : triangles[t])
-                         *out++ = convert(withoutNegativeZero(corner));
+                       for (const auto& corner : triangles[t]) *out++ = convert(corner);
                  });
   };
   if (all_floats_)
-    copy_kept(float_soup_, [](const Vec3& p) {
-      return FloatPoint{static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
-    });
+    copy_kept(float_soup_, [](const auto& p) { return toFloatPoint(withoutNegativeZero(p)); });
   else
-    copy_kept(soup_, [](const Vec3& p) { return p; });
+    copy_kept(soup_, [](const auto& p) { return withoutNegativeZero(toVec3(p)); });
 }
 
 Mesh MeshBuilder::take() {

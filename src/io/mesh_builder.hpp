@@ -21,6 +21,14 @@ namespace gougechek {
 class MeshBuilder {
  public:
   using Corners = std::array<Vec3, 3>;
+  /// A corner in single precision, as a binary STL stores it. While every coordinate given is
+  /// a float exactly, the builder keeps its corners so: half as many bytes to write, read and
+  /// weld.
+  struct FloatPoint {
+    float x, y, z;
+    bool operator==(const FloatPoint&) const = default;
+  };
+  using FloatCorners = std::array<FloatPoint, 3>;
 
   /// Prepares for about `triangles` triangles (a hint; more may be added).
   void reserve(std::size_t triangles);
@@ -32,6 +40,7 @@ class MeshBuilder {
 
   /// Adds `triangles` in order, as addTriangle does each, sharing the work out over the cores.
   void addTriangles(std::span<const Corners> triangles);
+  void addTriangles(std::span<const FloatCorners> triangles);
 
   /// Zero-area triangles dropped so far.
   std::size_t degenerateDropped() const { return degenerate_dropped_; }
@@ -46,13 +55,9 @@ class MeshBuilder {
   Mesh take();
 
  private:
-  /// A corner in single precision. A binary STL's corners are floats: while every coordinate
-  /// given is a float exactly, the soup keeps them so, and has half as many bytes to write,
-  /// read and weld.
-  struct FloatPoint {
-    float x, y, z;
-    bool operator==(const FloatPoint&) const = default;
-  };
+  /// addTriangles for either precision.
+  template <class Triangle>
+  void addAll(std::span<const Triangle> triangles);
   /// Makes the soup double precision, for corners that are no floats.
   void leaveFloats();
   /// Appends corners given in double precision to the soup.

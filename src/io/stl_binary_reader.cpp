@@ -22,6 +22,16 @@ double loadFloat(std::string_view bytes, std::size_t offset) {
   return std::bit_cast<float>(loadLittleEndian32(bytes, offset));
 }
 
+// Corner k of triangle `index` as the file has it.
+MeshBuilder::FloatPoint loadFloatCorner(std::string_view records, std::size_t index,
+                                        std::size_t k) {
+  const std::size_t offset =
+      kStlBinaryTriangleBytes * index + kFirstCornerOffset + kCornerBytes * k;
+  return {std::bit_cast<float>(loadLittleEndian32(records, offset)),
+          std::bit_cast<float>(loadLittleEndian32(records, offset + 4)),
+          std::bit_cast<float>(loadLittleEndian32(records, offset + 8))};
+}
+
 MeshBuilder::Corners loadCorners(std::string_view records, std::size_t index, double unit_scale) {
   MeshBuilder::Corners corners;
   std::size_t offset = kStlBinaryTriangleBytes * index + kFirstCornerOffset;
@@ -52,34 +62,53 @@ void rejectCorners(const MeshBuilder::Corners& corners, std::uint64_t number, st
 }  // namespace
 
 void readStlBinaryRecords(std::string_view records, std::uint32_t first, std::uint32_t count,
-                          const std::string& file, double unit_scale,
-                          std::vector<MeshBuilder::Corners>& scratch, MeshBuilder& builder) {
+                          const std::string& file, double unit_scale, StlBinaryScratch& scratch,
+                          MeshBuilder& builder) {
   const std::size_t triangles = records.size() / kStlBinaryTriangleBytes;
-  scratch.resize(triangles);
+  // The builder takes the file's floats as they are when they need no scaling.
+  const bool as_read = unit_scale == 1;
+  if (as_read)
+    scratch.as_read.resize(triangles);
+  else
+    scratch.scaled.resize(triangles);
   // Any bad triangle stops the read; the error names the first, as a sequential read would.
   std::atomic<std::size_t> first_bad{triangles};
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, triangles), [&](const auto& range) {
     for (std::size_t t = range.begin(); t < range.end(); ++t) {
-      scratch[t] = loadCorners(records, t, unit_scale);
+      bool good = true;
+      if (as_read) {
+        MeshBuilder::FloatCorners& corners = scratch.as_read[t];
+        for (std::size_t k = 0; k < 3; ++k) {
+          corners[k] = loadFloatCorner(records, t, k);
+          good = good && withinPartRange(Vec3{corners[k].x, corners[k].y, corners[k].z});
+        }
+      } else {
+        MeshBuilder::Corners& corners = scratch.scaled[t];
+        corners = loadCorners(records, t, unit_scale);
+        good = withinPartRange(corners[0]) && withinPartRange(corners[1]) &&
+               withinPartRange(corners[2]);
+      }
       // NaN and infinities fail the range test too.
-      if (withinPartRange(scratch[t][0]) && withinPartRange(scratch[t][1]) &&
-          withinPartRange(scratch[t][2]))
-        continue;
+      if (good) continue;
       std::size_t bad = first_bad.load(std::memory_order_relaxed);
       while (t < bad && !first_bad.compare_exchange_weak(bad, t, std::memory_order_relaxed)) {
       }
     }
   });
   if (const std::size_t bad = first_bad; bad < triangles)
-    rejectCorners(scratch[bad], std::uint64_t{first} + bad + 1, count, file, unit_scale);
-  builder.addTriangles(scratch);
+    rejectCorners(loadCorners(records, bad, unit_scale), std::uint64_t{first} + bad + 1, count,
+                  file, unit_scale);
+  if (as_read)
+    builder.addTriangles(scratch.as_read);
+  else
+    builder.addTriangles(scratch.scaled);
 }
 
 void readStlBinary(std::string_view bytes, const std::string& file, double unit_scale,
                    MeshBuilder& builder) {
   const std::uint32_t count = stlBinaryTriangleCount(bytes);
   builder.reserve(count);
-  std::vector<MeshBuilder::Corners> scratch;
+  StlBinaryScratch scratch;
   for (std::uint32_t first = 0; first < count; first += kStlBinaryBlockTriangles) {
     const std::uint32_t block = std::min(kStlBinaryBlockTriangles, count - first);
     readStlBinaryRecords(bytes.substr(kStlBinaryHeaderBytes + kStlBinaryTriangleBytes * first,

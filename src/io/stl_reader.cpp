@@ -152,7 +152,7 @@ ImportedPart readStlFile(const std::string& path, double unit_scale) {
   const std::uint32_t count = stlBinaryTriangleCount(header);
   builder.reserve(count);
   std::string records;
-  std::vector<MeshBuilder::Corners> scratch;
+  StlBinaryScratch scratch;
   for (std::uint32_t first = 0; first < count; first += kStlBinaryBlockTriangles) {
     const std::uint32_t block = std::min(kStlBinaryBlockTriangles, count - first);
     records.resize(kStlBinaryTriangleBytes * block);

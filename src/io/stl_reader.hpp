@@ -26,11 +26,18 @@ std::string_view withoutByteOrderMark(std::string_view bytes);
 void readStlBinary(std::string_view bytes, const std::string& file, double unit_scale,
                    MeshBuilder& builder);
 
+/// Where readStlBinaryRecords parses a block before the builder takes it, kept from block to
+/// block: the corners as the file has them (unit scale 1) or scaled.
+struct StlBinaryScratch {
+  std::vector<MeshBuilder::FloatCorners> as_read;
+  std::vector<MeshBuilder::Corners> scaled;
+};
+
 /// Parses the binary STL records `records` (whole ones), triangles first + 1, ... of `count`,
 /// into `builder` through `scratch`, on all cores; readStlBinary, a block at a time.
 void readStlBinaryRecords(std::string_view records, std::uint32_t first, std::uint32_t count,
-                          const std::string& file, double unit_scale,
-                          std::vector<MeshBuilder::Corners>& scratch, MeshBuilder& builder);
+                          const std::string& file, double unit_scale, StlBinaryScratch& scratch,
+                          MeshBuilder& builder);
 
 /// Parses an ASCII STL (one or more solid ... endsolid blocks) into `builder`, multiplying
 /// coordinates by `unit_scale`. Keywords are case-insensitive; facet normals are read but not

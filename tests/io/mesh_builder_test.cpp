@@ -108,9 +108,19 @@ TEST(MeshBuilder, AFloatSoupWeldsAsTheReferenceWhateverTheThreadCount) {
   const std::vector<Corners> triangles = shuffledGrid(300, rng, true);
   const Mesh expected = referenceWeld(triangles);
   ASSERT_GT(triangles.size(), expected.triangles.size()) << "some triangles are degenerate";
+  // Given in single precision, as the binary STL reader gives them.
+  std::vector<MeshBuilder::FloatCorners> as_floats(triangles.size());
+  for (std::size_t t = 0; t < triangles.size(); ++t)
+    for (int k = 0; k < 3; ++k)
+      as_floats[t][k] = {float(triangles[t][k].x), float(triangles[t][k].y),
+                         float(triangles[t][k].z)};
   for (const std::size_t threads : {1, 2, 4}) {
     SCOPED_TRACE(std::to_string(threads) + " threads");
     expectSameMesh(weldInBulk(triangles, threads), expected);
+    const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
+    MeshBuilder builder;
+    builder.addTriangles(as_floats);
+    expectSameMesh(builder.take(), expected);
   }
 }
 
