@@ -253,16 +253,28 @@ typename KdopTree<K>::Gathered KdopTree<K>::link(std::uint32_t node, std::uint32
       std::count_if(inside, split_level + middle, [](std::uint8_t l) { return l != 0; }));
   nodes_[node] = {child_base};
   pair_parents_[(child_base - 1) / 2] = node;
-  Gathered left, right;
-  bothHalves(
-      last - first >= kParallelSplitTriangles,
-      [&] { left = link(child_base, first, middle, level + 1, child_base + 2, scope); },
-      [&] {
-        right =
-            link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner, scope);
-      });
-  Gathered both{left.box, left.area_vector + right.area_vector, left.area + right.area};
-  both.box.add(right.box);
+  Gathered both;
+  if (middle - first <= leaf_size_ && last - middle <= leaf_size_) {
+    // Two leaves, the most common node: its box is enclosed once from both leaves' triangles,
+    // not once per leaf and joined (the same codes: enclosing commutes with the union).
+    nodes_[child_base] = {kLeaf | first};
+    nodes_[child_base + 1] = {kLeaf | middle};
+    triangle_ids_[middle - 1] |= kLastOfLeaf;
+    triangle_ids_[last - 1] |= kLastOfLeaf;
+    const auto [kdop, sums] = slotBounds(first, last, scope.corners_of);
+    both = {grid_.enclose(kdop), sums.area_vector, sums.area};
+  } else {
+    Gathered left, right;
+    bothHalves(
+        last - first >= kParallelSplitTriangles,
+        [&] { left = link(child_base, first, middle, level + 1, child_base + 2, scope); },
+        [&] {
+          right =
+              link(child_base + 1, middle, last, level + 1, child_base + 2 + 2 * left_inner, scope);
+        });
+    both = {left.box, left.area_vector + right.area_vector, left.area + right.area};
+    both.box.add(right.box);
+  }
   const std::uint32_t box_index = nodes_[node].boxIndex();
   inner_boxes_[box_index] = both.box;
   if (last - first < kMinPatchTriangles) return both;
