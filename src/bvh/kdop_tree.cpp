@@ -199,17 +199,16 @@ int KdopTree<K>::split(Centroid* centroids, std::uint32_t first, std::uint32_t l
   }
   const auto middle = static_cast<std::uint32_t>(mid - centroids);
   split_level[middle] = static_cast<std::uint8_t>(level);
+  // A half that is a leaf needs no spread and no call: half the ranges are leaves.
+  auto half = [&](std::uint32_t half_first, std::uint32_t half_last, const Moments& moments) {
+    if (half_last - half_first <= leaf_size_) return level + 1;
+    return split(centroids, half_first, half_last, level + 1, split_level,
+                 spreadOf(mean, moments, half_last - half_first));
+  };
   int left = 0, right = 0;
   bothHalves(
-      last - first >= kParallelSplitTriangles,
-      [&] {
-        left = split(centroids, first, middle, level + 1, split_level,
-                     spreadOf(mean, below, middle - first));
-      },
-      [&] {
-        right = split(centroids, middle, last, level + 1, split_level,
-                      spreadOf(mean, above, last - middle));
-      });
+      last - first >= kParallelSplitTriangles, [&] { left = half(first, middle, below); },
+      [&] { right = half(middle, last, above); });
   return std::max(left, right);
 }
 
