@@ -9,9 +9,11 @@
 // and in the tree (PackedPatchBox) the normal as three floats too.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "geom/normal_slab.hpp"
 
@@ -88,11 +90,19 @@ class PatchBox {
  private:
   static float roundDown(double v) {
     const float f = static_cast<float>(v);
-    return f <= v ? f : std::nextafter(f, -INFINITY);
+    return f <= v ? f : nextToward(f, -1);
   }
   static float roundUp(double v) {
     const float f = static_cast<float>(v);
-    return f >= v ? f : std::nextafter(f, INFINITY);
+    return f >= v ? f : nextToward(f, 1);
+  }
+  // std::nextafter(f, direction · ∞) for f not NaN, without a library call: the build of a
+  // tree and its queries make millions of boxes.
+  static float nextToward(float f, int direction) {
+    if (f == 0) return direction * std::numeric_limits<float>::denorm_min();
+    const auto bits = std::bit_cast<std::uint32_t>(f);
+    // Away from zero is the next larger magnitude, one more in the bits.
+    return std::bit_cast<float>((f > 0) == (direction > 0) ? bits + 1 : bits - 1);
   }
 
   friend class PackedPatchBox;

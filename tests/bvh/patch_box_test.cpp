@@ -2,6 +2,7 @@
 // that comes within reach, and every tree node's patch box holds all the triangles below it.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <random>
 #include <vector>
 
@@ -85,6 +86,26 @@ TEST(PatchBox, FrameIsOrthonormalAndBoxHoldsItsPoints) {
       const double s = dot(normal, c);
       EXPECT_TRUE(std::abs(s - box.lo(0)) < 1e-12 || std::abs(s - box.hi(0)) < 1e-12);
     }
+  }
+}
+
+// A box's extents are the nearest floats outward of its points' extents, zeros and tiny
+// magnitudes included, as std::nextafter steps them.
+TEST(PatchBox, ExtentsAreTheNearestFloatsOutward) {
+  for (const double v : {0.0, -0.0, 1e-50, -1e-50, 0.1, -0.1, 1.0 / 3, -1.0 / 3, 1e30, -1e30}) {
+    PatchBox::Builder builder(Vec3{1, 0, 0});
+    builder.add(Vec3{v, 0, 0});
+    const PatchBox box = builder.box();
+    const double extent = dot(Vec3{1, 0, 0}, Vec3{v, 0, 0});  // −0.0 comes out +0.0
+    const float f = static_cast<float>(extent);
+    const float down = f <= extent ? f : std::nextafter(f, -INFINITY);
+    const float up = f >= extent ? f : std::nextafter(f, INFINITY);
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(static_cast<float>(box.lo(0))),
+              std::bit_cast<std::uint32_t>(down))
+        << v;
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(static_cast<float>(box.hi(0))),
+              std::bit_cast<std::uint32_t>(up))
+        << v;
   }
 }
 
