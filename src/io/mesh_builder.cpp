@@ -28,6 +28,8 @@ constexpr std::size_t kTableGrowth = 4;
 // work was shared out; a multiple of 64, so blocks share no word of a bitmap of corners.
 constexpr std::size_t kBlockCorners = std::size_t{3} << 14;
 static_assert(kBlockCorners % 64 == 0);
+// How many corners ahead the passes over all corners fetch the table slot they will read.
+constexpr std::size_t kPassLead = 16;
 
 // -0.0 and +0.0 are the same position but different bits; adding +0.0 turns -0.0 into +0.0.
 Vec3 withoutNegativeZero(const Vec3& p) {
@@ -135,6 +137,8 @@ class CornerTable {
     return !full;
   }
 
+  /// Starts fetching a slot that a pass will read a few corners on.
+  void prefetch(std::size_t slot) const { __builtin_prefetch(&slots_[slot]); }
   std::uint32_t load(std::size_t slot) {
     return std::atomic_ref<std::uint32_t>(slots_[slot]).load(std::memory_order_relaxed);
   }
@@ -220,6 +224,7 @@ Mesh weld(const HugePageVector<Point>& soup) {
   forEachBlock(corners, kBlockCorners, [&](std::size_t b, std::size_t begin, std::size_t end) {
     std::size_t firsts = 0;
     for (std::size_t c = begin; c < end; ++c) {
+      if (c + kPassLead < end) table->prefetch(slot_of(c + kPassLead));
       const bool first = table->load(slot_of(c)) == c;
       is_first[c / 64] |= std::uint64_t{first} << (c % 64);
       firsts += first;
@@ -243,7 +248,10 @@ Mesh weld(const HugePageVector<Point>& soup) {
       }
   });
   forEachBlock(corners, kBlockCorners, [&](std::size_t, std::size_t begin, std::size_t end) {
-    for (std::size_t c = begin; c < end; ++c) slot_of(c) = table->load(slot_of(c)) & ~kNumbered;
+    for (std::size_t c = begin; c < end; ++c) {
+      if (c + kPassLead < end) table->prefetch(slot_of(c + kPassLead));
+      slot_of(c) = table->load(slot_of(c)) & ~kNumbered;
+    }
   });
   return mesh;
 }
