@@ -267,7 +267,7 @@ class KdopTree {
   /// A triangle's centroid as the build orders them: the slots' triangles are sorted by
   /// moving these, which keeps each split's reads sequential. In 16 bytes, as floats from a
   /// point of the part: a split only picks sides by them, so their precision relative to the
-  /// part's size is plenty, and half the bytes go twice as fast through every level.
+  /// part's size is plenty, and every level moves half the bytes.
   struct Centroid {
     float x, y, z;
     std::uint32_t triangle;
