@@ -160,11 +160,7 @@ KdopTree<K>::KdopTree(const Mesh& mesh, int leaf_size)
   }
   inner_patches_.resize(rank);
   for (const std::vector<FoundPatch>& list : found.lists)
-    for (const FoundPatch& f : list) {
-      const std::uint64_t below = (std::uint64_t{1} << (f.box_index % 64)) - 1;
-      inner_patches_[patch_ranks_[f.box_index / 64] +
-                     std::popcount(patch_bits_[f.box_index / 64] & below)] = f.patch;
-    }
+    for (const FoundPatch& f : list) inner_patches_[patchRank(f.box_index)] = f.patch;
 }
 
 template <int K>

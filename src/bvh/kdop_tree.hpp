@@ -22,7 +22,6 @@
 #include <concepts>
 #include <cstdint>
 #include <mutex>
-#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -166,10 +165,10 @@ class KdopTree {
     const CornerColumns* copy = nullptr;  ///< null: read the mesh
     Corners operator()(std::uint32_t slot) const {
       if (copy == nullptr) return tree->corners(slot);
-      const std::size_t i = 3 * std::size_t{slot - copy->base};
-      const auto& [x, y, z] = std::tie(copy->x, copy->y, copy->z);
-      return {Vec3{x[i], y[i], z[i]}, Vec3{x[i + 1], y[i + 1], z[i + 1]},
-              Vec3{x[i + 2], y[i + 2], z[i + 2]}};
+      const CornerColumns& c = *copy;
+      const std::size_t i = 3 * std::size_t{slot - c.base};
+      return {Vec3{c.x[i], c.y[i], c.z[i]}, Vec3{c.x[i + 1], c.y[i + 1], c.z[i + 1]},
+              Vec3{c.x[i + 2], c.y[i + 2], c.z[i + 2]}};
     }
   };
   /// A patch box the build found, for the inner node with this box index.
@@ -203,13 +202,19 @@ class KdopTree {
     const Slots slots = slotsOf(n);
     return slotBounds(slots.first, slots.end, SlotCorners{this}).first;
   }
-  /// The patch box of the inner node with this box index: the (rank)th of inner_patches_,
-  /// where its bit is set.
+  /// Whether the inner node with this box index has a patch box, and if so where it is in
+  /// inner_patches_: its rank among those that have one.
+  bool hasPatch(std::uint32_t box_index) const {
+    return (patch_bits_[box_index / 64] >> (box_index % 64) & 1) != 0;
+  }
+  std::uint32_t patchRank(std::uint32_t box_index) const {
+    const std::uint64_t below = (std::uint64_t{1} << (box_index % 64)) - 1;
+    return patch_ranks_[box_index / 64] +
+           static_cast<std::uint32_t>(std::popcount(patch_bits_[box_index / 64] & below));
+  }
+  /// The patch box of the inner node with this box index.
   PatchBox innerPatch(std::uint32_t box_index) const {
-    const std::uint64_t word = patch_bits_[box_index / 64];
-    const std::uint64_t bit = std::uint64_t{1} << (box_index % 64);
-    if ((word & bit) == 0) return PatchBox{};
-    return inner_patches_[patch_ranks_[box_index / 64] + std::popcount(word & (bit - 1))].unpack();
+    return hasPatch(box_index) ? inner_patches_[patchRank(box_index)].unpack() : PatchBox{};
   }
   /// A node's k-DOP and patch box; a leaf's are its triangles' own, the patch box with the
   /// exact normal.

@@ -11,20 +11,6 @@ namespace gougechek::huge_pages {
 
 namespace {
 
-// Under AddressSanitizer the blocks come from its allocator, which checks every access to them
-// and sees them freed; a block kept for reuse would hide a use after its array was freed.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kKeepFreedBlock = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kKeepFreedBlock = false;
-#else
-constexpr bool kKeepFreedBlock = true;
-#endif
-#else
-constexpr bool kKeepFreedBlock = true;
-#endif
-
 std::mutex kept_mutex;
 void* kept = nullptr;
 std::size_t kept_bytes = 0;
@@ -50,7 +36,7 @@ void* mapFresh(std::size_t bytes) {
 }  // namespace
 
 void* take(std::size_t bytes) {
-  if (!kKeepFreedBlock) {
+  if (!kKeepsFreedBlock) {
     void* block = std::aligned_alloc(kSize, bytes);
     if (block == nullptr) throw std::bad_alloc();
     madvise(block, bytes, MADV_HUGEPAGE);
@@ -72,7 +58,7 @@ void* take(std::size_t bytes) {
 }
 
 void give(void* block, std::size_t bytes) {
-  if (!kKeepFreedBlock) {
+  if (!kKeepsFreedBlock) {
     std::free(block);
     return;
   }

@@ -24,6 +24,20 @@ namespace gougechek {
 
 namespace huge_pages {
 constexpr std::size_t kSize = std::size_t{2} << 20;
+// Whether a freed block is kept for the next array. Not under AddressSanitizer: its allocator
+// then makes the blocks, checks every access to them and sees them freed, and a block kept for
+// reuse would hide a use after its array was freed.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kKeepsFreedBlock = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kKeepsFreedBlock = false;
+#else
+constexpr bool kKeepsFreedBlock = true;
+#endif
+#else
+constexpr bool kKeepsFreedBlock = true;
+#endif
 /// A block of `bytes` (a multiple of kSize), aligned to kSize and marked for huge pages: the
 /// block kept from the last give() if it is large enough, else a fresh mapping. Throws
 /// std::bad_alloc when there is no memory.

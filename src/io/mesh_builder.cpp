@@ -277,8 +277,7 @@ void MeshBuilder::append(const Vec3* corners, std::size_t count) {
     leaveFloats();
   for (const Vec3* p = corners; p != corners + count; ++p)
     if (all_floats_)
-      float_soup_.push_back(
-          {static_cast<float>(p->x), static_cast<float>(p->y), static_cast<float>(p->z)});
+      float_soup_.push_back(toFloatPoint(*p));
     else
       soup_.push_back(*p);
 }

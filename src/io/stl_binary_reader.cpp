@@ -18,10 +18,6 @@ namespace {
 constexpr std::size_t kFirstCornerOffset = 12;  // after the normal, which is not used
 constexpr std::size_t kCornerBytes = 12;
 
-double loadFloat(std::string_view bytes, std::size_t offset) {
-  return std::bit_cast<float>(loadLittleEndian32(bytes, offset));
-}
-
 // Corner k of triangle `index` as the file has it.
 MeshBuilder::FloatPoint loadFloatCorner(std::string_view records, std::size_t index,
                                         std::size_t k) {
@@ -34,12 +30,9 @@ MeshBuilder::FloatPoint loadFloatCorner(std::string_view records, std::size_t in
 
 MeshBuilder::Corners loadCorners(std::string_view records, std::size_t index, double unit_scale) {
   MeshBuilder::Corners corners;
-  std::size_t offset = kStlBinaryTriangleBytes * index + kFirstCornerOffset;
-  for (Vec3& corner : corners) {
-    corner = Vec3{loadFloat(records, offset), loadFloat(records, offset + 4),
-                  loadFloat(records, offset + 8)} *
-             unit_scale;
-    offset += kCornerBytes;
+  for (std::size_t k = 0; k < 3; ++k) {
+    const MeshBuilder::FloatPoint corner = loadFloatCorner(records, index, k);
+    corners[k] = Vec3{corner.x, corner.y, corner.z} * unit_scale;
   }
   return corners;
 }
