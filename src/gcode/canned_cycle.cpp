@@ -98,8 +98,11 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
   double repeats = 1;
   if (block.has('l')) {
     repeats = block.get('l');
-    if (repeats < 1 || repeats != std::floor(repeats) || repeats > kMaxSteps)
-      fail(block.columnOf('l'), "L (repeats) must be a whole number from 1 to 1000000");
+    const double fewest = setting.zero_repeats_store ? 0 : 1;
+    if (repeats < fewest || repeats != std::floor(repeats) || repeats > kMaxSteps)
+      fail(block.columnOf('l'), setting.zero_repeats_store
+                                    ? "K or L (repeats) must be a whole number from 0 to 1000000"
+                                    : "L (repeats) must be a whole number from 1 to 1000000");
   }
   const CycleAxes axes = cycleAxes(setting.plane);
   const char depth_letter = letterOf(axes.c);
@@ -158,6 +161,13 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
     k_ = block.has('k') ? block.get('k') : k_;
   }
   const double middle = setting.absolute ? k_ : bottom + k_;
+  active_ = code;
+  r_ = r_word;
+  depth_ = depth_word;
+  dwell_ = dwell;
+  peck_ = peck;
+  const int count = static_cast<int>(repeats);
+  if (count == 0) return {{}, at};  // stored only: the tool stays where it is
 
   CyclePath path(axes, at);
   double current = current_c;
@@ -168,7 +178,6 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
   }
   const double clear = setting.retract_to_r ? r : old_c;
   const double clearance = setting.inch ? kPeckClearanceInch : kPeckClearanceInch * kMmPerInch;
-  const int count = static_cast<int>(repeats);
   for (int repeat = count; repeat > 0; --repeat) {
     a += a_step;
     b += b_step;
@@ -219,11 +228,6 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
         break;
     }
   }
-  active_ = code;
-  r_ = r_word;
-  depth_ = depth_word;
-  dwell_ = dwell;
-  peck_ = peck;
   return path.take(a, b, clear);
 }
 

@@ -27,7 +27,10 @@ struct CycleSetting {
   bool inverse_time = false;
   bool compensation_on = false;
   bool inch = false;  ///< G20: the G83/G73 clearance is 0.010 inch in both units
-  Vec3 position;      ///< current point, program coordinates and units
+  /// Fanuc, Haas: zero repeats (K0, L0) store the cycle's words and drill nothing; LinuxCNC
+  /// refuses L0.
+  bool zero_repeats_store = false;
+  Vec3 position;  ///< current point, program coordinates and units
 };
 
 struct CycleMove {

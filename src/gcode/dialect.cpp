@@ -18,8 +18,8 @@ constexpr std::array kGrblGCodes = {0,   10,  20,  30,  40,  100, 170, 180, 190,
 constexpr std::array kGrblMCodes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 30, 56};
 constexpr std::string_view kGrblWords = "fijklnprstxyz";
 // LinuxCNC codes a Fanuc or Haas control lacks or reads otherwise (G30.1 there is the floating
-// reference point return).
-constexpr std::array kFanucRefusedGCodes = {281, 301, 431, 901, 911, 922, 923};
+// reference point return); their G87 is a back boring cycle with a Q shift, not LinuxCNC's.
+constexpr std::array kFanucRefusedGCodes = {281, 301, 431, 870, 901, 911, 922, 923};
 // Length words, whose integers count least increments on Fanuc and Haas controls.
 constexpr std::string_view kIncrementWords = "xyzijkrq";
 constexpr double kLeastIncrementMm = 0.001;
@@ -90,6 +90,10 @@ bool listed(const std::array<int, N>& codes, int code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
 }
 
+// The motion codes (modal group 1), in tenths; the hole cycles among them.
+constexpr std::array kCycleCodes = {730, 740, 760, 810, 820, 830, 840, 850, 860, 870, 880, 890};
+constexpr std::array kOtherMotionCodes = {0, 10, 20, 30, 331, 382, 383, 384, 385, 800};
+
 }  // namespace
 
 std::optional<Dialect> dialectFromName(std::string_view name) {
@@ -147,6 +151,7 @@ void DialectFilter::apply(Block& block, std::uint32_t line) {
   if (dialect_ == Dialect::Grbl) {
     dropNormalArcOffset(block);
   } else {
+    repeatsFromK(block, line);
     scaleIntegerWords(block);
   }
 }
@@ -177,6 +182,13 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
       fail(line, block.columnOf(letter),
            std::string(1, static_cast<char>(letter - 'a' + 'A')).append(" words"));
   if (!block.assignments.empty()) fail(line, 0, "parameters (#)");
+  // grbl runs its motion mode only on a line with axis words, and an arc needs one: centre
+  // words alone are unused words there (error 36), where LinuxCNC, Fanuc and Haas continue a
+  // modal arc with them (a full circle).
+  if (!block.has('x') && !block.has('y') && !block.has('z'))
+    for (char letter : {'i', 'j', 'k'})
+      if (block.has(letter))
+        fail(line, block.columnOf(letter), "centre words (I, J, K) on a line without axis words");
 }
 
 void DialectFilter::refuseHaasMCodes(const Block& block, std::uint32_t line) const {
@@ -211,10 +223,29 @@ void DialectFilter::track(const Block& block) {
     const int code = block.g[static_cast<std::size_t>(i)].number;
     if (code == 200 || code == 210) inch_ = code == 200;
     if (code == 170 || code == 180 || code == 190) plane_ = code;
-    if (code == 0 || code == 10 || code == 20 || code == 30 || code == 800 ||
-        (code >= 382 && code <= 385))
+    if (listed(kOtherMotionCodes, code) || listed(kCycleCodes, code)) {
       arc_ = code == 20 || code == 30;
+      cycle_ = listed(kCycleCodes, code);
+    }
   }
+}
+
+void DialectFilter::repeatsFromK(Block& block, std::uint32_t line) const {
+  // The cycle runs on this line when its code is there, or with axis words while it is modal.
+  bool runs = block.has('x') || block.has('y') || block.has('z');
+  for (int i = 0; i < block.g_count; ++i)
+    runs = runs || listed(kCycleCodes, block.g[static_cast<std::size_t>(i)].number);
+  if (!cycle_ || !runs || !block.has('k')) return;
+  const auto k = static_cast<std::size_t>(Block::index('k'));
+  const auto l = static_cast<std::size_t>(Block::index('l'));
+  if (block.has('l'))
+    throw InputError(file_name_, line, block.column[k],
+                     "K and L on one cycle line: both are its repeat count (" +
+                         std::string(dialectName(dialect_)) + " dialect)");
+  block.value[l] = block.value[k];
+  block.column[l] = block.column[k];
+  block.column[k] = 0;
+  block.integer_words &= ~(1u << k);  // a count, never least increments
 }
 
 void DialectFilter::scaleIntegerWords(Block& block) const {

@@ -10,6 +10,8 @@
 //             with M98/M99; no LinuxCNC O-word statements (o100 sub, if, while...). Arcs: the
 //             centre is I/J/K from the start point and an end off the circle is accepted (the
 //             controls' radius check is off by default); --arc-tolerance turns a check on.
+//             K on a hole cycle (G73, G74, G81-G89) is its repeat count (LinuxCNC's L); K0 or L0
+//             stores the cycle and drills nothing. Their G87 (back boring) is not LinuxCNC's.
 //   grbl      grbl 1.1: only its documented G/M codes and words (no canned cycles, no tool
 //             changes, no parameters or O-words, G43.1 only); the K of a G17 arc (I of G19, J
 //             of G18) is ignored as grbl ignores it; arcs are rejected as grbl rejects them.
@@ -51,6 +53,8 @@ class DialectFilter {
   void refuseHaasMCodes(const Block& block, std::uint32_t line) const;
   /// Takes the controller's M codes that cannot move the tool out of the block, warning once.
   void dropHarmlessMCodes(Block& block, std::uint32_t line) const;
+  /// Fanuc and Haas: the K of a hole cycle is its repeat count, LinuxCNC's L.
+  void repeatsFromK(Block& block, std::uint32_t line) const;
   void scaleIntegerWords(Block& block) const;
   void dropNormalArcOffset(Block& block) const;
   void track(const Block& block);
@@ -58,9 +62,10 @@ class DialectFilter {
   Dialect dialect_;
   std::string file_name_;
   Warn warn_;
-  bool inch_ = false;  ///< G20 in effect
-  int plane_ = 170;    ///< G17 / G18 / G19 in tenths
-  bool arc_ = false;   ///< G2 or G3 is the motion mode
+  bool inch_ = false;   ///< G20 in effect
+  int plane_ = 170;     ///< G17 / G18 / G19 in tenths
+  bool arc_ = false;    ///< G2 or G3 is the motion mode
+  bool cycle_ = false;  ///< a canned cycle is the motion mode
 };
 
 }  // namespace gougechek

@@ -1,7 +1,9 @@
 #include "gcode/interpreter.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <initializer_list>
 #include <string_view>
 
 #include "gcode/arc_center.hpp"
@@ -58,6 +60,24 @@ std::string upper(char letter) {
 
 bool isWhole(double value) {
   return value == std::floor(value);
+}
+
+bool isOneOf(int code, std::initializer_list<int> codes) {
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+/// Whether one of `codes` (G in tenths, or M) is among the first `count` of `written`.
+bool writes(const std::array<BlockCode, Block::kMaxCodes>& written, int count,
+            std::initializer_list<int> codes) {
+  for (int i = 0; i < count; ++i)
+    if (isOneOf(written[static_cast<std::size_t>(i)].number, codes)) return true;
+  return false;
+}
+
+/// G10, G28, G30, G52, G92 and G43.1 take the axis words of their line (LinuxCNC's
+/// "mode zero covets axes"; G43.1 its Z).
+bool ownsAxisWords(int nonmodal, int tool_length) {
+  return isOneOf(nonmodal, {100, 280, 300, 520, 920}) || tool_length == 431;
 }
 
 }  // namespace
@@ -293,6 +313,8 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
              "block delete '/': such lines are executed (LinuxCNC's switch is off by default)");
   checkWords(block);
   const BlockCodes codes = classify(block);
+  const int motion = motionToBe(block, codes);
+  checkUnusedWords(block, codes, motion);
 
   // LinuxCNC's order of execution within a block: feed mode, F, S, T, M6/M61, ..., plane,
   // units, ..., distance modes, home moves, motion, stop.
@@ -319,10 +341,8 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == 901;
   if (codes.retract >= 0) retract_to_r_ = codes.retract == 990;
 
-  // G10, G28, G30, G43.1, G52 and G92 own the axis words of their line.
   const int owner = codes.nonmodal;
-  const bool axis_owner = owner == 100 || owner == 280 || owner == 300 || owner == 520 ||
-                          owner == 920 || codes.tool_length == 431;
+  const bool axis_owner = ownsAxisWords(owner, codes.tool_length);
   if (axis_owner && codes.motion >= 0 && codes.motion != 800 &&
       (block.has('x') || block.has('y') || block.has('z')))
     fail(codes.motion_column, gCodeName(codes.motion) + " and " +
@@ -332,8 +352,93 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   if (owner == 280 || owner == 300)
     goHome(block, codes);
   else if (!axis_owner)
-    runMotion(block, codes);
+    runMotion(block, codes, motion);
   return !codes.stop;
+}
+
+int GcodeInterpreter::modalMotionCode() const {
+  switch (motion_) {
+    case Motion::Rapid:
+      return 0;
+    case Motion::Feed:
+      return 10;
+    case Motion::ArcClockwise:
+      return 20;
+    case Motion::ArcCounterClockwise:
+      return 30;
+    case Motion::Cycle:
+      return cycle_code_;
+    case Motion::RigidTap:
+      return 331;
+    case Motion::Probe:
+      return probe_code_;
+    case Motion::None:
+      break;
+  }
+  return 800;
+}
+
+int GcodeInterpreter::motionToBe(const Block& block, const BlockCodes& codes) const {
+  if (codes.motion >= 0) return codes.motion;
+  if (ownsAxisWords(codes.nonmodal, codes.tool_length)) return -1;
+  for (const char letter : std::string_view("xyzabcuvw"))
+    if (block.has(letter)) return modalMotionCode();
+  // A line of centre words alone continues a modal arc: "G3 X0 Y0 J5" then "J5" is a second
+  // full circle, for LinuxCNC as for Fanuc and Haas controls (Mastercam's Haas post writes it).
+  const bool arc = motion_ == Motion::ArcClockwise || motion_ == Motion::ArcCounterClockwise;
+  if (arc && (block.has('i') || block.has('j') || block.has('k'))) return modalMotionCode();
+  return -1;
+}
+
+void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& codes,
+                                        int motion) const {
+  const auto g = [&](std::initializer_list<int> numbers) {
+    return writes(block.g, block.g_count, numbers);
+  };
+  const auto m = [&](std::initializer_list<int> numbers) {
+    return writes(block.m, block.m_count, numbers);
+  };
+  const bool linuxcnc = dialect_ == Dialect::LinuxCnc;
+  const bool g10 = codes.nonmodal == 100;
+  // LinuxCNC's L and R go with G73 and G81-G89 (G88 and the rest of its list are refused
+  // before); Fanuc and Haas repeat G74 with K or L too.
+  const bool cycle = isOneOf(motion, {730, 810, 820, 830, 840, 850, 860, 870, 890}) ||
+                     (!linuxcnc && motion == 740);
+  const bool compensation = isOneOf(codes.compensation, {410, 411, 420, 421});
+  struct Use {
+    char letter;
+    bool used;
+    const char* users;
+  };
+  const Use uses[] = {
+      {'a', !cycle, ""},
+      {'b', !cycle, ""},
+      {'c', !cycle, ""},
+      {'d', compensation || g({960}), "G41, G41.1, G42, G42.1 or G96"},
+      {'h', codes.tool_length == 430, "G43"},
+      {'i', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
+      {'j', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
+      {'k', isOneOf(motion, {20, 30, 331, 870}), "G2, G3, G33.1 or G87"},
+      {'l', g10 || cycle || compensation || m({66, 98}),
+       "G10, G41, G41.1, G42, G42.1, a canned cycle, M66 or M98"},
+      {'p',
+       g10 || codes.nonmodal == 40 || g({640}) ||
+           isOneOf(motion, {20, 30, 740, 820, 840, 860, 890}) ||
+           m({19, 50, 51, 52, 53, 62, 63, 64, 65, 66, 98}) || (!linuxcnc && m({99})),
+       "G2, G3, G4, G10, G64, G74, G82, G84, G86, G89, M19, M50-M53, M62-M66 or M98"},
+      {'q', g10 || g({640}) || isOneOf(motion, {730, 830}) || m({19, 61, 66, 67, 68}),
+       "G10, G64, G73, G83, M19, M61 or M66-M68"},
+      {'r', g10 || cycle || isOneOf(motion, {20, 30, 740}) || g({411, 421}) || m({19}),
+       "G2, G3, G10, G41.1, G42.1, a canned cycle or M19"},
+  };
+  for (const Use& use : uses) {
+    if (use.used || !block.has(use.letter)) continue;
+    const std::string letter = upper(use.letter);
+    if (*use.users == '\0')
+      fail(block.columnOf(use.letter), "cannot put " + letter + " in a canned cycle");
+    fail(block.columnOf(use.letter),
+         letter + " word with no " + use.users + " to use it (no code on the line reads it)");
+  }
 }
 
 void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes) {
@@ -465,6 +570,10 @@ void GcodeInterpreter::setOffsets(const Block& block, const BlockCodes& codes) {
                                     " needs P0 (the active system) to P9 (G59.3)");
   if (block.has('r'))
     fail(block.columnOf('r'), "G10: rotated coordinate systems (R) are not supported");
+  for (const char letter : {'i', 'j'})  // LinuxCNC reads them for G10 L1 only (lathe tools)
+    if (block.has(letter))
+      fail(block.columnOf(letter), "G10 L" + std::to_string(static_cast<int>(l)) + ": " +
+                                       upper(letter) + " words are not allowed with it");
   const int system = p == 0 ? offsets_.system() : static_cast<int>(p);
   AxisValues values = axisValues(block);
   if (l == 20) values.value = position_ - offsets_.localOffset() - values.value;
@@ -556,7 +665,7 @@ void GcodeInterpreter::goHome(const Block& block, const BlockCodes& codes) {
   addMove(MoveKind::Rapid, target);
 }
 
-void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
+void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes, int motion) {
   const bool axes = block.has('x') || block.has('y') || block.has('z');
   std::uint32_t column = codes.motion_column;
   if (codes.motion >= 0) {
@@ -594,12 +703,15 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes) {
     if (motion_ == Motion::None && axes)
       fail(column, "G80 cancels the motion mode: axis words are not allowed with it");
   } else {
-    if (!axes) {
+    const bool continues_arc = !axes && (motion == 20 || motion == 30);  // see motionToBe
+    if (!axes && !continues_arc) {
       if (codes.machine_coordinates)
         fail(codes.machine_column, "G53 needs G0 or G1 with axis words");
       return;
     }
-    column = block.columnOf(block.has('x') ? 'x' : (block.has('y') ? 'y' : 'z'));
+    const char first = axes ? (block.has('x') ? 'x' : (block.has('y') ? 'y' : 'z'))
+                            : (block.has('i') ? 'i' : (block.has('j') ? 'j' : 'k'));
+    column = block.columnOf(first);
     if (motion_ == Motion::None)
       fail(column, "axis words without a motion mode (G0, G1, G2 or G3)");
   }
@@ -652,6 +764,7 @@ void GcodeInterpreter::runCycle(const Block& block, std::uint32_t column) {
   setting.inverse_time = feed_mode_ == FeedMode::InverseTime;
   setting.inch = mm_per_unit_ != 1.0;
   setting.compensation_on = compensation_.on();
+  setting.zero_repeats_store = dialect_ == Dialect::Fanuc || dialect_ == Dialect::Haas;
   // LinuxCNC runs cycles in program coordinates and units; so does CannedCycle.
   const Vec3 origin = offsets_.total();
   setting.position = (position_ - origin) / mm_per_unit_;

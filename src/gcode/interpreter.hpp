@@ -61,6 +61,13 @@ class GcodeInterpreter {
 
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
   void checkWords(const Block& block);
+  /// The motion code (tenths) the block runs, as LinuxCNC's enhance_block decides it; -1: none.
+  int motionToBe(const Block& block, const BlockCodes& codes) const;
+  /// The modal motion in tenths (G80: 800).
+  int modalMotionCode() const;
+  /// Refuses a D, H, I, J, K, L, P, Q or R word that no code of its line uses, as LinuxCNC's
+  /// check_other_codes does.
+  void checkUnusedWords(const Block& block, const BlockCodes& codes, int motion) const;
   /// An A B C U V W word: accepted (with one warning) while it keeps its axis where it starts.
   void checkStillAxis(const Block& block, char letter);
   /// A, B, C, U, V, W words (at 0, checkStillAxis) must not meet a nonzero offset in use.
@@ -69,7 +76,8 @@ class GcodeInterpreter {
   void checkRotaryHome(bool second, std::uint32_t column) const;
   BlockCodes classify(const Block& block);
   void setTool(const Block& block, const BlockCodes& codes);
-  void runMotion(const Block& block, const BlockCodes& codes);
+  /// `motion`: motionToBe's.
+  void runMotion(const Block& block, const BlockCodes& codes, int motion);
   void setToolLength(const Block& block, const BlockCodes& codes);
   void selectSystem(const BlockCodes& codes);
   void setCompensation(const Block& block, const BlockCodes& codes);

@@ -2,7 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
+#include <vector>
 
 #include "gcode_test_support.hpp"
 
@@ -62,6 +64,44 @@ TEST(Dialect, FanucArcOffsetsAndRadiiScaleToo) {
   expectNear(p.moves[1].center, Vec3(10, 0, 0));
 }
 
+/// The X of every hole bottom (the feed moves down to Z-3) of `p`.
+std::vector<double> holeBottoms(const Program& p) {
+  std::vector<double> xs;
+  for (const Move& move : p.moves)
+    if (move.kind == MoveKind::Feed && std::abs(move.to.z + 3) < 1e-9) xs.push_back(move.to.x);
+  return xs;
+}
+
+TEST(Dialect, FanucAndHaasRepeatHoleCyclesWithK) {
+  // Hostile pass D3: K3 in G91 drills three holes 3 mm apart, as LinuxCNC's L3 does.
+  const std::string program =
+      "%\nO1000\nG21 G90 G17\nG0 Z30.\nG0 X-10. Y5. Z12.\nG91 G81 X3. Z-6. R-9. K3 F100.\n"
+      "G90 G80\nG0 Z30.\nM30\n%\n";
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
+    EXPECT_THAT(holeBottoms(runIn(dialect, program)), testing::ElementsAre(-7, -4, -1));
+    // K is a count, never least increments; a modal cycle with axis words repeats too.
+    EXPECT_THAT(holeBottoms(runIn(dialect, "G21 G0 Z5\nG81 X1. Z-3. R1. F100\nX5. K2\n")),
+                testing::ElementsAre(1, 5, 5));
+    // K0 (or Haas's L0) stores the cycle and drills nothing; the next line drills with it.
+    const Program stored = runIn(dialect, "G21 G0 X1. Z5.\nG81 X9. Z-3. R1. K0 F100\nX5.\n");
+    EXPECT_THAT(holeBottoms(stored), testing::ElementsAre(5));
+    EXPECT_THAT(holeBottoms(runIn(dialect, "G21 G0 Z5.\nG81 X9. Z-3. R1. L0 F100\nX5.\n")),
+                testing::ElementsAre(5));
+    EXPECT_THAT(errorIn(dialect, "G21 G0 Z5.\nG81 X9. Z-3. R1. K2 L2 F100\n"),
+                HasSubstr("t.nc:2:18: K and L on one cycle line"));
+    EXPECT_THAT(errorIn(dialect, "G21 G0 Z5.\nG81 X9. Z-3. R1. K-1 F100\n"),
+                HasSubstr("t.nc:2:18: G81: K or L (repeats) must be a whole number from 0"));
+    // Their G87 is a back boring cycle, not LinuxCNC's.
+    EXPECT_THAT(errorIn(dialect, "G21 G0 Z5.\nM3 S100\nG87 X1. Z-3. R1. I1. J1. K-1. F100\n"),
+                HasSubstr("t.nc:3:1: G87: not in the"));
+  }
+  // LinuxCNC has no K on a drilling cycle, and no L0.
+  EXPECT_THAT(errorIn(Dialect::LinuxCnc, "G21 G0 Z5\nG81 X1 Z-3 R1 K3 F100\n"),
+              HasSubstr("t.nc:2:15: K word with no G2, G3"));
+  EXPECT_THAT(errorIn(Dialect::LinuxCnc, "G21 G0 Z5\nG81 X1 Z-3 R1 L0 F100\n"),
+              HasSubstr("from 1 to 1000000"));
+}
+
 TEST(Dialect, GrblRejectsWhatGrblLacks) {
   EXPECT_EQ(errorIn(Dialect::Grbl, "G21\nG81 X1 Y1 Z-1 R1 F100\n"),
             "t.nc:2:1: G81: not in the grbl dialect (--dialect); this is valid in --dialect "
@@ -70,6 +110,11 @@ TEST(Dialect, GrblRejectsWhatGrblLacks) {
   EXPECT_THAT(errorIn(Dialect::Grbl, "G43 H1\n"), HasSubstr("G43: not in the grbl"));
   EXPECT_THAT(errorIn(Dialect::Grbl, "o100 sub\no100 endsub\n"), HasSubstr("O-words"));
   EXPECT_THAT(errorIn(Dialect::Grbl, "#1=5\n"), HasSubstr("parameters"));
+  // grbl continues no arc with centre words alone (LinuxCNC, Fanuc and Haas do).
+  EXPECT_THAT(errorIn(Dialect::Grbl, "G21 G3 X0 Y0 J5 F100\nJ5\n"),
+              HasSubstr("t.nc:2:1: centre words (I, J, K) on a line without axis words: not in "
+                        "the grbl dialect"));
+  EXPECT_THAT(errorIn(Dialect::Grbl, "G21 G3 X0 Y0 J5 F100\nK5\n"), HasSubstr("t.nc:2:1: centre"));
   EXPECT_THAT(errorIn(Dialect::Grbl, "G0 X1 D3\n"), HasSubstr("D words"));
   EXPECT_EQ(errorIn(Dialect::Grbl, "G21 G17 G90 G94 G54 G0 X1 M3 S1000\nG43.1 Z2\nM5 M30\n"), "");
 }

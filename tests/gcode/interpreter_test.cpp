@@ -151,6 +151,50 @@ TEST(Interpreter, ArcWordErrors) {
   EXPECT_EQ(errorOf("G21 G2 X2 I1 P10000 F1\n"), "");
 }
 
+TEST(Interpreter, CentreWordsAloneContinueTheModalArc) {
+  // Mastercam's Haas post: a full circle, then a line holding only the centre word for a second
+  // one. LinuxCNC runs both circles (tests/gcode/programs/arcs_centre_words_alone.ngc).
+  const Program p = run("G21 G17 F100\nG3 X0 Y0 J5\nJ5\nI-5 J0\nG18 G2 X0 Z0 I5\nK5\n");
+  ASSERT_EQ(p.moves.size(), 5u);
+  for (const Move& move : p.moves) {
+    EXPECT_EQ(move.kind, MoveKind::Arc);
+    EXPECT_EQ(move.to, Vec3(0, 0, 0));
+  }
+  EXPECT_EQ(p.moves[1].line, 3u);
+  EXPECT_EQ(p.moves[1].center, Vec3(0, 5, 0));
+  EXPECT_EQ(p.moves[2].center, Vec3(-5, 0, 0));
+  EXPECT_EQ(p.moves[4].center, Vec3(0, 0, 5));
+  EXPECT_EQ(p.moves[4].axis, Vec3(0, -1, 0));
+  // The continued arc checks its words as any arc does.
+  EXPECT_EQ(errorOf("G3 X0 Y0 J5 F100\nK5\n"),
+            "t.nc:2:1: G3 arc: K word given for an arc in the G17 plane");
+  EXPECT_THAT(errorOf("G93 G3 X0 Y0 J5 F100\nJ5\n"), HasSubstr("t.nc:2:1: G3 in inverse time"));
+}
+
+TEST(Interpreter, WordsNoCodeOfTheLineUsesAreRefused) {
+  // LinuxCNC's check_other_codes: each word with the codes that may use it.
+  EXPECT_EQ(errorOf("G3 X0 Y0 J5 F100\nR5\n"),
+            "t.nc:2:1: R word with no G2, G3, G10, G41.1, G42.1, a canned cycle or M19 to use "
+            "it (no code on the line reads it)");
+  EXPECT_THAT(errorOf("G0 Z5\nG81 X1 Z-1 R1 P1 F100\n"),
+              HasSubstr("t.nc:2:15: P word with no G2, G3, G4, G10, G64"));
+  EXPECT_THAT(errorOf("G1 X1 H1 F100\n"), HasSubstr("t.nc:1:7: H word with no G43 to use it"));
+  EXPECT_THAT(errorOf("G1 X1 D1 F100\n"), HasSubstr("t.nc:1:7: D word with no G41"));
+  EXPECT_THAT(errorOf("G1 X1 L2 F100\n"), HasSubstr("t.nc:1:7: L word with no G10"));
+  EXPECT_THAT(errorOf("G1 X1 Q2 F100\n"), HasSubstr("t.nc:1:7: Q word with no G10"));
+  EXPECT_THAT(errorOf("G1 X1 F100\nJ5\n"), HasSubstr("t.nc:2:1: J word with no G2, G3"));
+  EXPECT_THAT(errorOf("G1 X1 K5 F100\n"), HasSubstr("t.nc:1:7: K word with no G2, G3"));
+  EXPECT_THAT(errorOf("G3 X0 Y0 J5 F100\nG92 X1 J5\n"), HasSubstr("t.nc:2:8: J word with no"));
+  EXPECT_THAT(errorOf("G0 Z5\nG81 X1 Z-1 R1 A0 F100\n"),
+              HasSubstr("t.nc:2:15: cannot put A in a canned cycle"));
+  EXPECT_EQ(errorOf("G10 L2 P1 X1 I1\nG0 X1\n"),
+            "t.nc:1:14: G10 L2: I words are not allowed with it");
+  // The codes that use them.
+  EXPECT_EQ(errorOf("G64 P0.01 Q0.01\nG0 Z5\nG82 X1 Z-1 R1 P1 L2 F100\nG83 X2 Z-1 R1 Q0.5\n"
+                    "G4 P1\nM61 Q0\nG43 H0\nG96 D2000 S100\nM19 R10\nG91 G2 X0 I1 P2\nM2\n"),
+            "");
+}
+
 TEST(Interpreter, FeedMovesNeedAFeedRate) {
   EXPECT_EQ(errorOf("G0 X1\nG1 X2\n"), "t.nc:2:1: G1 with zero feed rate (no F word before it)");
   EXPECT_EQ(errorOf("G1 X2 F0\n"), "t.nc:1:1: G1 with zero feed rate (no F word before it)");
