@@ -151,6 +151,7 @@ void DialectFilter::apply(Block& block, std::uint32_t line) {
   if (dialect_ == Dialect::Grbl) {
     dropNormalArcOffset(block);
   } else {
+    dwellFromX(block);
     repeatsFromK(block, line);
     scaleIntegerWords(block);
   }
@@ -228,6 +229,12 @@ void DialectFilter::track(const Block& block) {
       cycle_ = listed(kCycleCodes, code);
     }
   }
+}
+
+void DialectFilter::dwellFromX(Block& block) const {
+  for (int i = 0; i < block.g_count; ++i)
+    if (block.g[static_cast<std::size_t>(i)].number == 40)
+      block.column[static_cast<std::size_t>(Block::index('x'))] = 0;  // the time: no motion
 }
 
 void DialectFilter::repeatsFromK(Block& block, std::uint32_t line) const {

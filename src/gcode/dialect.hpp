@@ -12,6 +12,7 @@
 //             controls' radius check is off by default); --arc-tolerance turns a check on.
 //             K on a hole cycle (G73, G74, G81-G89) is its repeat count (LinuxCNC's L); K0 or L0
 //             stores the cycle and drills nothing. Their G87 (back boring) is not LinuxCNC's.
+//             G04 X is a dwell (X the time), as G04 P.
 //   grbl      grbl 1.1: only its documented G/M codes and words (no canned cycles, no tool
 //             changes, no parameters or O-words, G43.1 only); the K of a G17 arc (I of G19, J
 //             of G18) is ignored as grbl ignores it; arcs are rejected as grbl rejects them.
@@ -53,6 +54,8 @@ class DialectFilter {
   void refuseHaasMCodes(const Block& block, std::uint32_t line) const;
   /// Takes the controller's M codes that cannot move the tool out of the block, warning once.
   void dropHarmlessMCodes(Block& block, std::uint32_t line) const;
+  /// Fanuc and Haas: the X of a G4 line is its dwell time, never a move.
+  void dwellFromX(Block& block) const;
   /// Fanuc and Haas: the K of a hole cycle is its repeat count, LinuxCNC's L.
   void repeatsFromK(Block& block, std::uint32_t line) const;
   void scaleIntegerWords(Block& block) const;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <string_view>
 
@@ -456,6 +457,7 @@ void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes
       length = 0;
     } else if (found != tool_lengths_.end()) {
       length = found->second;
+      warnOtherToolLength(tool, length);
     } else if (!tool_table_given_) {
       warnOnce(line_, "G43 tool length offset: no tool table given, lengths taken as 0");
     } else {
@@ -466,6 +468,22 @@ void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes
   // The tool tip is where it was; what changes is where the program says it is.
   position_.z += tool_length_ - length;
   tool_length_ = length;
+}
+
+void GcodeInterpreter::warnOtherToolLength(int offset_tool, double offset_length) {
+  // Programmed points are tip points (as rs274 reads them), so the path is checked as written;
+  // on the machine the loaded tool's tip ends where the other tool's would: a classic crash.
+  const int loaded = tool_changes_ ? spindle_tool_ : selected_tool_;
+  const auto found = tool_lengths_.find(loaded);
+  if (loaded == 0 || loaded == offset_tool || found == tool_lengths_.end()) return;
+  const double longer = found->second - offset_length;
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "G43 H%d: the length offset of tool %d (%g mm) with tool %d loaded (%g mm): its "
+                "tip goes %g mm %s than programmed",
+                offset_tool, offset_tool, offset_length, loaded, found->second, std::abs(longer),
+                longer > 0 ? "lower" : "higher");
+  warnOnce(line_, text);
 }
 
 void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& codes) {

@@ -79,6 +79,9 @@ class GcodeInterpreter {
   /// `motion`: motionToBe's.
   void runMotion(const Block& block, const BlockCodes& codes, int motion);
   void setToolLength(const Block& block, const BlockCodes& codes);
+  /// Warns when G43 takes the length of `offset_tool` (`offset_length` mm) while another tool
+  /// whose length the table knows is loaded.
+  void warnOtherToolLength(int offset_tool, double offset_length);
   void selectSystem(const BlockCodes& codes);
   void setCompensation(const Block& block, const BlockCodes& codes);
   void setOffsets(const Block& block, const BlockCodes& codes);

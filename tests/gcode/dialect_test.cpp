@@ -102,6 +102,17 @@ TEST(Dialect, FanucAndHaasRepeatHoleCyclesWithK) {
               HasSubstr("from 1 to 1000000"));
 }
 
+TEST(Dialect, FanucAndHaasDwellWithX) {
+  // G04 X1.5 waits 1.5 s there; LinuxCNC would move X with the modal G1.
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
+    const Program p = runIn(dialect, "G21 G1 X0 Y0 Z5. F100\nG04 X1.5\nG04 P500\nG1 X10.\n");
+    ASSERT_EQ(p.moves.size(), 2u);
+    EXPECT_EQ(p.moves[1].line, 4u);
+    expectNear(p.moves[1].from, Vec3(0, 0, 5));
+  }
+  EXPECT_EQ(runIn(Dialect::LinuxCnc, "G21 G1 X0 Y0 Z5 F100\nG4 X1.5 P1\n").moves.size(), 2u);
+}
+
 TEST(Dialect, GrblRejectsWhatGrblLacks) {
   EXPECT_EQ(errorIn(Dialect::Grbl, "G21\nG81 X1 Y1 Z-1 R1 F100\n"),
             "t.nc:2:1: G81: not in the grbl dialect (--dialect); this is valid in --dialect "

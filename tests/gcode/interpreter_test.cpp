@@ -1,6 +1,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "gcode_test_support.hpp"
 
 namespace gougechek {
@@ -251,6 +255,26 @@ TEST(Interpreter, UnknownWorkOffsetAndToolLengthAreTakenAsZeroWithAWarning) {
   EXPECT_THAT(p.warnings[0].message, HasSubstr("G43 tool length offset: no tool table given"));
   EXPECT_THAT(p.warnings[1].message, HasSubstr("G54 work offset: taken as zero"));
   EXPECT_THAT(errorOf("G91 G53 G0 X1\n"), HasSubstr("G53 cannot be used in incremental mode"));
+}
+
+TEST(Interpreter, LengthOffsetOfAnotherToolThanTheLoadedOneIsAWarning) {
+  // Hostile pass D15: T1 (50 mm) loaded, H2 (40 mm): T1's tip goes 10 mm below the program.
+  ProgramOptions options;
+  options.tool_lengths_mm = {{1, 50}, {2, 40}};
+  const auto warnings = [&](const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> messages;
+    for (const InputWarning& w : readProgram(in, "t.nc", options).warnings)
+      messages.push_back(std::to_string(w.line) + ": " + w.message);
+    return messages;
+  };
+  EXPECT_THAT(warnings("G21 G90 G17\nT1 M6\nG43 H2\nG0 Z30\n"),
+              testing::ElementsAre("3: G43 H2: the length offset of tool 2 (40 mm) with tool 1 "
+                                   "loaded (50 mm): its tip goes 10 mm lower than programmed"));
+  EXPECT_THAT(warnings("T2 M6\nG43 H1\nG0 Z30\n"), testing::ElementsAre(HasSubstr("higher")));
+  // The loaded tool's own offset, or a tool the table does not know: nothing to say.
+  EXPECT_THAT(warnings("T1 M6\nG43 H1\nG0 Z30\nT3 M6\nG43 H1\nG0 Z30\n"), testing::IsEmpty());
+  EXPECT_THAT(warnings("T2\nG43 H2\nG0 Z30\n"), testing::IsEmpty());
 }
 
 TEST(Interpreter, HomeMovesGoThroughTheIntermediatePoint) {
