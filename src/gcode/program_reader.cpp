@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "gcode/block_parser.hpp"
 #include "gcode/control_flow.hpp"
@@ -80,7 +81,18 @@ bool runSubprogramCodes(const Block& block, ControlFlow& control, const std::str
                         std::uint32_t line) {
   for (int i = 0; i < block.m_count; ++i) {
     const BlockCode& code = block.m[static_cast<std::size_t>(i)];
-    if (code.number == 99) return control.returnFromProgram(line, code.column);
+    if (code.number == 99) {
+      std::optional<long> target;  // M99 P: the block of the caller to return to
+      if (block.has('p')) {
+        const double p = block.get('p');
+        if (p < 1 || p != std::floor(p) || p > 99999)
+          throw InputError(file_name, line, block.columnOf('p'),
+                           "M99 P: the sequence number to return to must be a whole number from "
+                           "1 to 99999");
+        target = static_cast<long>(p);
+      }
+      return control.returnFromProgram(line, code.column, target);
+    }
     if (code.number != 98) continue;
     const double p = block.get('p');
     if (!block.has('p') || p < 0 || p != std::floor(p) || p > 1e9)
@@ -157,6 +169,7 @@ struct ProgramReader::Run {
   Block block_;
   OWord header_;
   bool started_ = false;         // a non-blank line was seen
+  bool started_code_ = false;    // a line of code (not '%') was seen
   bool running_ = true;          // neither M2/M30/M99 nor a closing '%' was met
   bool percent_opened_ = false;  // the first line was '%'
   std::uint32_t end_line_ = 0;
@@ -262,7 +275,8 @@ bool ProgramReader::Run::step() {
     percentLine(line, first, number);
     return true;
   }
-  started_ = true;
+  if (!started_code_) control.markProgramStart(line_start);
+  started_ = started_code_ = true;
   runLine(line, number, line_start);
   return true;
 }
