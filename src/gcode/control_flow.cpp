@@ -251,6 +251,15 @@ void ControlFlow::execute(const OWord& oword, std::uint32_t line, LineReader::Po
     case OKeyword::Return:
       returnFromCall(oword, line);
       return;
+    case OKeyword::Goto: {
+      const double target = value(oword, line);
+      if (std::isnan(target) || target < 1 || target > 99999 || target != std::floor(target))
+        fail(line, oword.column,
+             "GOTO: the sequence number must be a whole number from 1 to 99999");
+      const long sequence = static_cast<long>(target);
+      jumpToBlock(sequence, line, oword.column, "GOTO " + std::to_string(sequence));
+      return;
+    }
     case OKeyword::If:
     case OKeyword::ElseIf:
     case OKeyword::Else:
@@ -422,6 +431,18 @@ void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t c
   seek(target.position);
 }
 
+void ControlFlow::restartProgram(std::optional<long> block, std::uint32_t line,
+                                 std::uint32_t column) {
+  if (block) {
+    jumpToBlock(*block, line, column, "M99 P" + std::to_string(*block));
+    return;
+  }
+  if (!frames_.empty())
+    fail(line, column, "M99 restarts the main program inside a WHILE loop: not supported");
+  jumped_back_ = true;
+  seek(main_start_);
+}
+
 void ControlFlow::callProgram(int program, int repeats, std::uint32_t line, std::uint32_t column) {
   if (repeats < 1) return;
   Frame frame{FrameKind::Call,
@@ -494,6 +515,7 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
         exitLoop();
         return;
       }
+      if (!again && isMacroLoop(oword.name)) checkMacroNesting(oword, line);
       if (!again)
         frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 0, false, false});
       return;
@@ -556,11 +578,29 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
   }
 }
 
+void ControlFlow::checkMacroNesting(const OWord& oword, std::uint32_t line) const {
+  // The controls nest WHILE loops 3 deep, each with its own identifier.
+  int depth = 0;
+  for (auto frame = frames_.rbegin(); frame != frames_.rend() && frame->kind != FrameKind::Call;
+       ++frame) {
+    if (frame->kind != FrameKind::While) continue;
+    if (frame->name == oword.name)
+      fail(line, oword.column,
+           describe(oword) + " inside a loop " + oword.name + " (line " +
+               std::to_string(frame->line) + "): nested loops need other identifiers");
+    ++depth;
+  }
+  if (depth >= 3)
+    fail(line, oword.column, describe(oword) + ": WHILE loops nested more than 3 deep");
+}
+
 void ControlFlow::finish(std::uint32_t last_line) const {
   if (skip_.active) fail(skip_.line, skip_.column, skip_.what);
   for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
     if (frame->kind == FrameKind::If) continue;  // LinuxCNC does not mind an open if at the end
-    const std::string name = frame->fanuc ? fanucName(frame->name) : "o" + frame->name;
+    const std::string name = frame->fanuc               ? fanucName(frame->name)
+                             : isMacroLoop(frame->name) ? "WHILE [...] " + frame->name
+                                                        : "o" + frame->name;
     fail(frame->line, 0,
          (frame->kind == FrameKind::Call ? "call of " + name + " still running"
                                          : "loop " + name + " not closed") +

@@ -87,6 +87,9 @@ class ControlFlow {
   /// be the only one with that number, and not inside a WHILE loop that is not running.
   void jumpToBlock(long sequence, std::uint32_t line, std::uint32_t column,
                    const std::string& what);
+  /// M99 at the top level of a Fanuc/Haas main program: runs it again from its start, or from
+  /// its block N`block`.
+  void restartProgram(std::optional<long> block, std::uint32_t line, std::uint32_t column);
   /// Where the main program starts: its first line holding code (its O number, if any).
   void markProgramStart(LineReader::Position start) { main_start_ = start; }
   /// At the end of the text: what is still open (a skip, a loop, a call) is an error.
@@ -164,6 +167,8 @@ class ControlFlow {
   void runBranch(const OWord& oword, std::uint32_t line);
   void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
   double value(const OWord& oword, std::uint32_t line) const;
+  /// A macro B WHILE starting at `line`: refused inside a loop of its identifier or 3 deep.
+  void checkMacroNesting(const OWord& oword, std::uint32_t line) const;
   Frame* top(FrameKind kind, const std::string& name);
   int callDepth() const;
   void seek(LineReader::Position position);

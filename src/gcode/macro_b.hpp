@@ -10,6 +10,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "gcode/block.hpp"
+#include "gcode/block_parser.hpp"
+#include "gcode/parameters.hpp"
 
 namespace gougechek {
 
@@ -35,5 +40,35 @@ BlockHead readBlockHead(std::string_view line);
 
 /// "DO1" for loop identifier 1: the name of a macro B loop among the O-word loops.
 std::string macroLoopName(int loop);
+
+/// Why macro B variable `number` cannot be read (or, with `assigned`, set) here, or "" when it
+/// can: #0 is always vacant, #1-#33 are local and #100-#999 common variables; of the system
+/// variables (#1000 and up) only the work offsets of X, Y and Z can be read.
+std::string macroVariableRefusal(double number, bool assigned);
+
+/// A macro B statement line, as run.
+struct MacroStatement {
+  std::vector<ParameterAssignment> assignments;  ///< #i=... (IF ... THEN: if the condition held)
+  bool has_control = false;
+  OWord control;  ///< WHILE ... DOm, ENDm, GOTO n (IF ... GOTO: if the condition held)
+};
+
+class MacroStatementReader {
+ public:
+  MacroStatementReader(std::string file_name, const Parameters& parameters);
+
+  /// True when the line `parser` compacted last (BlockParser::compactLine) is a macro B
+  /// statement: it is then read into `statement`, its values evaluated. False for any other
+  /// line, left to BlockParser::parse. Throws InputError for what is refused.
+  bool read(const BlockParser& parser, std::uint32_t line_number, MacroStatement& statement) const;
+
+  /// For lines being skipped: true when `line` is a WHILE ... DOm (or DOm) or an ENDm, named in
+  /// `oword` as the loop statements it runs as.
+  static bool loopHeader(std::string_view line, OWord& oword);
+
+ private:
+  std::string file_name_;
+  const Parameters& parameters_;
+};
 
 }  // namespace gougechek
