@@ -34,11 +34,15 @@ std::string upper(char letter) {
 
 }  // namespace
 
-BlockParser::BlockParser(std::string file_name, const Parameters& parameters, Semicolon semicolon)
-    : file_name_(std::move(file_name)), parameters_(parameters), semicolon_(semicolon) {}
+BlockParser::BlockParser(std::string file_name, const Parameters& parameters, Semicolon semicolon,
+                         ExpressionRules rules)
+    : file_name_(std::move(file_name)),
+      parameters_(parameters),
+      semicolon_(semicolon),
+      rules_(rules) {}
 
 ExpressionReader BlockParser::expressions() const {
-  return ExpressionReader(text_, columns_, parameters_, file_name_, line_number_);
+  return ExpressionReader(text_, columns_, parameters_, file_name_, line_number_, rules_);
 }
 
 void BlockParser::fail(std::uint32_t column, const std::string& message) const {
@@ -148,7 +152,7 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
     if (letter == '#') {
       const ExpressionReader reader = expressions();
       ParameterAssignment assignment;
-      assignment.parameter = reader.readParameterRef(pos);
+      assignment.parameter = reader.readParameterRef(pos, true);
       if (pos >= text_.size() || text_[pos] != '=')
         fail(column, "a parameter at the start of a word must be assigned: #...=value");
       ++pos;
@@ -160,6 +164,7 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
     ++pos;
     const std::size_t number_start = pos;
     const double value = readNumber(pos, letter, column);
+    if (std::isnan(value)) continue;  // a vacant macro B variable: the controls omit the word
     if (letter == 'g' || letter == 'm') {
       const double tenths = value * 10.0;
       const double rounded = std::round(tenths);

@@ -23,7 +23,8 @@ class BlockParser {
 
   /// Values read from parameters (`X#1`) see `parameters` as they are when the line is parsed.
   BlockParser(std::string file_name, const Parameters& parameters,
-              Semicolon semicolon = Semicolon::StartsComment);
+              Semicolon semicolon = Semicolon::StartsComment,
+              ExpressionRules rules = ExpressionRules::LinuxCnc);
 
   /// Splits `line` (physical line number `line_number`) into `block`, evaluating every value.
   /// Throws InputError on a malformed word or on a construct outside the supported dialect.
@@ -32,6 +33,16 @@ class BlockParser {
   /// For lines being skipped (a false branch, a subroutine body): true when `line` is an O-word
   /// line, with its name and keyword in `oword` and no value evaluated.
   bool parseOWordHeader(std::string_view line, std::uint32_t line_number, OWord& oword);
+
+  /// Reads `line` as parse() does, without its words: text() is then the line in lower case
+  /// without blanks and comments, columns() the 1-based source column of each of its characters
+  /// (macro B statements are read from there, macro_b.hpp).
+  void compactLine(std::string_view line, std::uint32_t line_number) {
+    line_number_ = line_number;
+    compact(line);
+  }
+  const std::string& text() const { return text_; }
+  const std::vector<std::uint32_t>& columns() const { return columns_; }
 
  private:
   [[noreturn]] void fail(std::uint32_t column, const std::string& message) const;
@@ -50,6 +61,7 @@ class BlockParser {
   std::string file_name_;
   const Parameters& parameters_;
   Semicolon semicolon_;
+  ExpressionRules rules_;
   std::uint32_t line_number_ = 0;
   std::string text_;                    ///< the line lower-cased, without comments and blanks
   std::vector<std::uint32_t> columns_;  ///< 1-based source column of each char of text_

@@ -54,6 +54,7 @@ class CannedCycle {
   /// Another motion mode ran: the next cycle starts from a new initial level and needs its
   /// words again.
   void cancel();
+  bool operator==(const CannedCycle&) const = default;
 
  private:
   std::string file_name_;

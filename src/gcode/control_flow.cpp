@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "gcode/macro_b.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -140,13 +141,18 @@ void ControlFlow::closeSources(const Frame& frame) {
 }
 
 void ControlFlow::countLine(std::uint32_t line) {
-  const bool repeating = std::any_of(frames_.begin(), frames_.end(),
-                                     [](const Frame& f) { return f.kind != FrameKind::If; });
-  if (repeating && ++repeated_lines_ > max_repeated_lines_)
+  const bool repeating =
+      jumped_back_ || std::any_of(frames_.begin(), frames_.end(),
+                                  [](const Frame& f) { return f.kind != FrameKind::If; });
+  if (repeating) countRepeated(line);
+}
+
+void ControlFlow::countRepeated(std::uint32_t line) {
+  if (++repeated_lines_ > max_repeated_lines_)
     fail(line, 0,
-         "more than " + std::to_string(max_repeated_lines_) +
-             " lines run in loops and subprogram calls: taken as endless (the limit bounds the "
-             "work of a run)");
+         "more than " + std::to_string(max_repeated_lines_) + " lines run in loops" +
+             (jumped_back_ ? ", jumps back (GOTO, M99 P)" : "") +
+             " and subprogram calls: taken as endless (the limit bounds the work of a run)");
 }
 
 void ControlFlow::fail(std::uint32_t line, std::uint32_t column, const std::string& message) const {
@@ -245,6 +251,15 @@ void ControlFlow::execute(const OWord& oword, std::uint32_t line, LineReader::Po
     case OKeyword::Return:
       returnFromCall(oword, line);
       return;
+    case OKeyword::Goto: {
+      const double target = value(oword, line);
+      if (std::isnan(target) || target < 1 || target > 99999 || target != std::floor(target))
+        fail(line, oword.column,
+             "GOTO: the sequence number must be a whole number from 1 to 99999");
+      const long sequence = static_cast<long>(target);
+      jumpToBlock(sequence, line, oword.column, "GOTO " + std::to_string(sequence));
+      return;
+    }
     case OKeyword::If:
     case OKeyword::ElseIf:
     case OKeyword::Else:
@@ -316,13 +331,24 @@ void ControlFlow::returnFromCall(const OWord& oword, std::uint32_t line) {
   seek(frame.resume);
 }
 
-bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column) {
+bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column,
+                                    std::optional<long> block) {
   const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
                                  [](const Frame& f) { return f.kind == FrameKind::Call; });
   if (call == frames_.rend()) return false;
   if (!call->fanuc) fail(line, column, "M99 inside a call of o<" + call->name + ">: use endsub");
   Frame frame = *call;
   frames_.erase(std::prev(call.base()), frames_.end());
+  if (block) {
+    // The control returns to the block N`block` of the caller instead of the one after the call.
+    if (frame.count > 1)
+      fail(line, column,
+           "M99 P" + std::to_string(*block) +
+               " ends a call repeated by M98 L: which pass the control runs next is not read");
+    closeSources(frame);
+    jumpToBlock(*block, line, column, "M99 P" + std::to_string(*block));
+    return true;
+  }
   if (--frame.count > 0) {  // M98 ... L: run the program again
     frames_.push_back(frame);
     seek(frame.start);
@@ -331,6 +357,90 @@ bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column) {
     seek(frame.resume);
   }
   return true;
+}
+
+LineReader::Position ControlFlow::programStart() const {
+  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
+                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  return call == frames_.rend() ? main_start_ : call->start;
+}
+
+std::vector<ControlFlow::BlockPlace> ControlFlow::findBlocks(long sequence) {
+  const LineReader::Position start = programStart();
+  std::string key = sourcePath();
+  key.append("\n").append(std::to_string(start.offset));
+  key.append("\n").append(std::to_string(sequence));
+  if (const auto known = blocks_.find(key); known != blocks_.end()) return known->second;
+  // The whole program is read, from its start to the next program (O number) or '%': every
+  // block with that number, and the WHILE loops around each.
+  std::vector<BlockPlace> found;
+  std::vector<std::pair<int, std::uint64_t>> loops;  // identifier, WHILE line
+  seek(start);
+  bool first = true;
+  for (;;) {
+    const LineReader::Position at = reader().position();
+    std::string_view text;
+    if (!reader().next(text)) break;
+    countRepeated(reader().linesRead());
+    const BlockHead head = readBlockHead(text);
+    if (head.kind == BlockHead::Kind::Blank) continue;
+    if (head.kind == BlockHead::Kind::TapeMark) break;
+    if (head.kind == BlockHead::Kind::ProgramStart && !first) break;
+    first = false;
+    if (head.sequence == sequence) {
+      BlockPlace place{at, reader().linesRead(), {}};
+      for (const auto& loop : loops) place.loops.push_back(loop.second);
+      found.push_back(std::move(place));
+    }
+    if (head.kind == BlockHead::Kind::While)
+      loops.emplace_back(head.loop, at.offset);
+    else if (head.kind == BlockHead::Kind::End && !loops.empty() && loops.back().first == head.loop)
+      loops.pop_back();
+  }
+  blocks_[key] = found;
+  return found;
+}
+
+void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t column,
+                              const std::string& what) {
+  const LineReader::Position from = reader().position();
+  const std::string number = std::string("N").append(std::to_string(sequence));
+  const std::vector<BlockPlace> found = findBlocks(sequence);
+  if (found.empty()) fail(line, column, what + ": no block " + number + " in the program");
+  if (found.size() > 1)
+    fail(line, column,
+         what + ": " + number + " starts more than one block of the program (lines " +
+             std::to_string(found[0].line) + " and " + std::to_string(found[1].line) +
+             "): which one the control finds depends on how it searches");
+  const BlockPlace& target = found.front();
+  // The loops running in this program must be the ones around the target, and more: the jump
+  // leaves those it is not in. The controls do not allow a jump into a loop.
+  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
+                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  auto frame = call.base();
+  for (const std::uint64_t loop : target.loops) {
+    if (frame == frames_.end() || frame->kind != FrameKind::While || frame->start.offset != loop)
+      fail(line, column,
+           what + ": " + number + " (line " + std::to_string(target.line) +
+               ") is inside a WHILE loop that is not running: the controls do not jump into a "
+               "loop");
+    ++frame;
+  }
+  frames_.erase(frame, frames_.end());
+  if (target.position.offset < from.offset) jumped_back_ = true;
+  seek(target.position);
+}
+
+void ControlFlow::restartProgram(std::optional<long> block, std::uint32_t line,
+                                 std::uint32_t column) {
+  if (block) {
+    jumpToBlock(*block, line, column, "M99 P" + std::to_string(*block));
+    return;
+  }
+  if (!frames_.empty())
+    fail(line, column, "M99 restarts the main program inside a WHILE loop: not supported");
+  jumped_back_ = true;
+  seek(main_start_);
 }
 
 void ControlFlow::callProgram(int program, int repeats, std::uint32_t line, std::uint32_t column) {
@@ -405,6 +515,7 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
         exitLoop();
         return;
       }
+      if (!again && isMacroLoop(oword.name)) checkMacroNesting(oword, line);
       if (!again)
         frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 0, false, false});
       return;
@@ -467,11 +578,29 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
   }
 }
 
+void ControlFlow::checkMacroNesting(const OWord& oword, std::uint32_t line) const {
+  // The controls nest WHILE loops 3 deep, each with its own identifier.
+  int depth = 0;
+  for (auto frame = frames_.rbegin(); frame != frames_.rend() && frame->kind != FrameKind::Call;
+       ++frame) {
+    if (frame->kind != FrameKind::While) continue;
+    if (frame->name == oword.name)
+      fail(line, oword.column,
+           describe(oword) + " inside a loop " + oword.name + " (line " +
+               std::to_string(frame->line) + "): nested loops need other identifiers");
+    ++depth;
+  }
+  if (depth >= 3)
+    fail(line, oword.column, describe(oword) + ": WHILE loops nested more than 3 deep");
+}
+
 void ControlFlow::finish(std::uint32_t last_line) const {
   if (skip_.active) fail(skip_.line, skip_.column, skip_.what);
   for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
     if (frame->kind == FrameKind::If) continue;  // LinuxCNC does not mind an open if at the end
-    const std::string name = frame->fanuc ? fanucName(frame->name) : "o" + frame->name;
+    const std::string name = frame->fanuc               ? fanucName(frame->name)
+                             : isMacroLoop(frame->name) ? "WHILE [...] " + frame->name
+                                                        : "o" + frame->name;
     fail(frame->line, 0,
          (frame->kind == FrameKind::Call ? "call of " + name + " still running"
                                          : "loop " + name + " not closed") +

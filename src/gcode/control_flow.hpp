@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -78,8 +79,19 @@ class ControlFlow {
   void execute(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
   /// M98 P`program` L`repeats` at `line`, `column`.
   void callProgram(int program, int repeats, std::uint32_t line, std::uint32_t column);
-  /// M99: returns from an M98 call; false at the top level, where it ends the program.
-  bool returnFromProgram(std::uint32_t line, std::uint32_t column);
+  /// M99 (P`block`: to the block N`block` of the caller): returns from an M98 call; false at the
+  /// top level, where the call returns nowhere.
+  bool returnFromProgram(std::uint32_t line, std::uint32_t column, std::optional<long> block);
+  /// Jumps to the block N`sequence` of the running program (the main program, or the subprogram
+  /// a call runs), as GOTO does; `what` names the jump in messages ("GOTO 50"). The block must
+  /// be the only one with that number, and not inside a WHILE loop that is not running.
+  void jumpToBlock(long sequence, std::uint32_t line, std::uint32_t column,
+                   const std::string& what);
+  /// M99 at the top level of a Fanuc/Haas main program: runs it again from its start, or from
+  /// its block N`block`.
+  void restartProgram(std::optional<long> block, std::uint32_t line, std::uint32_t column);
+  /// Where the main program starts: its first line holding code (its O number, if any).
+  void markProgramStart(LineReader::Position start) { main_start_ = start; }
   /// At the end of the text: what is still open (a skip, a loop, a call) is an error.
   void finish(std::uint32_t last_line) const;
 
@@ -108,6 +120,12 @@ class ControlFlow {
     std::string file;
     LineReader::Position start;
   };
+  /// A block found by its sequence number.
+  struct BlockPlace {
+    LineReader::Position position;
+    std::uint32_t line = 0;
+    std::vector<std::uint64_t> loops;  ///< the WHILE lines around it, outermost first
+  };
   enum class SkipGoal : std::uint8_t { Definition, FindSub, Branch, LoopEnd };
   struct Skip {
     bool active = false;
@@ -122,6 +140,12 @@ class ControlFlow {
 
   [[noreturn]] void fail(std::uint32_t line, std::uint32_t column,
                          const std::string& message) const;
+  /// Counts one more line read in a loop, a call, after a jump back or by a search.
+  void countRepeated(std::uint32_t line);
+  /// The blocks N`sequence` of the running program, found by reading it from its start.
+  std::vector<BlockPlace> findBlocks(long sequence);
+  /// Where the running program starts: its call's body, or the main program's first line.
+  LineReader::Position programStart() const;
   void startSkip(SkipGoal goal, const std::string& name, std::uint32_t line, std::uint32_t column,
                  std::string what);
   /// Ends the skip at `oword`; true when the line is then to be run as usual.
@@ -143,6 +167,8 @@ class ControlFlow {
   void runBranch(const OWord& oword, std::uint32_t line);
   void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
   double value(const OWord& oword, std::uint32_t line) const;
+  /// A macro B WHILE starting at `line`: refused inside a loop of its identifier or 3 deep.
+  void checkMacroNesting(const OWord& oword, std::uint32_t line) const;
   Frame* top(FrameKind kind, const std::string& name);
   int callDepth() const;
   void seek(LineReader::Position position);
@@ -156,6 +182,10 @@ class ControlFlow {
   Parameters& parameters_;
   std::uint64_t max_repeated_lines_;
   std::uint64_t repeated_lines_ = 0;
+  bool jumped_back_ = false;  ///< a GOTO or M99 P went back: lines may run again
+  LineReader::Position main_start_;
+  /// (file, program start, sequence number) → the blocks found there.
+  std::unordered_map<std::string, std::vector<BlockPlace>> blocks_;
   std::vector<Frame> frames_;
   Skip skip_;
   /// Subroutine (and Fanuc program) name → where its body starts.

@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "gcode/input_limits.hpp"
+#include "gcode/macro_b.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -57,12 +58,13 @@ double truth(bool value) {
 ExpressionReader::ExpressionReader(const std::string& text,
                                    const std::vector<std::uint32_t>& columns,
                                    const Parameters& parameters, const std::string& file_name,
-                                   std::uint32_t line_number)
+                                   std::uint32_t line_number, ExpressionRules rules)
     : text_(text),
       columns_(columns),
       parameters_(parameters),
       file_name_(file_name),
-      line_number_(line_number) {}
+      line_number_(line_number),
+      rules_(rules) {}
 
 void ExpressionReader::fail(std::size_t pos, const std::string& message) const {
   const std::uint32_t column =
@@ -77,12 +79,19 @@ bool ExpressionReader::startsWith(std::size_t pos, const char* word) const {
 
 double ExpressionReader::readValue(std::size_t& pos) const {
   if (pos < text_.size() && (text_[pos] == '+' || text_[pos] == '-')) {
+    const std::size_t sign = pos;
     const bool negative = text_[pos] == '-';
     ++pos;
     const double value = readUnsigned(pos);
+    if (std::isnan(value))  // a vacant macro B variable
+      fail(sign, "a sign before a vacant variable: the controls do not agree on its value");
     return negative ? -value : value;
   }
   return readUnsigned(pos);
+}
+
+double ExpressionReader::readOperations(std::size_t& pos) const {
+  return readChain(pos, pos, false);
 }
 
 double ExpressionReader::readUnsigned(std::size_t& pos) const {
@@ -120,7 +129,7 @@ double ExpressionReader::readNumber(std::size_t& pos) const {
   return value;
 }
 
-ParameterRef ExpressionReader::readParameterRef(std::size_t& pos) const {
+ParameterRef ExpressionReader::readParameterRef(std::size_t& pos, bool assigned) const {
   const std::size_t hash = pos++;
   ParameterRef ref;
   if (pos < text_.size() && text_[pos] == '<') {
@@ -135,6 +144,12 @@ ParameterRef ExpressionReader::readParameterRef(std::size_t& pos) const {
   const double rounded = std::round(number);
   if (std::fabs(number - rounded) > 1e-4)
     fail(hash, "parameter number must be a whole number: #" + std::to_string(number));
+  if (macroB()) {
+    if (const std::string refusal = macroVariableRefusal(rounded, assigned); !refusal.empty())
+      fail(hash, refusal);
+    ref.number = static_cast<int>(rounded);
+    return ref;
+  }
   if (rounded < 1 || rounded >= Parameters::kCount)
     fail(hash, "parameter number out of range (#1 to #" + std::to_string(Parameters::kCount - 1) +
                    "): #" + std::to_string(number));
@@ -150,7 +165,12 @@ double ExpressionReader::readParameterValue(std::size_t& pos) const {
       fail(start,
            "#5420-#5428 (the current position) cannot be read while cutter radius compensation "
            "is on, as in LinuxCNC");
-    return parameters_.get(ref.number);
+    if (macroB() && parameters_.unknown(ref.number))
+      fail(start, "#" + std::to_string(ref.number) +
+                      " is read before the program sets it: a common variable keeps what the "
+                      "operator or an earlier program left there (give its value in the "
+                      "--work-offsets parameter file)");
+    return ref.number == 0 ? std::nan("") : parameters_.get(ref.number);
   }
   const double* value = parameters_.find(ref.name);
   if (!value) fail(start, "named parameter #<" + ref.name + "> is not defined");
@@ -158,18 +178,39 @@ double ExpressionReader::readParameterValue(std::size_t& pos) const {
 }
 
 double ExpressionReader::readExpression(std::size_t& pos) const {
-  // Operator-precedence parsing with explicit stacks, as LinuxCNC's read_real_expression.
   const std::size_t open = pos++;
+  return readChain(pos, open, true);
+}
+
+double ExpressionReader::readChain(std::size_t& pos, std::size_t open, bool bracketed) const {
+  // Operator-precedence parsing with explicit stacks, as LinuxCNC's read_real_expression.
   double values[8];
   Operator ops[8];
   std::size_t op_columns[8];
   int depth = 0;
   values[0] = readValue(pos);
+  bool logical = false;  // macro B: an AND, OR or XOR, and another operator, at this level
+  bool other = false;
   const auto reduce = [&] {
     --depth;
     double& left = values[depth];
-    const double right = values[depth + 1];
-    switch (ops[depth]) {
+    double right = values[depth + 1];
+    const Operator op = ops[depth];
+    // A vacant macro B variable counts as 0, except that EQ and NE tell it from 0.
+    const bool left_vacant = std::isnan(left);
+    const bool right_vacant = std::isnan(right);
+    if ((op == Operator::Eq || op == Operator::Ne) && (left_vacant || right_vacant)) {
+      left = truth((left_vacant && right_vacant) == (op == Operator::Eq));
+      return;
+    }
+    if (left_vacant) left = 0;
+    if (right_vacant) right = 0;
+    if ((op == Operator::And || op == Operator::Or || op == Operator::Xor) && macroB() &&
+        ((left != 0 && left != 1) || (right != 0 && right != 1)))
+      fail(op_columns[depth],
+           "AND, OR and XOR of values other than 0 and 1: on Fanuc controls they work on the "
+           "bits of the values, which the reader does not model");
+    switch (op) {
       case Operator::Power:
         if (left < 0 && std::floor(right) != right)
           fail(op_columns[depth], "attempt to raise a negative number to a non-integer power");
@@ -229,18 +270,26 @@ double ExpressionReader::readExpression(std::size_t& pos) const {
     return 0;
   };
   for (;;) {
-    if (pos >= text_.size()) fail(open, "expression: ']' missing");
-    if (text_[pos] == ']') {
+    if (bracketed && pos >= text_.size()) fail(open, "expression: ']' missing");
+    if (bracketed && text_[pos] == ']') {
       ++pos;
       break;
     }
     const OperatorName* found = nullptr;
     for (const OperatorName& name : kOperators)
-      if (startsWith(pos, name.text)) {
+      if (pos < text_.size() && startsWith(pos, name.text)) {
         found = &name;
         break;
       }
+    if (!found && !bracketed) break;
     if (!found) fail(pos, "expression: unknown operator");
+    const bool is_logical =
+        found->op == Operator::And || found->op == Operator::Or || found->op == Operator::Xor;
+    (is_logical ? logical : other) = true;
+    if (macroB() && logical && other)
+      fail(pos,
+           "AND, OR or XOR beside other operators without brackets: the controls group AND "
+           "with * and OR, XOR with + (put each side in brackets: [[#1 GT 0] AND [#2 LT 5]])");
     while (depth > 0 && precedence(ops[depth - 1]) >= found->precedence) reduce();
     if (depth == 6) fail(pos, "expression too complex: use brackets");
     ops[depth] = found->op;
@@ -268,19 +317,24 @@ double ExpressionReader::readFunction(std::size_t& pos) const {
     ++pos;
     return truth(ref.name.empty() || parameters_.find(ref.name) != nullptr);
   }
-  const double x = readExpression(pos);
+  double x = readExpression(pos);
+  if (std::isnan(x)) x = 0;  // a vacant macro B variable
   if (name == "atan") {
     if (pos >= text_.size() || text_[pos] != '/') fail(start, "ATAN needs the form ATAN[y]/[x]");
     ++pos;
     if (pos >= text_.size() || text_[pos] != '[') fail(start, "ATAN needs the form ATAN[y]/[x]");
-    return std::atan2(x, readExpression(pos)) / kDegree;
+    double y = readExpression(pos);
+    if (std::isnan(y)) y = 0;
+    return macroBFunction(name, std::atan2(x, y) / kDegree, start);
   }
+  if (macroB()) x = macroBFunction(name, x, start);
   if (name == "sin") return std::sin(x * kDegree);
   if (name == "cos") return std::cos(x * kDegree);
   if (name == "tan") return std::tan(x * kDegree);
   if (name == "asin" || name == "acos") {
     if (x < -1 || x > 1) fail(start, "argument to " + name + " out of range [-1, 1]");
-    return (name == "asin" ? std::asin(x) : std::acos(x)) / kDegree;
+    const double angle = (name == "asin" ? std::asin(x) : std::acos(x)) / kDegree;
+    return macroB() ? macroBFunction(name + "=", angle, start) : angle;
   }
   if (name == "sqrt") {
     if (x < 0) fail(start, "square root of a negative number");
@@ -295,7 +349,27 @@ double ExpressionReader::readFunction(std::size_t& pos) const {
     if (x <= 0) fail(start, "natural logarithm of zero or a negative number");
     return std::log(x);
   }
+  if (macroB())
+    fail(start, "unknown function " + name + ": not a custom macro B function the reader supports");
   fail(start, "unknown function " + name);
+}
+
+double ExpressionReader::macroBFunction(const std::string& name, double x,
+                                        std::size_t start) const {
+  // ATAN and ASIN give 0..360 or -180..180 (270..90 or -90..90) by parameter 6004#0 (NAT).
+  if ((name == "atan" || name == "asin=") && x < 0)
+    fail(start, name.substr(0, 4) +
+                    " gives a negative angle here: Fanuc controls give it as such or plus 360 "
+                    "degrees by a machine parameter (6004#0 NAT), which the reader does not know");
+  if (name == "fix") return std::trunc(x);                         // toward zero: FIX[-1.2] is -1
+  if (name == "fup") return x < 0 ? std::floor(x) : std::ceil(x);  // away from zero
+  if (name == "round" && rules_ == ExpressionRules::MacroBWord)
+    fail(start,
+         "ROUND in an NC word rounds to the least input increment on Fanuc controls, which the "
+         "reader does not model: assign it to a variable first (#1=ROUND[...])");
+  if (name == "bin" || name == "bcd" || name == "adp" || name == "pow")
+    fail(start, name + ": a custom macro B function the reader does not support");
+  return x;
 }
 
 }  // namespace gougechek

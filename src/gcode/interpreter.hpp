@@ -44,6 +44,10 @@ class GcodeInterpreter {
   /// start here) at minus their offsets in use. LinuxCNC sets them as it reads each line, and
   /// refuses to read them while cutter radius compensation is on.
   void publishPosition();
+  /// Why the blocks still to run could command other moves from this state than from `before`
+  /// (another position, offset, mode, tool...), or "" when they command the same: M99 in a
+  /// Fanuc main program restarts it, and equal states run equal passes (restart_state.cpp).
+  std::string restartDifference(const GcodeInterpreter& before) const;
 
  private:
   enum class Motion : std::uint8_t {

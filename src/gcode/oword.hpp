@@ -1,6 +1,7 @@
 #pragma once
 // An O-word line: the control-flow statements of LinuxCNC (o<name> sub/call/if/while/...) and a
-// Fanuc-style program number (a bare O1234, the target of M98 P1234).
+// Fanuc-style program number (a bare O1234, the target of M98 P1234); the loops and jumps of
+// Fanuc custom macro B run as O-words too (macro_b.hpp).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ enum class OKeyword : std::uint8_t {
   EndRepeat,
   Break,
   Continue,
+  Goto,  ///< macro B's GOTO n (macro_b.hpp): the value is the sequence number
 };
 
 struct OWord {
@@ -36,7 +38,10 @@ struct OWord {
   std::uint32_t column = 0;  ///< of the 'o'
 };
 
-/// "o<name> while" as written, for messages.
+/// Whether `name` is that of a macro B loop (WHILE ... DOm, macro_b.hpp), not an O-word's.
+bool isMacroLoop(const std::string& name);
+
+/// "o<name> while" (or the macro B statement) as written, for messages.
 std::string describe(const OWord& oword);
 
 }  // namespace gougechek

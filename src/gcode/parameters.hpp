@@ -31,7 +31,14 @@ class Parameters {
   }
   void withholdPosition(bool withheld) { position_withheld_ = withheld; }
   double get(int number) const { return numbered_[static_cast<std::size_t>(number)]; }
-  void set(int number, double value) { numbered_[static_cast<std::size_t>(number)] = value; }
+  void set(int number, double value) {
+    numbered_[static_cast<std::size_t>(number)] = value;
+    unknown_[static_cast<std::size_t>(number)] = false;
+  }
+  /// Fanuc common variables hold what the operator or an earlier program left: unknown until
+  /// the program sets them. A vacant Fanuc variable holds NaN.
+  void setUnknown(int number) { unknown_[static_cast<std::size_t>(number)] = true; }
+  bool unknown(int number) const { return unknown_[static_cast<std::size_t>(number)]; }
 
   /// Named parameter `name` (lower case, without '#<' '>'); null when not set.
   const double* find(const std::string& name) const;
@@ -43,15 +50,21 @@ class Parameters {
   /// Leaves it: the caller's local names and #1..#30 come back.
   void leaveCall();
 
+  /// The first parameter whose value differs from `before`'s, as "#100 (1 before, 2 now)", or
+  /// "" when none does. The current position (#5420-#5428) is left out: it follows the moves.
+  std::string changeFrom(const Parameters& before) const;
+
  private:
   static bool isGlobal(const std::string& name) { return !name.empty() && name[0] == '_'; }
 
   struct Frame {
     std::unordered_map<std::string, double> locals;
     std::array<double, kArguments> saved_arguments{};
+    bool operator==(const Frame&) const = default;
   };
 
   std::vector<double> numbered_;
+  std::vector<bool> unknown_;
   std::unordered_map<std::string, double> globals_;
   std::vector<Frame> frames_;  ///< frames_[0] is the main program
   bool position_withheld_ = false;

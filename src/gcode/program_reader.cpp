@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "gcode/block_parser.hpp"
 #include "gcode/control_flow.hpp"
@@ -11,6 +12,7 @@
 #include "gcode/input_limits.hpp"
 #include "gcode/interpreter.hpp"
 #include "gcode/line_reader.hpp"
+#include "gcode/macro_b.hpp"
 #include "gcode/parameters.hpp"
 #include "gougechek/error.hpp"
 
@@ -74,27 +76,17 @@ void assign(const std::vector<ParameterAssignment>& assignments, Parameters& par
   }
 }
 
-/// M98 and M99 of the block, run after its motion as LinuxCNC does; false when M99 ends the
-/// program.
-bool runSubprogramCodes(const Block& block, ControlFlow& control, const std::string& file_name,
-                        std::uint32_t line) {
-  for (int i = 0; i < block.m_count; ++i) {
-    const BlockCode& code = block.m[static_cast<std::size_t>(i)];
-    if (code.number == 99) return control.returnFromProgram(line, code.column);
-    if (code.number != 98) continue;
-    const double p = block.get('p');
-    if (!block.has('p') || p < 0 || p != std::floor(p) || p > 1e9)
-      throw InputError(file_name, line, code.column, "M98 needs P with the program number");
-    const double l = block.has('l') ? block.get('l') : 1.0;
-    if (l < 0 || l != std::floor(l) || l > 1e9)
-      throw InputError(file_name, line, block.columnOf('l'), "M98: L must be a whole number");
-    control.callProgram(static_cast<int>(p), static_cast<int>(l), line, code.column);
-  }
-  return true;
+bool macroB(Dialect dialect) {
+  return dialect == Dialect::Fanuc || dialect == Dialect::Haas;
 }
 
 Parameters initialParameters(const ProgramOptions& options) {
   Parameters parameters;
+  if (macroB(options.dialect)) {
+    // Fanuc's local variables start vacant; its common ones hold what was left in them.
+    for (int number = 1; number <= 33; ++number) parameters.set(number, std::nan(""));
+    for (int number = 100; number <= 999; ++number) parameters.setUnknown(number);
+  }
   for (const auto& [number, value] : options.parameters)
     if (Parameters::validNumber(number)) parameters.set(number, value);
   return parameters;
@@ -108,9 +100,10 @@ struct ProgramReader::Run {
       : parameters(initialParameters(options)),
         reader(in, file_name),
         parser(file_name, parameters,
-               options.dialect == Dialect::Fanuc || options.dialect == Dialect::Haas
-                   ? BlockParser::Semicolon::EndsBlock
-                   : BlockParser::Semicolon::StartsComment),
+               macroB(options.dialect) ? BlockParser::Semicolon::EndsBlock
+                                       : BlockParser::Semicolon::StartsComment,
+               macroB(options.dialect) ? ExpressionRules::MacroBWord : ExpressionRules::LinuxCnc),
+        macro(file_name, parameters),
         interpreter(file_name, program, parameters, options),
         control(file_name, reader, parameters, options.max_repeated_lines, options.subroutine_path,
                 options.subprogram_dirs),
@@ -120,7 +113,9 @@ struct ProgramReader::Run {
                 }),
         file_name_(file_name),
         tape_marks_(options.dialect != Dialect::LinuxCnc),
-        runs_past_end_(options.dialect == Dialect::Grbl) {}
+        runs_past_end_(options.dialect == Dialect::Grbl),
+        macro_b_(macroB(options.dialect)),
+        program_start_{std::nullopt, std::make_unique<GcodeInterpreter>(interpreter), parameters} {}
 
   /// Runs the next line; false at the end of the stream.
   bool step();
@@ -130,17 +125,30 @@ struct ProgramReader::Run {
                          LineReader::Position line_start);
   /// Runs a line of the program or of a subprogram file; `number` is what moves carry.
   void runLine(std::string_view line, std::uint32_t number, LineReader::Position line_start);
+  /// M98 and M99 of the block read at `line`, run after its motion as LinuxCNC does; false
+  /// when M99 ends the program.
+  bool runSubprogramCodes(const Block& block, std::uint32_t line);
+  /// M99 at the top level (P`block`, if given); false when the program ends there.
+  bool restartMain(std::uint32_t line, std::uint32_t column, std::optional<long> block);
 
   Program program;
   Parameters parameters;
   LineReader reader;
   BlockParser parser;
+  MacroStatementReader macro;
   GcodeInterpreter interpreter;
   ControlFlow control;
   DialectFilter dialect;
   std::uint32_t last_line = 0;
 
  private:
+  /// The state a pass of a main program ending with M99 starts from.
+  struct PassStart {
+    std::optional<long> block;  ///< where it starts: N`block`, or the program's start
+    std::unique_ptr<GcodeInterpreter> interpreter;
+    Parameters parameters;
+  };
+
   /// Why a program opened with '%' and still running at the end of the file is refused.
   std::string unclosedMessage() const;
   /// A line whose first visible character, at `column` (0-based), is '%'.
@@ -154,9 +162,16 @@ struct ProgramReader::Run {
   bool tape_marks_;
   /// grbl resets its modes at M2/M30 and goes on running what the sender streams after it.
   bool runs_past_end_;
+  /// Fanuc and Haas: custom macro B statements, and M99 runs a main program again from its
+  /// start (LinuxCNC and grbl end it there).
+  bool macro_b_;
+  MacroStatement statement_;
+  PassStart program_start_;           ///< the state at the start of the program
+  std::optional<PassStart> restart_;  ///< the state at the last M99 that restarted it
   Block block_;
   OWord header_;
   bool started_ = false;         // a non-blank line was seen
+  bool started_code_ = false;    // a line of code (not '%') was seen
   bool running_ = true;          // neither M2/M30/M99 nor a closing '%' was met
   bool percent_opened_ = false;  // the first line was '%'
   std::uint32_t end_line_ = 0;
@@ -262,7 +277,8 @@ bool ProgramReader::Run::step() {
     percentLine(line, first, number);
     return true;
   }
-  started_ = true;
+  if (!started_code_) control.markProgramStart(line_start);
+  started_ = started_code_ = true;
   runLine(line, number, line_start);
   return true;
 }
@@ -284,10 +300,19 @@ void ProgramReader::Run::runSubprogramLine(std::string_view line, std::uint32_t 
 
 void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
                                  LineReader::Position line_start) {
-  if (control.skipping() &&
-      !(parser.parseOWordHeader(line, number, header_) && control.endsSkip(header_)))
+  if (control.skipping() && !((parser.parseOWordHeader(line, number, header_) ||
+                               (macro_b_ && MacroStatementReader::loopHeader(line, header_))) &&
+                              control.endsSkip(header_)))
     return;
   interpreter.publishPosition();
+  if (macro_b_) {
+    parser.compactLine(line, number);
+    if (macro.read(parser, number, statement_)) {
+      assign(statement_.assignments, parameters);
+      if (statement_.has_control) control.execute(statement_.control, number, line_start);
+      return;
+    }
+  }
   parser.parse(line, number, block_);
   dialect.apply(block_, number);
   assign(block_.assignments, parameters);
@@ -298,10 +323,71 @@ void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
   const std::size_t moves_before = program.moves.size();
   const bool goes_on = interpreter.execute(block_, number);
   checkRange(moves_before, number);
-  if (!goes_on || !runSubprogramCodes(block_, control, file_name_, number)) {
+  if (!goes_on || !runSubprogramCodes(block_, number)) {
     running_ = false;
     end_line_ = number;
   }
+}
+
+bool ProgramReader::Run::runSubprogramCodes(const Block& block, std::uint32_t line) {
+  for (int i = 0; i < block.m_count; ++i) {
+    const BlockCode& code = block.m[static_cast<std::size_t>(i)];
+    if (code.number == 99) {
+      std::optional<long> target;  // M99 P: the block to return to
+      if (block.has('p')) {
+        const double p = block.get('p');
+        if (p < 1 || p != std::floor(p) || p > 99999)
+          throw InputError(file_name_, line, block.columnOf('p'),
+                           "M99 P: the sequence number to return to must be a whole number from "
+                           "1 to 99999");
+        target = static_cast<long>(p);
+      }
+      return control.returnFromProgram(line, code.column, target) ||
+             restartMain(line, code.column, target);
+    }
+    if (code.number != 98) continue;
+    const double p = block.get('p');
+    if (!block.has('p') || p < 0 || p != std::floor(p) || p > 1e9)
+      throw InputError(file_name_, line, code.column, "M98 needs P with the program number");
+    const double l = block.has('l') ? block.get('l') : 1.0;
+    if (l < 0 || l != std::floor(l) || l > 1e9)
+      throw InputError(file_name_, line, block.columnOf('l'), "M98: L must be a whole number");
+    control.callProgram(static_cast<int>(p), static_cast<int>(l), line, code.column);
+  }
+  return true;
+}
+
+bool ProgramReader::Run::restartMain(std::uint32_t line, std::uint32_t column,
+                                     std::optional<long> block) {
+  if (!macro_b_) return false;
+  // The control runs the program again, for ever. A pass that starts in the state the last one
+  // started from commands the same moves: checking up to there covers every pass.
+  const PassStart& last = restart_ && restart_->block == block ? *restart_ : program_start_;
+  std::string difference;
+  if (last.block == block) {
+    difference = interpreter.restartDifference(*last.interpreter);
+    if (difference.empty()) {
+      const std::string variable = parameters.changeFrom(last.parameters);
+      if (!variable.empty()) difference = "other variable values: " + variable;
+    }
+    if (difference.empty()) {
+      interpreter.warnOnce(
+          line, std::string("M99 restarts the main program on the control, for ever: ") +
+                    (&last == &program_start_
+                         ? "each pass starts as the one checked"
+                         : "checked until a pass started as the one before it; every later pass "
+                           "repeats that one") +
+                    " (end the program with M30 to run it once)");
+      return false;
+    }
+    if (&last != &program_start_)
+      throw InputError(file_name_, line, column,
+                       "M99 restarts the main program from " + difference +
+                           ": each pass runs elsewhere, and the control repeats it for ever");
+  }
+  restart_ = PassStart{block, std::make_unique<GcodeInterpreter>(interpreter), parameters};
+  control.restartProgram(block, line, column);
+  return true;
 }
 
 ProgramReader::ProgramReader(std::istream& in, std::string file_name, const ProgramOptions& options)
