@@ -11,6 +11,7 @@
 #include <set>
 #include <system_error>
 
+#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
@@ -391,6 +392,7 @@ Manifest readManifest(const std::string& path) {
   } catch (const YAML::Exception& error) {
     throw yamlError(path, error);
   }
+  manifest.sha256 = sha256OfBytes(text);
   return manifest;
 }
 
