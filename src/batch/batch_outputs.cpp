@@ -6,11 +6,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
 #include "batch/output_file.hpp"
 #include "batch/output_folder.hpp"
+#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "io/file_bytes.hpp"
 #include "report/markup_escape.hpp"
@@ -322,7 +324,8 @@ std::string indexHtml(const BatchJson& summary) {
 
 void settleSummary(BatchJson& summary) {
   BatchJson settled;
-  for (const char* key : {"schema", "version", "manifest", "started_at", "shard"})
+  for (const char* key :
+       {"schema", "version", "manifest", "manifest_sha256", "manifest_jobs", "started_at", "shard"})
     settled[key] = summary[key];
   const bool compared = summary.contains("baseline");
   if (compared) settled["baseline"] = summary["baseline"];
@@ -411,12 +414,115 @@ BatchJson readSummary(const std::string& path) {
   return summary;
 }
 
+namespace {
+
+/// The SHA-256 of the manifest and its number of jobs: what makes two shards shards of one run.
+/// Checked by content, not by name: an edited manifest keeps its name.
+struct ManifestIdentity {
+  std::string file, sha256;
+  std::size_t jobs = 0;
+  BatchJson baseline;
+  std::size_t shard_count = 0;
+
+  explicit ManifestIdentity(const BatchJson& summary)
+      : file(summary.at("manifest")),
+        sha256(summary.at("manifest_sha256")),
+        jobs(summary.at("manifest_jobs")),
+        baseline(summary.value("baseline", BatchJson())),
+        shard_count(summary.at("shard").at("count")) {}
+
+  bool operator==(const ManifestIdentity&) const = default;
+};
+
+/// Refuses `--out` naming one of the shard folders (also through a symbolic link or `..`):
+/// the merged outputs would replace that shard's own.
+void refuseOutputOverAShard(const std::vector<std::string>& shard_dirs, const std::string& dir) {
+  std::error_code error;
+  for (const std::string& shard_dir : shard_dirs)
+    if (fs::equivalent(dir, shard_dir, error))
+      throw InputError(dir, 0, 0,
+                       "--out is the shard folder " + shard_dir +
+                           ": the merged outputs would replace that shard's own");
+}
+
+/// Every job index of the manifest in exactly one shard: shards that dealt the jobs
+/// differently (their input files differed between shard starts) would merge a job twice and
+/// leave another out.
+void checkJobIndices(const std::vector<BatchJson>& shards,
+                     const std::vector<std::string>& shard_dirs, std::size_t manifest_jobs) {
+  std::map<std::size_t, std::size_t> shard_of;  // job index -> position in shards
+  for (std::size_t i = 0; i < shards.size(); ++i) {
+    for (const BatchJson& job : shards[i].at("jobs")) {
+      const std::size_t index = job.at("index");
+      const std::string name = job.at("name");
+      if (index >= manifest_jobs)
+        throw InputError(shard_dirs[i], 0, 0,
+                         "job '" + name + "' has index " + std::to_string(index) +
+                             ", past the manifest's " + std::to_string(manifest_jobs) + " jobs");
+      const auto [found, added] = shard_of.emplace(index, i);
+      if (!added)
+        throw InputError(shard_dirs[i], 0, 0,
+                         "job '" + name + "' (manifest index " + std::to_string(index) +
+                             ") is also in " + shard_dirs[found->second] +
+                             ": the shards dealt the jobs differently (did an input file change "
+                             "between the shards' starts?)");
+    }
+  }
+  for (std::size_t index = 0; index < manifest_jobs; ++index)
+    if (!shard_of.count(index))
+      throw InputError(shard_dirs.front(), 0, 0,
+                       "job " + std::to_string(index) + " of the manifest (0-based) is in no " +
+                           "shard: the shards dealt the jobs differently (did an input file "
+                           "change between the shards' starts?)");
+}
+
+/// The bytes of report `file` (format `format`) of `check` in `shard_dir`, once they are shown
+/// to be what the shard's summary says: their SHA-256 as recorded, and the JSON report the
+/// report the summary embeds. Throws InputError naming the file.
+std::string checkedReport(const std::string& shard_dir, const BatchJson& check,
+                          const std::string& format, const std::string& file) {
+  const std::string path = (fs::path(shard_dir) / file).string();
+  const std::string bytes = readFileBytes(path);
+  const auto mismatch = [&path](const std::string& how) {
+    return InputError(path, 0, 0,
+                      "does not match its shard's summary.json (" + how +
+                          "): the shard's folder was changed after its run, and the merged "
+                          "summary would disagree with its reports");
+  };
+  if (sha256OfBytes(bytes) != check.at("report_sha256").at(format).get<std::string>())
+    throw mismatch("another SHA-256");
+  if (format == "json") {
+    BatchJson report;
+    try {
+      report = BatchJson::parse(bytes);
+    } catch (const BatchJson::exception&) {
+      throw mismatch("not JSON");
+    }
+    if (report != check.at("report")) throw mismatch("another report than it embeds");
+  }
+  return bytes;
+}
+
+/// Calls `copy(shard, check, format, file)` for each report of each check of each shard.
+template <typename Copy>
+void forEachReport(const std::vector<BatchJson>& shards, const std::vector<std::string>& shard_dirs,
+                   const Copy& copy) {
+  for (std::size_t i = 0; i < shards.size(); ++i)
+    for (const BatchJson& job : shards[i].at("jobs"))
+      for (const BatchJson& check : job.at("checks"))
+        for (const auto& entry : check.at("reports").items())
+          copy(shard_dirs[i], check, entry.key(), entry.value().get<std::string>());
+}
+
+}  // namespace
+
 int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir) {
   checkOutputFolder(dir);
+  refuseOutputOverAShard(shard_dirs, dir);
   const std::set<std::string> earlier = earlierReports(dir);  // before it is replaced
   std::vector<BatchJson> shards;
   std::set<std::size_t> seen;
-  std::size_t count = 0;
+  std::optional<ManifestIdentity> run;
   for (const std::string& shard_dir : shard_dirs) {
     const std::string path = (fs::path(shard_dir) / "summary.json").string();
     BatchJson shard = readSummary(path);
@@ -425,12 +531,10 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
       if (!isReportPath(file))
         throw InputError(path, 0, 0, "not a batch summary: '" + file + "' is no batch report");
     try {
-      const std::size_t index = shard["shard"]["index"].get<std::size_t>();
-      const BatchJson& first = shards.empty() ? shard : shards.front();
-      count = first["shard"]["count"].get<std::size_t>();
-      if (shard["shard"]["count"].get<std::size_t>() != count ||
-          shard["manifest"] != first["manifest"] ||
-          shard.value("baseline", BatchJson()) != first.value("baseline", BatchJson()))
+      const std::size_t index = shard.at("shard").at("index");
+      const ManifestIdentity identity(shard);
+      if (!run) run = identity;
+      if (!(identity == *run))
         throw InputError(path, 0, 0,
                          "a shard of another run (other manifest, shard count or baseline)");
       if (!seen.insert(index).second)
@@ -441,18 +545,28 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
     shards.push_back(std::move(shard));
   }
   if (shards.empty()) throw InputError("", 0, 0, "merge wants one or more shard folders");
-  for (std::size_t index = 0; index < count; ++index)
+  for (std::size_t index = 0; index < run->shard_count; ++index)
     if (!seen.count(index))
-      throw InputError(
-          shard_dirs.front(), 0, 0,
-          "shard " + std::to_string(index) + " of " + std::to_string(count) + " is missing");
+      throw InputError(shard_dirs.front(), 0, 0,
+                       "shard " + std::to_string(index) + " of " +
+                           std::to_string(run->shard_count) + " is missing");
 
   BatchJson merged;
   std::set<std::string> current;  // the reports merged
   try {
+    checkJobIndices(shards, shard_dirs, run->jobs);
+    // Every report checked before anything is written.
+    forEachReport(shards, shard_dirs,
+                  [&current](const std::string& shard_dir, const BatchJson& check,
+                             const std::string& format, const std::string& file) {
+                    checkedReport(shard_dir, check, format, file);
+                    current.insert(file);
+                  });
     merged["schema"] = kSchema;
     merged["version"] = shards.front()["version"];
-    merged["manifest"] = shards.front()["manifest"];
+    merged["manifest"] = run->file;
+    merged["manifest_sha256"] = run->sha256;
+    merged["manifest_jobs"] = run->jobs;
     // The earliest shard's start: when the whole run began.
     std::string started_at = shards.front()["started_at"];
     for (const BatchJson& shard : shards)
@@ -463,20 +577,10 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
     std::vector<BatchJson> jobs;
     BatchJson parts = BatchJson::array();
     double elapsed = 0;
-    for (std::size_t i = 0; i < shards.size(); ++i) {
-      for (const BatchJson& job : shards[i]["jobs"]) {
-        jobs.push_back(job);
-        for (const BatchJson& check : job["checks"])
-          for (const auto& entry : check["reports"].items()) {
-            const std::string file = entry.value();
-            current.insert(file);
-            const fs::path target = fs::path(dir) / file;
-            fs::create_directories(target.parent_path());
-            replaceFile(target.string(), readFileBytes((fs::path(shard_dirs[i]) / file).string()));
-          }
-      }
-      for (const BatchJson& part : shards[i]["timings"]["parts"]) parts.push_back(part);
-      elapsed = std::max(elapsed, shards[i]["timings"]["elapsed_s"].get<double>());
+    for (const BatchJson& shard : shards) {
+      for (const BatchJson& job : shard["jobs"]) jobs.push_back(job);
+      for (const BatchJson& part : shard["timings"]["parts"]) parts.push_back(part);
+      elapsed = std::max(elapsed, shard["timings"]["elapsed_s"].get<double>());
     }
     std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
       return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
@@ -490,6 +594,14 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
                      std::string("a shard's summary.json is not a batch summary: ") + error.what());
   }
   removeStaleReports(dir, earlier, current, {});
+  makeReportFolders(dir, current);
+  // The bytes copied are checked again: what is copied is what was checked.
+  forEachReport(shards, shard_dirs,
+                [&dir](const std::string& shard_dir, const BatchJson& check,
+                       const std::string& format, const std::string& file) {
+                  replaceFile((fs::path(dir) / file).string(),
+                              checkedReport(shard_dir, check, format, file));
+                });
   writeCollectedOutputs(merged, dir);
   return summaryExitCode(merged);
 }

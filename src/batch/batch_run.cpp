@@ -110,6 +110,7 @@ struct Check {
   std::size_t program = 0;  ///< index in the job's programs
   Report report;
   std::vector<std::size_t> waived;  ///< violations each of the job's waivers accepted
+  std::map<std::string, std::string> report_sha256;  ///< of each report file, by format key
   // Progress: what this check has added to the run's counters.
   std::uint64_t program_size = 0;  ///< the program file's size when the run started
   std::atomic<std::uint64_t> moves_checked{0};
@@ -167,14 +168,20 @@ const char* formatKey(ReportFormat format) {
   return "text";
 }
 
-void writeReportTo(const Report& report, ReportFormat format, const std::string& target) {
-  fs::create_directories(fs::path(target).parent_path());
+/// Writes `report` to `target` in `format` (its folder made up front, checkRunOutputs). Returns
+/// the SHA-256 of what it wrote, which the summary records so that merge can tell that a
+/// shard's report files are those its summary describes.
+std::string writeReportTo(const Report& report, ReportFormat format, const std::string& target) {
+  std::ostringstream text;
+  writeReport(report, format, text);
+  const std::string bytes = std::move(text).str();
   ReplacedFile file(target, "the report");
   std::ofstream stream(file.path(), std::ios::binary);
-  if (stream) writeReport(report, format, stream);
+  stream << bytes;
   stream.close();
   if (!stream) throw InputError(target, 0, 0, "cannot write the report");
   file.commit();
+  return sha256OfBytes(bytes);
 }
 
 /// The check of `program` against `part` (or the part's read error) as the command line runs
@@ -243,8 +250,10 @@ BatchJson checkEntry(const Check& check, const ManifestJob& job, const std::stri
   BatchJson entry;
   entry["program"] = program;
   entry["command"] = command;
-  for (const auto& [file, format] : reportFiles(job, program))
+  for (const auto& [file, format] : reportFiles(job, program)) {
     entry["reports"][formatKey(format)] = file;
+    entry["report_sha256"][formatKey(format)] = check.report_sha256.at(formatKey(format));
+  }
   std::ostringstream json;
   writeReport(check.report, ReportFormat::Json, json);
   entry["report"] = BatchJson::parse(json.str());
@@ -312,6 +321,8 @@ BatchJson summaryOf(const Manifest& manifest, const BatchOptions& options,
   summary["schema"] = "gougechek-batch/1";
   summary["version"] = version();
   summary["manifest"] = manifest.file;
+  summary["manifest_sha256"] = manifest.sha256;
+  summary["manifest_jobs"] = manifest.jobs.size();
   summary["started_at"] = started_at;
   summary["shard"] = {{"index", options.shard_index}, {"count", options.shard_count}};
   summary["jobs"] = BatchJson::array();
@@ -364,6 +375,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
       for (const auto& [file, format] : reportFiles(manifest.jobs[index], program))
         current.insert(file);
   removeStaleReports(options.out_dir, earlierReports(options.out_dir), current, inputs);
+  makeReportFolders(options.out_dir, current);
 
   Stop stop(options.check_stop);
   BatchProgress progress;
@@ -433,7 +445,8 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
                                stop, poll, *check, progress, hashes);
       applyWaivers(job, *check);
       for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
-        writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
+        check->report_sha256[formatKey(format)] =
+            writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
       // Done with its program however it ended, unless the stop cut it short: the progress
       // shows what was really checked.
       if (!check->report.error || check->report.error->kind != RunErrorKind::Interrupted) {

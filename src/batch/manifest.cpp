@@ -1,15 +1,19 @@
 #include "batch/manifest.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <system_error>
 
+#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
+#include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
 #include "io/file_bytes.hpp"
 
@@ -18,6 +22,10 @@ namespace gougechek {
 namespace {
 
 namespace fs = std::filesystem;
+
+/// The longest job name: it names a folder, and file systems take names of up to 255 bytes
+/// (fewer on some, such as an encrypted home).
+constexpr std::size_t kMaxJobName = 128;
 
 /// Options a manifest may not set: they belong to the batch run as a whole.
 bool isRunOption(std::string_view name) {
@@ -30,15 +38,76 @@ bool namesAFile(std::string_view name) {
          name == "subroutine-path" || name == "subprogram-dir";
 }
 
+/// The place of a YAML node or error: 1-based line and column, 0 when it has none.
+std::pair<std::size_t, std::size_t> placeOf(const YAML::Mark& mark) {
+  if (mark.is_null()) return {0, 0};
+  return {static_cast<std::size_t>(mark.line + 1), static_cast<std::size_t>(mark.column + 1)};
+}
+
+InputError yamlError(const std::string& path, const YAML::Exception& error) {
+  const auto [line, column] = placeOf(error.mark);
+  return InputError(path, line, column, error.msg);
+}
+
+/// Refuses a key given twice in one map, anywhere in the tree. yaml-cpp keeps both: a lookup
+/// (node["program"]) finds the first while a loop over the map sees both, so one of them
+/// would be silently dropped. `nodes_left` bounds the walk: aliases (*name) can make a short
+/// text a tree of exponential size.
+void refuseDuplicateKeys(const std::string& path, const YAML::Node& node, std::size_t& nodes_left) {
+  if (nodes_left-- == 0) {
+    const auto [line, column] = placeOf(node.Mark());
+    throw InputError(path, line, column, "aliases (*name) repeat the manifest's nodes too often");
+  }
+  if (node.IsSequence())
+    for (const YAML::Node& item : node) refuseDuplicateKeys(path, item, nodes_left);
+  if (!node.IsMap()) return;
+  std::map<std::string, std::size_t> first_line;  // scalar key -> its line
+  for (const auto& entry : node) {
+    if (entry.first.IsScalar()) {
+      const auto [line, column] = placeOf(entry.first.Mark());
+      const auto [found, added] = first_line.emplace(entry.first.Scalar(), line);
+      if (!added)
+        throw InputError(path, line, column,
+                         "duplicate key '" + entry.first.Scalar() + "' (first on line " +
+                             std::to_string(found->second) + ")");
+    }
+    refuseDuplicateKeys(path, entry.second, nodes_left);
+  }
+}
+
+/// The manifest's one YAML document, with no key given twice in a map. A second document (after
+/// `---`) is refused: YAML::Load would read only the first and drop the jobs of the others.
+YAML::Node loadDocument(const std::string& path, const std::string& text) {
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& error) {
+    const auto [line, column] = placeOf(error.mark);
+    throw InputError(path, line, column,
+                     "lists and maps nested too deeply for the YAML reader (a manifest needs a "
+                     "few levels)");
+  } catch (const YAML::Exception& error) {
+    throw yamlError(path, error);
+  }
+  if (documents.size() > 1) {
+    const auto [line, column] = placeOf(documents[1].Mark());
+    throw InputError(path, line, column,
+                     "a second YAML document (after '---'): a manifest is one document");
+  }
+  if (documents.empty()) return YAML::Node();
+  // Each node of the text takes a byte or more of it; aliases may repeat a node a few times.
+  std::size_t nodes_left = 4 * text.size() + 16;
+  refuseDuplicateKeys(path, documents.front(), nodes_left);
+  return documents.front();
+}
+
 class ManifestReader {
  public:
   explicit ManifestReader(std::string file)
       : file_(std::move(file)), folder_(fs::path(file_).parent_path()) {}
 
   [[noreturn]] void fail(const YAML::Node& at, const std::string& message) const {
-    const YAML::Mark mark = at.Mark();
-    const auto line = mark.is_null() ? 0 : static_cast<std::size_t>(mark.line + 1);
-    const auto column = mark.is_null() ? 0 : static_cast<std::size_t>(mark.column + 1);
+    const auto [line, column] = placeOf(at.Mark());
     throw InputError(file_, line, column, message);
   }
 
@@ -123,9 +192,29 @@ class ManifestReader {
     return parsed;
   }
 
+  /// A length in mm, within the range of every length gougechek reads.
+  double length(const YAML::Node& node, const std::string& key) const {
+    const double value = number(node, key);
+    if (std::fabs(value) > kMaxLengthMm)
+      fail(node, key + ": " + scalar(node, key) + " mm is outside the supported range (±1e6 mm)");
+    return value;
+  }
+
   Vec3 point(const YAML::Node& node, const std::string& key) const {
     if (!node.IsSequence() || node.size() != 3) fail(node, key + ": expected [x, y, z]");
-    return {number(node[0], key), number(node[1], key), number(node[2], key)};
+    return {length(node[0], key), length(node[1], key), length(node[2], key)};
+  }
+
+  /// `region: {min: [x, y, z], max: [x, y, z]}`, min <= max on every axis.
+  std::array<Vec3, 2> region(const YAML::Node& node) const {
+    if (!node.IsMap() || !node["min"] || !node["max"] || node.size() != 2)
+      fail(node, "region: expected {min: [x, y, z], max: [x, y, z]}");
+    const Vec3 min = point(node["min"], "min"), max = point(node["max"], "max");
+    for (int axis = 0; axis < 3; ++axis)
+      if (min[axis] > max[axis])
+        fail(node, std::string("region: min ") + "XYZ"[axis] + " is above max " + "XYZ"[axis] +
+                       " (the box holds nothing)");
+    return {min, max};
   }
 
   WaiverRule waiver(const YAML::Node& node) const {
@@ -154,11 +243,9 @@ class ManifestReader {
         if (last < first) fail(value, "lines: " + text + " ends before it starts");
         rule.lines = std::array<std::uint32_t, 2>{first, last};
       } else if (key == "region") {
-        if (!value.IsMap() || !value["min"] || !value["max"] || value.size() != 2)
-          fail(value, "region: expected {min: [x, y, z], max: [x, y, z]}");
-        rule.region = std::array<Vec3, 2>{point(value["min"], "min"), point(value["max"], "max")};
+        rule.region = region(value);
       } else if (key == "max_depth") {
-        rule.max_depth = number(value, key);
+        rule.max_depth = length(value, key);
         if (rule.max_depth < 0) fail(value, "max_depth must be >= 0");
         has_depth = true;
       } else if (key == "by") {
@@ -211,6 +298,10 @@ class ManifestReader {
                                        "0123456789._-") != std::string::npos)
           fail(entry.second, "job name '" + job.name +
                                  "': use letters, digits, '.', '_' and '-' (it names a folder)");
+        if (job.name.size() > kMaxJobName)
+          fail(entry.second, "job name of " + std::to_string(job.name.size()) +
+                                 " characters: at most " + std::to_string(kMaxJobName) +
+                                 " (it names a folder)");
       } else if (key == "part") {
         job.settings.part_file = resolved(scalar(entry.second, key));
       } else if (key == "waivers") {
@@ -294,21 +385,15 @@ bool WaiverRule::matches(const std::string& program_file, const Violation& viola
 
 Manifest readManifest(const std::string& path) {
   const std::string text = readFileBytes(path);
-  YAML::Node root;
+  const YAML::Node root = loadDocument(path, text);
+  Manifest manifest;
   try {
-    root = YAML::Load(text);
+    manifest = ManifestReader(path).read(root);
   } catch (const YAML::Exception& error) {
-    const auto line = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.line + 1);
-    const auto column = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.column + 1);
-    throw InputError(path, line, column, error.msg);
+    throw yamlError(path, error);
   }
-  try {
-    return ManifestReader(path).read(root);
-  } catch (const YAML::Exception& error) {
-    const auto line = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.line + 1);
-    const auto column = error.mark.is_null() ? 0 : static_cast<std::size_t>(error.mark.column + 1);
-    throw InputError(path, line, column, error.msg);
-  }
+  manifest.sha256 = sha256OfBytes(text);
+  return manifest;
 }
 
 }  // namespace gougechek

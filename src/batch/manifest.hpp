@@ -57,6 +57,7 @@ struct ManifestJob {
 
 struct Manifest {
   std::string file;
+  std::string sha256;             ///< of the bytes read, lowercase hex
   std::vector<ManifestJob> jobs;  ///< in manifest order
 };
 

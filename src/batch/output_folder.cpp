@@ -1,5 +1,8 @@
 #include "batch/output_folder.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <filesystem>
 
 #include "batch/batch_outputs.hpp"
@@ -29,6 +32,20 @@ void checkOutputFolder(const std::string& dir) {
       !fs::exists(fs::path(dir) / "summary.json", error))
     throw InputError(dir, 0, 0,
                      "--out is a folder with other files in it (not an earlier batch's output)");
+}
+
+void makeReportFolders(const std::string& dir, const std::set<std::string>& reports) {
+  std::set<fs::path> folders = {fs::path(dir)};
+  for (const std::string& file : reports) folders.insert((fs::path(dir) / file).parent_path());
+  for (const fs::path& folder : folders) {
+    std::error_code error;
+    fs::create_directories(folder, error);
+    if (!error && ::access(folder.c_str(), W_OK | X_OK) != 0)
+      error = std::error_code(errno, std::generic_category());
+    if (error)
+      throw InputError(folder.string(), 0, 0,
+                       "cannot write the batch outputs in this folder: " + error.message());
+  }
 }
 
 std::set<std::string> earlierReports(const std::string& dir) {

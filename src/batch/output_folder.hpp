@@ -18,6 +18,11 @@ bool isReportPath(const std::string& file);
 /// files in it than an earlier batch's output (one with a summary.json).
 void checkOutputFolder(const std::string& dir);
 
+/// Makes `dir` and the folders of the `reports` (paths relative to it), and checks that files
+/// can be made in each: a folder that cannot be used is found before any check runs. Throws
+/// InputError naming the folder and why.
+void makeReportFolders(const std::string& dir, const std::set<std::string>& reports);
+
 /// The reports an earlier run's summary.json in `dir` lists, relative to `dir`; none without a
 /// summary.json. Throws InputError when the file is there but no batch summary: which files of
 /// the folder are gougechek's could then not be told.

@@ -13,29 +13,46 @@ namespace gougechek {
 
 namespace {
 
+/// SHA-256 over bytes given in pieces.
+class Sha256 {
+ public:
+  Sha256() : context_(EVP_MD_CTX_new(), &EVP_MD_CTX_free) {
+    ok_ = context_ && EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr) == 1;
+  }
+
+  void add(const char* bytes, std::size_t size) {
+    ok_ = ok_ && EVP_DigestUpdate(context_.get(), bytes, size) == 1;
+  }
+
+  /// The digest in lowercase hex; empty when hashing failed.
+  std::string hex() {
+    std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+    unsigned int length = 0;
+    if (!ok_ || EVP_DigestFinal_ex(context_.get(), digest.data(), &length) != 1) return "";
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string text;
+    for (unsigned int i = 0; i < length; ++i) {
+      text.push_back(kHex[digest[i] >> 4]);
+      text.push_back(kHex[digest[i] & 0xf]);
+    }
+    return text;
+  }
+
+ private:
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context_;
+  bool ok_ = false;
+};
+
 /// The SHA-256 of the bytes of `in`, in lowercase hex; empty when reading fails.
 std::string sha256Of(std::istream& in) {
-  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
-                                                                        &EVP_MD_CTX_free);
-  if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) return "";
+  Sha256 digest;
   std::array<char, 1 << 20> buffer;
   while (in) {
     in.read(buffer.data(), buffer.size());
-    if (in.gcount() > 0 &&
-        EVP_DigestUpdate(context.get(), buffer.data(), static_cast<std::size_t>(in.gcount())) != 1)
-      return "";
+    if (in.gcount() > 0) digest.add(buffer.data(), static_cast<std::size_t>(in.gcount()));
   }
   if (in.bad()) return "";
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int length = 0;
-  if (EVP_DigestFinal_ex(context.get(), digest.data(), &length) != 1) return "";
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned int i = 0; i < length; ++i) {
-    hex.push_back(kHex[digest[i] >> 4]);
-    hex.push_back(kHex[digest[i] & 0xf]);
-  }
-  return hex;
+  return digest.hex();
 }
 
 void addInput(Trace& trace, const char* role, const std::string& file, FileHashes& hashes) {
@@ -43,6 +60,12 @@ void addInput(Trace& trace, const char* role, const std::string& file, FileHashe
 }
 
 }  // namespace
+
+std::string sha256OfBytes(std::string_view bytes) {
+  Sha256 digest;
+  digest.add(bytes.data(), bytes.size());
+  return digest.hex();
+}
 
 std::string FileHashes::of(const std::string& path) {
   {

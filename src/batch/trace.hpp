@@ -4,11 +4,15 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "batch/check_job.hpp"
 #include "gougechek/report.hpp"
 
 namespace gougechek {
+
+/// The lowercase hex SHA-256 of `bytes`.
+std::string sha256OfBytes(std::string_view bytes);
 
 /// SHA-256 digests of files, each file read once however many checks ask (a batch's part is
 /// hashed once for all its programs). Safe to use from several threads.

@@ -84,5 +84,91 @@ TEST_F(BatchMerge, ASummaryWithFieldsOfTheWrongKindIsAnInputError) {
   EXPECT_TRUE(contains(run.err, "not a batch summary")) << run.err;
 }
 
+/// Merge's refusal: exit code 2, `message` in its error, and no merged folder.
+void expectRefused(const CliRun& run, const fs::path& merged, const std::string& message) {
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_TRUE(contains(run.err, message)) << run.err;
+  EXPECT_FALSE(fs::exists(merged)) << "nothing is written for a refused merge";
+}
+
+TEST_F(BatchMerge, RefusesShardsThatDealtTheJobsDifferently) {
+  // The hostile pass's D2: x's program is the larger when shard 0 runs, so x goes to shard 0;
+  // a comment added to y's program before shard 1 runs flips the deal, and x goes to shard 1
+  // too. y, the gouging job, is then in no shard.
+  writeText(dir_ / "x.nc",
+            "G21 G90\n(" + std::string(400, 'c') + ")\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
+  writeText(dir_ / "y.nc", "G21 G90\nG0 X5 Y5 Z30\nG1 Z-1 F500\nG0 Z30\nM30\n");
+  writeText(dir_ / "nightly.yaml",
+            "defaults:\n  tool: ball:6\njobs:\n"
+            "  - {name: x, part: box.stl, program: x.nc}\n"
+            "  - {name: y, part: box.stl, program: y.nc}\n");
+  ASSERT_EQ(runCli(dir_, "batch nightly.yaml -q --out s0 --shard 0/2").exit_code, 0);
+  writeText(dir_ / "y.nc", "(" + std::string(800, 'c') + ")\n" + readText(dir_ / "y.nc"));
+  ASSERT_EQ(runCli(dir_, "batch nightly.yaml -q --out s1 --shard 1/2").exit_code, 0);
+  expectRefused(runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
+                "s1: job 'x' (manifest index 0) is also in s0: the shards dealt the jobs "
+                "differently");
+}
+
+TEST_F(BatchMerge, RefusesShardsThatMissAJob) {
+  runShards();
+  const fs::path summary_file = dir_ / "s1/summary.json";
+  nlohmann::ordered_json summary = nlohmann::ordered_json::parse(readText(summary_file));
+  ASSERT_EQ(summary["jobs"].size(), 1u);
+  const std::size_t index = summary["jobs"][0]["index"];
+  summary["jobs"] = nlohmann::ordered_json::array();
+  writeText(summary_file, summary.dump());
+  expectRefused(runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
+                "job " + std::to_string(index) + " of the manifest (0-based) is in no shard");
+}
+
+TEST_F(BatchMerge, RefusesShardsOfAnEditedManifestOfTheSameName) {
+  ASSERT_EQ(runCli(dir_, "batch nightly.yaml -q --out s0 --shard 0/2").exit_code, 0);
+  writeText(dir_ / "nightly.yaml", readText(dir_ / "nightly.yaml") + "# edited\n");
+  ASSERT_EQ(runCli(dir_, "batch nightly.yaml -q --out s1 --shard 1/2").exit_code, 0);
+  expectRefused(runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
+                "s1/summary.json: a shard of another run (other manifest, shard count or "
+                "baseline)");
+}
+
+TEST_F(BatchMerge, RefusesASummaryWhoseReportsWereChanged) {
+  // The hostile pass's D13: a summary edited to pass while its report files still say what
+  // the check found.
+  runShards();
+  const fs::path summary_file = dir_ / "s1/summary.json";
+  nlohmann::ordered_json summary = nlohmann::ordered_json::parse(readText(summary_file));
+  nlohmann::ordered_json& check = summary["jobs"][0]["checks"][0];
+  check["report"]["summary"]["max_depth"] = 0;
+  check["report"]["summary"]["status"] = "fail";
+  writeText(summary_file, summary.dump());
+  const std::string report = check["reports"]["json"];
+  expectRefused(
+      runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
+      "s1/" + report + ": does not match its shard's summary.json (another report than it embeds)");
+}
+
+TEST_F(BatchMerge, RefusesAReportFileChangedAfterItsRun) {
+  runShards();
+  const nlohmann::ordered_json summary =
+      nlohmann::ordered_json::parse(readText(dir_ / "s0/summary.json"));
+  const std::string page = summary["jobs"][0]["checks"][0]["reports"]["html"];
+  writeText(dir_ / "s0" / page, readText(dir_ / "s0" / page) + "<!-- edited -->\n");
+  expectRefused(runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
+                "s0/" + page + ": does not match its shard's summary.json (another SHA-256)");
+}
+
+TEST_F(BatchMerge, RefusesAnOutputFolderThatIsOneOfItsShards) {
+  // The hostile pass's D7: the merged summary would replace shard 0's own.
+  runShards();
+  const std::string before = readText(dir_ / "s0/summary.json");
+  fs::create_directory_symlink("s0", dir_ / "link");
+  for (const char* out : {"s0", "link", "s1/../s0", "./s0/"}) {
+    const CliRun run = runCli(dir_, std::string("merge --out ") + out + " s0 s1");
+    EXPECT_EQ(run.exit_code, 2) << out << ": " << run.err;
+    EXPECT_TRUE(contains(run.err, "--out is the shard folder s0")) << run.err;
+  }
+  EXPECT_EQ(readText(dir_ / "s0/summary.json"), before);
+}
+
 }  // namespace
 }  // namespace gougechek::e2e

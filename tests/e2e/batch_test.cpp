@@ -861,5 +861,100 @@ TEST_F(ManifestErrors, YamlSyntaxError) {
       "4:9: end of sequence flow not found");
 }
 
+// The hostile pass's D1: yaml-cpp keeps both of a key given twice, and a lookup finds one while
+// a loop sees both; YAML::Load reads only the first document. Either dropped programs.
+TEST_F(ManifestErrors, AKeyGivenTwiceInAJob) {
+  expectRefused(std::string(kJob) + "    program: other.nc\n",
+                "6:5: duplicate key 'program' (first on line 4)");
+}
+
+TEST_F(ManifestErrors, AKeyGivenTwiceAtTheTop) {
+  expectRefused(std::string(kJob) + "jobs:\n  - name: other\n    part: box.stl\n",
+                "6:1: duplicate key 'jobs' (first on line 1)");
+  expectRefused(std::string("defaults:\n  tolerance: 0.01\ndefaults:\n  stock: 0.1\n") + kJob,
+                "3:1: duplicate key 'defaults' (first on line 1)");
+}
+
+TEST_F(ManifestErrors, AKeyGivenTwiceInAWaiver) {
+  expectRefused(std::string(kJob) +
+                    "    waivers:\n"
+                    "      - lines: 3\n"
+                    "        max_depth: 0.1\n"
+                    "        by: A. Machinist\n"
+                    "        by: B. Machinist\n"
+                    "        reason: accepted\n",
+                "10:9: duplicate key 'by' (first on line 9)");
+}
+
+TEST_F(ManifestErrors, ASecondDocument) {
+  expectRefused(std::string(kJob) + "---\n" + kJob,
+                "7:1: a second YAML document (after '---'): a manifest is one document");
+}
+
+TEST_F(ManifestErrors, OneDocumentMarkedWithItsStartAndEnd) {
+  writeText(work_ / "manifest.yaml", std::string("---\n") + kJob + "...\n");
+  const CliRun result = runCli(work_, "batch manifest.yaml -q --out out");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+}
+
+TEST_F(ManifestErrors, NestedTooDeeply) {
+  // The hostile pass's D21: yaml-cpp's own message was "bad file".
+  writeText(work_ / "manifest.yaml",
+            "jobs: " + std::string(100000, '[') + std::string(100000, ']') + "\n");
+  const CliRun result = runCli(work_, "batch manifest.yaml --out out");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(contains(result.err, "lists and maps nested too deeply for the YAML reader"))
+      << result.err;
+  EXPECT_TRUE(result.err.starts_with("gougechek: error: manifest.yaml:1:")) << result.err;
+}
+
+TEST_F(ManifestErrors, AliasesThatExpandWithoutBound) {
+  // Each level repeats the one before ten times: 10^30 nodes from a few hundred bytes, which
+  // the walk looking for duplicate keys must not try to visit.
+  std::string text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int level = 1; level <= 30; ++level) {
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on chained string '+'.
+    const std::string before = "*a" + std::to_string(level - 1);
+    text.append("a").append(std::to_string(level)).append(": &a");
+    text.append(std::to_string(level)).append(" [").append(before);
+    for (int i = 1; i < 10; ++i) text.append(", ").append(before);
+    text.append("]\n");
+  }
+  writeText(work_ / "manifest.yaml", text + kJob);
+  const CliRun result = runCli(work_, "batch manifest.yaml --out out");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(contains(result.err, "aliases (*name) repeat the manifest's nodes too often"))
+      << result.err;
+}
+
+TEST_F(ManifestErrors, AJobNameTooLongForAFolder) {
+  // The hostile pass's D12: the run failed once every check had run, with no summary.
+  expectRefused("jobs:\n  - name: " + std::string(300, 'n') +
+                    "\n    part: box.stl\n    program: clean.nc\n    tool: ball:6\n",
+                "2:11: job name of 300 characters: at most 128 (it names a folder)");
+}
+
+TEST_F(ManifestErrors, AWaiverDepthOutOfRange) {
+  // The hostile pass's D26: inf was refused, 1e308 accepted.
+  expectRefused(std::string(kJob) +
+                    "    waivers:\n"
+                    "      - lines: 3\n"
+                    "        max_depth: 1e308\n"
+                    "        by: A. Machinist\n"
+                    "        reason: accepted\n",
+                "8:20: max_depth: 1e308 mm is outside the supported range (±1e6 mm)");
+}
+
+TEST_F(ManifestErrors, AWaiverRegionThatHoldsNothing) {
+  // The hostile pass's D26: min above max waived nothing, silently.
+  expectRefused(std::string(kJob) +
+                    "    waivers:\n"
+                    "      - region: {min: [0, 5, 0], max: [1, 4, 1]}\n"
+                    "        max_depth: 0.1\n"
+                    "        by: A. Machinist\n"
+                    "        reason: accepted\n",
+                "7:17: region: min Y is above max Y (the box holds nothing)");
+}
+
 }  // namespace
 }  // namespace gougechek
