@@ -12,6 +12,7 @@
 #include "gougechek/mesh.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
+#include "gougechek/warning.hpp"
 
 namespace gougechek {
 
@@ -87,11 +88,32 @@ struct VerifyStats {
   }
 };
 
+/// Where a program's feed moves came closest to the part when none came within reach of it
+/// (docs/checking-rules.md, "Registration").
+struct ClosestApproach {
+  std::uint32_t line = 0;  ///< program line of the closest feed move
+  std::uint32_t move = 0;  ///< its 1-based ordinal
+  int tool = 0;
+  /// mm from the cutter, grown by the stock to leave, to the part; when not `exact`, an upper
+  /// bound (the closest of the moves nearest by their bounds, see `others_beyond`).
+  double distance = 0;
+  bool exact = true;
+  double others_beyond = 0;  ///< when not `exact`: every other feed move is at least this far
+  double reach = 0;          ///< how near a feed move had to come: tolerance + margin, mm
+  Vec3 at;                   ///< tool-tip position at the closest approach
+};
+
 struct VerifyResult {
   std::vector<Violation> violations;  ///< ordered by line, then kind
   /// Violations found beyond VerifySettings::max_listed_violations: counted, not kept.
   ViolationTally unlisted;
   VerifyStats stats;
+  /// Set when the program has feed moves and none comes within reach of the part: nothing was
+  /// cut, so the check proves nothing (a misplaced program, wrong units). verify() of a Part
+  /// turns it into an input error; the other verify() leave it to the caller.
+  std::optional<ClosestApproach> unreached;
+  /// Findings about the part and program together (extents 25.4 times apart: units).
+  std::vector<InputWarning> warnings;
 };
 
 /// The program's moves in order, a block at a time: appends at most `max` moves to `out` and

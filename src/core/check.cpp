@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "core/part_state.hpp"
+#include "gougechek/error.hpp"
 #include "report/report_pictures.hpp"
 #include "report/report_summary.hpp"
 #include "report/viewer3d.hpp"
 #include "verify/exact_confirmation.hpp"
+#include "verify/reach.hpp"
 #include "verify/verifier.hpp"
 
 namespace gougechek {
@@ -39,6 +41,9 @@ VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary&
     return program.read(block, max);
   };
   VerifyResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
+  if (result.unreached)
+    throw InputError(program.name(), result.unreached->line, 0,
+                     unreachedMessage(*result.unreached, result.warnings));
   if (state.exact_distance) {
     const ExactPart exact{state.mesh, state.face_of_triangle, state.exact_distance};
     confirmOnExactSurfaces(result.violations, exact, tools, settings, *state.deflection);
@@ -76,6 +81,7 @@ void addResult(Report& report, const ProgramStream& program, const ToolLibrary& 
   report.moves = program.moves();
   report.tools = toolsUsed(program.toolsUsed(), tools);
   for (const InputWarning& warning : program.warnings()) report.warnings.push_back(warning);
+  for (InputWarning& warning : result.warnings) report.warnings.push_back(std::move(warning));
   report.violations = std::move(result.violations);
   report.unlisted = result.unlisted;
   if (quote_lines) {

@@ -13,6 +13,7 @@
 #include "bvh/kdop_tree.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
+#include "verify/reach.hpp"
 
 namespace gougechek {
 
@@ -26,7 +27,8 @@ class Verifier {
   /// at the first move whose tool has no known cutter.
   void check(const std::vector<Move>& block);
 
-  /// The violations of every move checked, ordered by line, then kind, then move.
+  /// The violations of every move checked, ordered by line, then kind, then move; whether the
+  /// feed moves came within reach of the part, and the units warning.
   VerifyResult finish();
 
  private:
@@ -42,6 +44,7 @@ class Verifier {
   std::optional<Move> previous_;  // the last move of the previous block
   std::vector<Vec3> starts_;
   std::vector<std::vector<Violation>> found_;
+  ReachTracker<K> reach_;
   VerifyResult result_;
 };
 

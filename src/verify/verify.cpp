@@ -58,7 +58,8 @@ Verifier<K>::Verifier(const Mesh& part, const KdopTree<K>& tree, const ToolLibra
       tree_(tree),
       tools_(tools),
       settings_(settings),
-      program_file_(std::move(program_file)) {}
+      program_file_(std::move(program_file)),
+      reach_(part, tree, settings.tolerance) {}
 
 template <int K>
 const CutterModel& Verifier<K>::cutterFor(const Move& move) {
@@ -118,6 +119,7 @@ void Verifier<K>::check(const std::vector<Move>& block) {
         result_.unlisted.add(v);
     }
   stats.combine_each([&](const VerifyStats& s) { result_.stats += s; });
+  reach_.scan(block, starts_, checked_ + 1, cutters_);
   checked_ += block.size();
 }
 
@@ -129,6 +131,9 @@ VerifyResult Verifier<K>::finish() {
                      if (a.kind != b.kind) return a.kind < b.kind;
                      return a.move < b.move;
                    });
+  result_.unreached = reach_.unreached(cutters_);
+  if (auto warning = reach_.unitsWarning())
+    result_.warnings.push_back({program_file_, 0, *warning});
   return std::move(result_);
 }
 

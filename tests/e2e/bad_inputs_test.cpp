@@ -20,7 +20,7 @@ using namespace e2e;
 
 constexpr const char* kErrorPrefix = "gougechek: error: ";
 // Leaves the box's top face (z = 20) at z = 30: clean with any cutter of the tests.
-constexpr const char* kCleanProgram = "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\n";
+constexpr const char* kCleanProgram = "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\n";
 
 /// The first `count` lines of `text`, each with its newline.
 std::string firstLines(const std::string& text, int count) {

@@ -20,7 +20,7 @@ class BatchMerge : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     writeText(dir_ / "box.stl", boxStl());
-    writeText(dir_ / "clean.nc", "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
+    writeText(dir_ / "clean.nc", "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\nM30\n");
     writeManifest("first", "second");
   }
   void TearDown() override { fs::remove_all(dir_); }

@@ -34,8 +34,8 @@ using Json = nlohmann::ordered_json;
 std::string loopProgram(long turns) {
   // An O-word loop: many moves from a short file. Along the box's top face, so that every
   // move is really checked against the part.
-  return "G21 G90\nG0 X-10 Y-10 Z25\nG1 Z20 F500\no100 repeat [" + std::to_string(turns) +
-         "]\nG1 X60 Y-10\nG1 X60 Y50\nG1 X-10 Y50\nG1 X-10 Y-10\no100 endrepeat\nM2\n";
+  return "G21 G90\nG0 X-4 Y-4 Z25\nG1 Z20 F500\no100 repeat [" + std::to_string(turns) +
+         "]\nG1 X54 Y-4\nG1 X54 Y44\nG1 X-4 Y44\nG1 X-4 Y-4\no100 endrepeat\nM2\n";
 }
 
 class BatchRun : public ::testing::Test {
@@ -47,9 +47,9 @@ class BatchRun : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     writeText(dir_ / "box.stl", e2e::boxStl());
-    // Three moves, 10 mm above the top face.
-    writeText(dir_ / "quick.ngc", "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\nG1 Y50\nM30\n");
-    writeText(dir_ / "other.ngc", "G21 G90\nG0 X-10 Y-10 Z40\nG1 X60 F500\nM30\n");
+    // Three moves, 1 mm above the top face (within reach of it: docs/checking-rules.md).
+    writeText(dir_ / "quick.ngc", "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\nG1 Y50\nM30\n");
+    writeText(dir_ / "other.ngc", "G21 G90\nG0 X-10 Y10 Z22\nG1 X60 F500\nM30\n");
   }
   void TearDown() override { fs::remove_all(dir_); }
 

@@ -762,7 +762,7 @@ class ManifestErrors : public Scratch {
   void SetUp() override {
     Scratch::SetUp();
     writeText(work_ / "box.stl", e2e::boxStl());
-    writeText(work_ / "clean.nc", "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
+    writeText(work_ / "clean.nc", "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\nM30\n");
   }
 
   /// Exit code 2 and `message` for the manifest `text`, and no output folder.

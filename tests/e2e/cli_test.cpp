@@ -33,8 +33,8 @@ class Cli : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("gougechek_cli_test_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     writeText(dir_ / "box.stl", boxStl());
-    // Passes 10 mm above the top face.
-    writeText(dir_ / "clean.nc", "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\nG1 Y50\nM30\n");
+    // Passes 1 mm above the top face (within reach of it: docs/checking-rules.md).
+    writeText(dir_ / "clean.nc", "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\nG1 Y50\nM30\n");
     // Plunges 0.5 mm into the top face at line 3, cuts along it at line 4, retracts at line 5.
     writeText(dir_ / "gouge.nc", "G21 G90\nG0 X10 Y10 Z30\nG1 Z19.5 F100\nG1 X20\nG0 Z30\nM30\n");
     writeText(dir_ / "tools.tbl", "T1 P1 D6 ;ball flute=24\nT2 P2 D4 ;flat\n");

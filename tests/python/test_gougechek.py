@@ -93,7 +93,7 @@ def test_one_part_many_programs_as_check_does(tmp_path):
 
 
 def test_program_from_a_string():
-    text = "G21 G90\nG0 X10 Y10 Z40\nG1 Z30 F500\nG1 X90\nM2\n"
+    text = "G21 G90\nG0 X10 Y10 Z40\nG1 Z24 F500\nG1 X90\nM2\n"
     report = gougechek.verify(gougechek.Part.load(MOLD),
                               gougechek.Program.from_string(text, name="job.nc"),
                               gougechek.Tools(tool="ball:6"))

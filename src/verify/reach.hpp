@@ -1,0 +1,95 @@
+#pragma once
+// Registration (docs/checking-rules.md, "Registration"): a program whose feed moves never bring
+// the cutter within reach of the part cuts nothing of it, so its check proves nothing. The
+// feed moves are looked at in program order only until one comes within reach (the first
+// plunge of a normal program); until then each far one keeps a cheap lower bound on its
+// distance, and the few nearest by it are kept, so that the exact closest approach is
+// measured only when no move ever reaches (the error's path).
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bvh/kdop_tree.hpp"
+#include "convex/path_piece.hpp"
+#include "gougechek/verify.hpp"
+#include "verify/cutter_model.hpp"
+
+namespace gougechek {
+
+/// How far beyond the tolerance a feed move's cutter (grown by the stock to leave) may pass
+/// from the part and still count as meeting it: max(1 mm, the cutter's radius). Stock a
+/// roughing pass leaves without --stock stays well inside it; a wrong work offset or unit
+/// moves a program by far more.
+double registrationMargin(const CutterModel& cutter);
+
+/// The input error's message for a program that never comes within reach; `warnings` are the
+/// result's (a units hint, if any, is added to it).
+std::string unreachedMessage(const ClosestApproach& approach,
+                             const std::vector<InputWarning>& warnings);
+
+/// The warning for a part and feed moves whose largest horizontal extents are about 25.4
+/// times apart, if they are: an STL in inches read as mm, or a program's G20/G21.
+std::optional<std::string> unitsWarning(double part_extent, double program_extent);
+
+template <int K>
+class ReachTracker {
+ public:
+  ReachTracker(const Mesh& part, const KdopTree<K>& tree, double tolerance);
+
+  /// Looks at the feed moves of the next block, move i starting at starts[i], its ordinal
+  /// first_ordinal + i, until one comes within reach. Every tool must be in `cutters`.
+  void scan(const std::vector<Move>& block, const std::vector<Vec3>& starts,
+            std::size_t first_ordinal, const std::map<int, CutterModel>& cutters);
+
+  /// After the last block: where the feed moves came closest to the part, if there were
+  /// some and none came within reach (measured now).
+  std::optional<ClosestApproach> unreached(const std::map<int, CutterModel>& cutters) const;
+
+  /// The units warning for the feed moves seen and the part.
+  std::optional<std::string> unitsWarning() const;
+
+ private:
+  /// A feed move out of reach, with a lower bound on its distance to the part.
+  struct Candidate {
+    double bound;
+    Move move;  // `from`: where the check took it to start
+    std::uint32_t ordinal;
+    bool operator<(const Candidate& other) const { return bound < other.bound; }
+  };
+  /// The distance from one cutting piece along `pieces` to the part, when below `limit`.
+  struct Nearest {
+    double distance;
+    Vec3 at;
+  };
+
+  /// True if the move's cutting pieces come within reach; else `bound` is a lower bound on
+  /// their distance to the part.
+  bool reaches(const std::vector<PathPiece>& pieces, const CutterModel& cutter, double& bound);
+  std::optional<Nearest> nearest(const CutterPart& part, const std::vector<PathPiece>& pieces,
+                                 double limit) const;
+  void keep(Candidate candidate);
+  void addExtent(const Move& move, const Vec3& from);
+
+  /// Candidates kept: the nearest by bound. Enough that the nearest by distance is nearly
+  /// always among them (the bounds of nearby moves order them as their distances do).
+  static constexpr std::size_t kCandidates = 16;
+
+  const Mesh& part_;
+  const KdopTree<K>& tree_;
+  double tolerance_;
+  bool reached_ = false;
+  bool any_feed_ = false;
+  std::vector<Candidate> candidates_;  // a max-heap by bound
+  double dropped_bound_ = INFINITY;    // least bound among the candidates dropped
+  std::vector<PathPiece> pieces_;
+  double lo_[2] = {INFINITY, INFINITY}, hi_[2] = {-INFINITY, -INFINITY};  // feed moves, x y
+};
+
+extern template class ReachTracker<6>;
+extern template class ReachTracker<14>;
+extern template class ReachTracker<18>;
+extern template class ReachTracker<26>;
+
+}  // namespace gougechek

@@ -1,0 +1,120 @@
+// Registration (docs/checking-rules.md, "Registration") through the built CLI: the sample
+// finish moved off the part by a work offset, and the sample part in inches read as mm, are
+// errors naming the closest approach and the likely cause, never a PASS.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "e2e/cli_runner.hpp"
+
+namespace gougechek {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace e2e;
+using nlohmann::json;
+
+const std::string kSamples = GOUGECHEK_SOURCE_DIR "/samples";
+const std::string kTool = " --tool ball:6,flute=12";
+
+class Registration : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fs::temp_directory_path() / ("gougechek_registration_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    // The sample finish after `G92 X-200` on line 4: every move lands 200 mm off in +X.
+    std::ifstream finish(kSamples + "/mold_finish.nc");
+    std::ofstream shifted(dir_ / "shifted.nc");
+    std::string line;
+    for (int number = 1; std::getline(finish, line); ++number) {
+      shifted << line << "\n";
+      if (number == 3) shifted << "G92 X-200\n";
+    }
+    writeInchMold();
+  }
+  static void TearDownTestSuite() { fs::remove_all(dir_); }
+
+  /// samples/mold.stl with every coordinate divided by 25.4: the mold as an STL in inches.
+  static void writeInchMold() {
+    std::ifstream in(kSamples + "/mold.stl", std::ios::binary);
+    std::ofstream out(dir_ / "mold_inch.stl", std::ios::binary);
+    char header[84];
+    in.read(header, sizeof header);
+    out.write(header, sizeof header);
+    char facet[50];
+    while (in.read(facet, sizeof facet)) {
+      for (int i = 3; i < 12; ++i) {  // the three corners after the normal
+        float value;
+        std::memcpy(&value, facet + 4 * i, 4);
+        value = static_cast<float>(value / 25.4);
+        std::memcpy(facet + 4 * i, &value, 4);
+      }
+      out.write(facet, sizeof facet);
+    }
+  }
+
+  static CliRun run(const std::string& arguments) { return runCli(dir_, arguments); }
+  static json report() { return json::parse(readText(dir_ / "report.json")); }
+
+  static inline fs::path dir_;
+};
+
+TEST_F(Registration, ShiftedSampleIsAnErrorNamingTheClosestApproach) {
+  const CliRun run = this->run(shellQuoted(kSamples + "/mold.stl") + " shifted.nc" + kTool +
+                               " --report report.json");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_TRUE(contains(run.err, "shifted.nc:10: no feed move comes within reach of the part"))
+      << run.err;
+  const json r = report();
+  EXPECT_EQ(r["summary"]["status"], "error");
+  EXPECT_EQ(r["error"]["kind"], "input");
+  EXPECT_EQ(r["error"]["line"], 10);
+  const std::string message = r["error"]["message"];
+  // The first plunge, at X200 now: 97 mm from the mold's side at X100 (a 3 mm ball).
+  EXPECT_TRUE(contains(message, "the closest is line 10 (move 4, tool 1)")) << message;
+  EXPECT_TRUE(contains(message, "97.0")) << message;
+  EXPECT_TRUE(contains(message, "tool tip at (200.000, 0.000, 20.384)")) << message;
+  EXPECT_TRUE(contains(message, "G92")) << message;
+}
+
+TEST_F(Registration, InchStlWithoutPartUnitsIsAnErrorNamingThem) {
+  const CliRun run = this->run("mold_inch.stl " + shellQuoted(kSamples + "/mold_finish.nc") +
+                               kTool + " --report report.json");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const std::string message = report()["error"]["message"];
+  EXPECT_TRUE(contains(message, "no feed move comes within reach")) << message;
+  EXPECT_TRUE(contains(message, "25.4 times less")) << message;
+  EXPECT_TRUE(contains(message, "--part-units in")) << message;
+
+  const CliRun in_inches = this->run("mold_inch.stl " + shellQuoted(kSamples + "/mold_finish.nc") +
+                                     kTool + " --part-units in -q");
+  EXPECT_EQ(in_inches.exit_code, 0) << in_inches.err;
+}
+
+// A program that does meet the inch part read as mm (a pass over its corner) is checked, and
+// warned about the units.
+TEST_F(Registration, ExtentsAnInchApartWarn) {
+  writeText(dir_ / "over_corner.nc", "G21 G90\nG0 X0 Y0 Z10\nG1 Z1.5 F100\nG1 X100\nG0 Z10\nM30\n");
+  const CliRun run = this->run("mold_inch.stl over_corner.nc" + kTool + " --report report.json");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const json r = report();
+  ASSERT_EQ(r["warnings"].size(), 1u) << r["warnings"].dump();
+  const std::string message = r["warnings"][0]["message"];
+  EXPECT_TRUE(contains(message, "--part-units in")) << message;
+  EXPECT_TRUE(contains(message, "G20")) << message;
+}
+
+// Rapids alone cut nothing and a PASS claims only that none hits the part.
+TEST_F(Registration, RapidsOnlyFarAwayPass) {
+  writeText(dir_ / "park.nc", "G21 G90\nG0 X300 Y300 Z100\nG0 X400\nM30\n");
+  const CliRun run = this->run(shellQuoted(kSamples + "/mold.stl") + " park.nc" + kTool + " -q");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+}
+
+}  // namespace
+}  // namespace gougechek
