@@ -323,7 +323,7 @@ int KdopTree<K>::windingNumber(const Vec3& p, std::uint64_t& node_tests) const {
       winding += upwardRayCrossing(c[0], c[1], c[2], p);
     }
   };
-  descend(ray_may_cross, count_crossings, node_tests);
+  descend(0, ray_may_cross, count_crossings, node_tests);
   return winding;
 }
 

@@ -75,7 +75,35 @@ class KdopTree {
   /// that exceeds the reach; a raised pair keeps the smaller certificate. The skipped tests
   /// are counted in front.certified.
   template <class Q, class F>
-  void query(const Q& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const;
+  void query(const Q& box, Front& front, F&& on_triangle, std::uint64_t& node_tests) const {
+    query(
+        box, front, on_triangle, [&](std::uint32_t node) { reportSubtree(node, on_triangle); },
+        node_tests);
+  }
+
+  /// The same query, but a refinement with `bool takesWhole(const Kdop<K>&, const PatchBox&)
+  /// const` has each overlapping inner node it takes passed whole to on_node(node) instead of
+  /// its triangles one by one (all of them, including any the query would cull: the caller
+  /// must rule those out itself). A cutter far larger than the part holds thousands of
+  /// triangles, which a caller bounding their depths node by node (isLeaf, children, kdop,
+  /// forEachTriangle) need not all visit.
+  template <class Q, class F, class G>
+  void query(const Q& box, Front& front, F&& on_triangle, G&& on_node,
+             std::uint64_t& node_tests) const;
+
+  /// A node's k-DOP (an inner node's decoded from its grid codes: it holds the exact one).
+  Kdop<K> kdop(std::uint32_t node) const { return nodeKdop(node); }
+  bool isLeaf(std::uint32_t node) const { return nodes_[node].isLeaf(); }
+  /// An inner node's children.
+  std::array<std::uint32_t, 2> children(std::uint32_t node) const {
+    return {nodes_[node].link, nodes_[node].link + 1};
+  }
+  /// Calls on_triangle(original triangle index) for each triangle of the leaf `node`.
+  template <class F>
+  void forEachTriangle(std::uint32_t node, F&& on_triangle) const {
+    const Slots slots = slotsOf(nodes_[node]);
+    for (std::uint32_t i = slots.first; i < slots.end; ++i) on_triangle(triangleAt(i));
+  }
 
   /// Winding number of the surface around p, counted along the ray from p toward +Z: 1 inside
   /// and 0 outside a closed, outward-oriented surface. Exact, including rays through edges and
@@ -247,24 +275,45 @@ class KdopTree {
     { q.reach() } -> std::convertible_to<double>;
     { q.travel() } -> std::convertible_to<double>;
   };
-  /// One node test: whether the node overlaps, and the certificate of a disjoint one (−∞ for
-  /// queries that do not certify).
+  template <class Q>
+  static constexpr bool kTakesWhole = requires(const Q& q, const Kdop<K>& b, const PatchBox& p) {
+    { q.takesWhole(b, p) } -> std::convertible_to<bool>;
+  };
+  /// One node test: whether the node overlaps, the certificate of a disjoint one (−∞ for
+  /// queries that do not certify), and whether the query takes it whole (an inner node only).
   struct Verdict {
     bool overlapping;
     double budget;
+    bool whole = false;
   };
   template <class Q>
   Verdict judge(std::uint32_t node, const Q& box) const {
     if constexpr (kCertifies<Q>) {
       const auto [kdop, patch] = nodeBounds(node);
       const double separation = box.separation(kdop, patch);
-      return {!(separation > box.reach()), separation + box.travel()};
+      const bool overlapping = !(separation > box.reach());
+      bool whole = false;
+      if constexpr (kTakesWhole<Q>)
+        whole = overlapping && !nodes_[node].isLeaf() && box.takesWhole(kdop, patch);
+      return {overlapping, separation + box.travel(), whole};
     } else if constexpr (std::is_same_v<Q, Kdop<K>>) {
       return {nodeKdop(node).overlaps(box), -INFINITY};
     } else {
       const auto [kdop, patch] = nodeBounds(node);
       return {box.overlaps(kdop, patch), -INFINITY};
     }
+  }
+  /// Calls on_triangle for every triangle below `node`.
+  template <class F>
+  void reportSubtree(std::uint32_t node, F& on_triangle) const {
+    std::uint64_t tests = 0;
+    descend(
+        node, [](std::uint32_t) { return true; },
+        [&](const Node& leaf) {
+          const Slots slots = slotsOf(leaf);
+          for (std::uint32_t i = slots.first; i < slots.end; ++i) on_triangle(triangleAt(i));
+        },
+        tests);
   }
 
   template <class Q, class F>
@@ -306,14 +355,15 @@ class KdopTree {
   /// child_base on (where its children's pair goes).
   Gathered link(std::uint32_t node, std::uint32_t first, std::uint32_t last, int level,
                 std::uint32_t child_base, const LinkScope& scope);
-  /// Depth-first from the root into every node `keep(index)` accepts, calling on_leaf(leaf) for
+  /// Depth-first from `start` into every node `keep(index)` accepts, calling on_leaf(leaf) for
   /// the leaves reached: the one traversal behind the box query and the ray's winding number.
   template <class Keep, class OnLeaf>
-  void descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tests) const;
-  /// Lowers the front below `node`, known to overlap `box`, appending the new cells to `out`.
-  template <class Q, class F>
-  void lowerFront(std::uint32_t node, const Q& box, Front& front, F& on_triangle,
-                  std::uint64_t& node_tests) const;
+  void descend(std::uint32_t start, Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tests) const;
+  /// Lowers the front below `node`, found overlapping `box` by `verdict`, appending the new
+  /// cells to `out`.
+  template <class Q, class F, class G>
+  void lowerFront(std::uint32_t node, Verdict verdict, const Q& box, Front& front, F& on_triangle,
+                  G& on_node, std::uint64_t& node_tests) const;
   /// Appends a node found disjoint to the next front; while it completes a pair of disjoint
   /// siblings there, the pair gives way to their parent (raising as far as it goes, at no
   /// extra test: a parent that overlaps after all is lowered again by the next query).
@@ -363,11 +413,12 @@ void KdopTree<K>::reportLeaf(const Node& leaf, const Q& box, F& on_triangle) con
 
 template <int K>
 template <class Keep, class OnLeaf>
-void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tests) const {
+void KdopTree<K>::descend(std::uint32_t start, Keep&& keep, OnLeaf&& on_leaf,
+                          std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
   std::uint32_t stack[kStackCapacity];
   int top = 0;
-  stack[top++] = 0;
+  stack[top++] = start;
   while (top > 0) {
     const std::uint32_t index = stack[--top];
     const Node& node = nodes_[index];
@@ -385,8 +436,9 @@ void KdopTree<K>::descend(Keep&& keep, OnLeaf&& on_leaf, std::uint64_t& node_tes
 template <int K>
 template <class Q, class F>
 void KdopTree<K>::query(const Q& box, F&& on_triangle, std::uint64_t& node_tests) const {
-  descend([&](std::uint32_t node) { return nodeOverlaps(node, box); },
-          [&](const Node& leaf) { reportLeaf(leaf, box, on_triangle); }, node_tests);
+  descend(
+      0, [&](std::uint32_t node) { return nodeOverlaps(node, box); },
+      [&](const Node& leaf) { reportLeaf(leaf, box, on_triangle); }, node_tests);
 }
 
 template <int K>
@@ -408,18 +460,22 @@ void KdopTree<K>::appendDisjoint(std::uint32_t node, double budget, Front& front
 }
 
 template <int K>
-template <class Q, class F>
-void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& on_triangle,
-                             std::uint64_t& node_tests) const {
+template <class Q, class F, class G>
+void KdopTree<K>::lowerFront(std::uint32_t node, Verdict verdict, const Q& box, Front& front,
+                             F& on_triangle, G& on_node, std::uint64_t& node_tests) const {
   std::uint32_t stack[kStackCapacity];
   int top = 0;
-  Verdict verdict{true, -INFINITY};  // `node` itself was tested by the caller
   for (;;) {
     const Node& n = nodes_[node];
     if (!verdict.overlapping) {
       front.scratch.push_back(node);
       front.scratch_disjoint.push_back(1);
       front.scratch_budgets.push_back(verdict.budget);
+    } else if (verdict.whole) {  // a cell of the front, overlapping, like a leaf
+      front.scratch.push_back(node);
+      front.scratch_disjoint.push_back(0);
+      front.scratch_budgets.push_back(-INFINITY);
+      on_node(node);
     } else if (!n.isLeaf()) {
       stack[top++] = n.link + 1;
       stack[top++] = n.link;
@@ -437,8 +493,8 @@ void KdopTree<K>::lowerFront(std::uint32_t node, const Q& box, Front& front, F& 
 }
 
 template <int K>
-template <class Q, class F>
-void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle,
+template <class Q, class F, class G>
+void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle, G&& on_node,
                         std::uint64_t& node_tests) const {
   if (nodes_.empty()) return;
   if (front.nodes.empty()) {
@@ -460,7 +516,7 @@ void KdopTree<K>::query(const Q& box, Front& front, F&& on_triangle,
     ++node_tests;
     const Verdict verdict = judge(node, box);
     if (verdict.overlapping)
-      lowerFront(node, box, front, on_triangle, node_tests);
+      lowerFront(node, verdict, box, front, on_triangle, on_node, node_tests);
     else
       appendDisjoint(node, verdict.budget, front);
   }

@@ -45,6 +45,9 @@ class SurfaceDepthSearch {
     return bounds_.bound(triangle, floor);
   }
 
+  /// DepthBounds::axialBound: a bound for everything between these heights.
+  double axialBound(double lo_z, double hi_z) { return bounds_.axialBound(lo_z, hi_z); }
+
   /// The depth of the core swept along the path (skin core.margin) into `triangle`, to within
   /// max(tolerance, relative · depth) (then bound − depth is no more), or less exactly once the
   /// bound shows the depth is at most `floor` (a depth the caller has no use for).

@@ -26,6 +26,8 @@ constexpr double kBoundSlack = 1e-7;
 constexpr std::size_t kRunMoves = 8;
 constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
+// Tree nodes no larger than this fraction of the cutter's radius are gathered whole.
+constexpr double kWholeNodeSize = 0.1;
 // A long arc's pieces are bounded against each triangle this many at a time first.
 constexpr std::size_t kGroupPieces = 8;
 
@@ -34,6 +36,18 @@ template <class Reach>
 bool deeperFirst(const Reach& a, const Reach& b) {
   if (a.bound != b.bound) return a.bound > b.bound;
   return a.triangle != b.triangle ? a.triangle < b.triangle : a.piece < b.piece;
+}
+
+/// The depth search's queue order (a heap's "less": `a` comes off after `b`): deepest bound
+/// first; at equal bounds what is yet to be bounded fully first (it may tie), and fully
+/// bounded triangles in deeperFirst's order, so they come off in the order a sort of them all
+/// would give.
+template <class Queued>
+bool popsLater(const Queued& a, const Queued& b) {
+  if (a.bound != b.bound) return a.bound < b.bound;
+  const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
+  if (a_full != b_full) return a_full;
+  return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
 }
 
 /// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
@@ -66,6 +80,41 @@ void appendRegion(std::span<const PathPiece> pieces, std::vector<Vec3>& points,
 
 }  // namespace
 
+namespace {
+
+/// Narrows [lo, hi] to the positions t along `chord` at which the cylinder of radius r about
+/// the axis of `core`, between its end heights, holds x (lo > hi: none).
+void narrowToCylinder(const FrustumCore& core, double r, const Chord& chord, const Vec3& x,
+                      double& lo, double& hi) {
+  // x's height above the tip within the core's, and x within r of the axis.
+  const Vec3 d = chord.to - chord.from, e = x - chord.from;
+  if (d.z != 0) {
+    const double t1 = (e.z - core.z_top) / d.z, t2 = (e.z - core.z_bottom) / d.z;
+    lo = std::max(lo, std::min(t1, t2));
+    hi = std::min(hi, std::max(t1, t2));
+  } else if (e.z < core.z_bottom || e.z > core.z_top) {
+    hi = -INFINITY;
+    return;
+  }
+  // |e − t d| ≤ r in the plane: a quadratic a t² − 2 b t + c ≤ 0.
+  const double a = d.x * d.x + d.y * d.y, b = e.x * d.x + e.y * d.y;
+  const double c = e.x * e.x + e.y * e.y - r * r;
+  if (a == 0) {
+    if (c > 0) hi = -INFINITY;
+    return;
+  }
+  const double discriminant = b * b - a * c;
+  if (discriminant < 0) {
+    hi = -INFINITY;
+    return;
+  }
+  const double root = std::sqrt(discriminant);
+  lo = std::max(lo, (b - root) / a);
+  hi = std::min(hi, (b + root) / a);
+}
+
+}  // namespace
+
 bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
                           const std::array<Vec3, 8>& corners) {
   // The cylinder of radius r between the core's end heights lies inside the frustum core; the
@@ -79,25 +128,19 @@ bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
     const double length2 = norm2(edge);
     if (length2 > 0) x += edge * std::clamp(dot(middle - corners[0], edge) / length2, 0.0, 1.0);
   }
-  // Positions t ∈ [0, 1] along the chord d whose cylinder holds x: x's height above the tip
-  // within the core's, and x within r of the axis.
-  const Vec3 d = chord.to - chord.from, e = x - chord.from;
   double lo = 0, hi = 1;
-  if (d.z != 0) {
-    const double t1 = (e.z - core.z_top) / d.z, t2 = (e.z - core.z_bottom) / d.z;
-    lo = std::max(lo, std::min(t1, t2));
-    hi = std::min(hi, std::max(t1, t2));
-  } else if (e.z < core.z_bottom || e.z > core.z_top) {
-    return false;
+  narrowToCylinder(core, r, chord, x, lo, hi);
+  return lo <= hi;
+}
+
+bool cylinderHolds(const FrustumCore& core, double radius, const Chord& chord,
+                   const std::array<Vec3, 8>& corners) {
+  double lo = 0, hi = 1;
+  for (const Vec3& x : corners) {
+    narrowToCylinder(core, radius, chord, x, lo, hi);
+    if (!(lo <= hi)) return false;
   }
-  // |e − t d| ≤ r in the plane: a quadratic a t² − 2 b t + c ≤ 0.
-  const double a = d.x * d.x + d.y * d.y, b = e.x * d.x + e.y * d.y;
-  const double c = e.x * e.x + e.y * e.y - r * r;
-  if (a == 0) return c <= 0 && lo <= hi;
-  const double discriminant = b * b - a * c;
-  if (discriminant < 0) return false;
-  const double root = std::sqrt(discriminant);
-  return std::max(lo, (b - root) / a) <= std::min(hi, (b + root) / a);
+  return true;
 }
 
 template <int K>
@@ -129,6 +172,40 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
   const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
   if (r.far) axis_ = r.axis;
   return r.far ? r.distance : std::min(r.distance, reach_);
+}
+
+template <int K>
+bool SweptRegionQuery<K>::takesWhole(const Kdop<K>& node, const PatchBox& node_patch) const {
+  if (!whole_nodes_) return false;
+  // A node small beside the cutter is bounded as one by the depth search, which measures (and
+  // so drops) any of its triangles beyond reach; one by one, each would cost a node test in
+  // every run that reaches it.
+  const FrustumCore& core = *region_.core;
+  const double size =
+      std::max({node.hi[0] - node.lo[0], node.hi[1] - node.lo[1], node.hi[2] - node.lo[2]});
+  if (size <= kWholeNodeSize * (std::max(core.radius_bottom, core.radius_top) + core.margin))
+    return true;
+  // Points within `radius` of the axis, between the core's end heights, lie within the reach of
+  // its inner cylinder (kBoxSlack to spare for rounding). A box wider or taller than that
+  // cylinder cannot fit.
+  const double radius = std::min(core.radius_bottom, core.radius_top) + reach_ - 2 * kBoxSlack;
+  if (node.hi[0] - node.lo[0] > 2 * radius || node.hi[1] - node.lo[1] > 2 * radius ||
+      node.hi[2] - node.lo[2] > core.z_top - core.z_bottom)
+    return false;
+  // The node's axis-aligned box, else its patch box (thinner along a sloping patch).
+  std::array<Vec3, 8> corners;
+  for (int i = 0; i < 8; ++i)
+    corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
+                  i & 4 ? node.hi[2] : node.lo[2]};
+  auto held = [&] {
+    return std::any_of(chords_.begin(), chords_.end(), [&](const Chord& chord) {
+      return cylinderHolds(core, radius, chord, corners);
+    });
+  };
+  if (held()) return true;
+  if (!node_patch.bounds()) return false;
+  corners = node_patch.corners();
+  return held();
 }
 
 template <int K>
@@ -171,8 +248,10 @@ double MoveChecker<K>::reportBelow(const CutterPart& part, const Move& move) con
 
 template <int K>
 void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> pieces,
-                            double reach, TrackedFront& tracked, std::vector<Candidate>& out) {
+                            double reach, TrackedFront& tracked, std::vector<Candidate>& out,
+                            std::vector<std::uint32_t>* whole) {
   out.clear();
+  if (whole) whole->clear();
   // Certificates hold for the core they were found with.
   if (!(tracked.core == core)) {
     tracked.front.reset();
@@ -197,7 +276,7 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
       tracked.travel += farthestFrom(tracked.last_point, region_points_, region_arcs_);
     tracked.last_point = region_pieces.back().end();
     const SweptRegionQuery<K> query(region, region_chords_, sweptBox(region, reach),
-                                    reach + kBoxSlack, tracked.travel);
+                                    reach + kBoxSlack, tracked.travel, whole != nullptr);
     auto on_triangle = [&](std::uint32_t index) {
       const auto corners = triangle(index);
       Kdop<K> box = Kdop<K>::empty();
@@ -208,7 +287,12 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
     };
     if (settings_.front_tracking) {
       const std::uint64_t certified = tracked.front.certified;
-      tree_.query(query, tracked.front, on_triangle, stats.node_tests);
+      if (whole)
+        tree_.query(
+            query, tracked.front, on_triangle, [&](std::uint32_t node) { whole->push_back(node); },
+            stats.node_tests);
+      else
+        tree_.query(query, tracked.front, on_triangle, stats.node_tests);
       stats.certified_nodes += tracked.front.certified - certified;
     } else {
       tree_.query(query, on_triangle, stats.node_tests);
@@ -227,6 +311,12 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
       std::unique(out.begin(), out.end(),
                   [](const Candidate& a, const Candidate& b) { return a.triangle == b.triangle; }),
       out.end());
+  // A node taken whole by two of the queries is one node (its triangles may still come twice,
+  // one query taking them singly: a repeated pair measures alike, so nothing changes).
+  if (whole) {
+    std::sort(whole->begin(), whole->end());
+    whole->erase(std::unique(whole->begin(), whole->end()), whole->end());
+  }
 }
 
 template <int K>
@@ -236,8 +326,10 @@ bool MoveChecker<K>::mayReach(const Candidate& candidate, const Kdop<K>& box,
 }
 
 template <int K>
-void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
-                                 const std::vector<Candidate>& candidates, double report_below) {
+void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
+                                 const std::vector<Candidate>& candidates,
+                                 const std::vector<std::uint32_t>& whole, double report_below,
+                                 double floor) {
   depth_searches_.clear();
   piece_boxes_.clear();
   for (const PathPiece& piece : pieces) {
@@ -267,23 +359,82 @@ void MoveChecker<K>::boundGroups(const FrustumCore& core, std::span<const PathPi
                        sweptBox(region, report_below)});
   }
 
-  // Pairs bounded below this are out of reach (with kBoundSlack to spare).
-  const double floor = core.margin - report_below - kBoundSlack;
-  group_reaches_.clear();
+  // The axial bound first, from the boxes alone: most pairs of a large cutter never need more.
+  queue_.clear();
   for (std::size_t g = 0; g < groups_.size(); ++g) {
-    PieceGroup& group = groups_[g];
-    for (const Candidate& candidate : candidates) {
-      if (!candidate.box.overlaps(group.box)) continue;
-      // The bound proves out of reach every triangle the slab test would (its plane cuts are
-      // that test), and more.
-      const auto tri = triangle(candidate.triangle);
-      const double bound = group.bounds ? group.bounds->bound(tri, floor)
-                                        : depth_searches_[group.first].bound(tri, floor);
-      if (bound < floor) continue;
-      group_reaches_.push_back({bound, candidate.triangle, static_cast<std::uint32_t>(g)});
+    const auto group = static_cast<std::uint32_t>(g);
+    for (const Candidate& candidate : candidates)
+      queueTriangle(candidate.triangle, candidate.box, group, floor);
+    for (const std::uint32_t node : whole) {
+      const Kdop<K> box = tree_.kdop(node);
+      if (!box.overlaps(groups_[g].box)) continue;
+      const double bound = axialBound(groups_[g], box.lo[2], box.hi[2]);
+      if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
     }
   }
-  std::sort(group_reaches_.begin(), group_reaches_.end(), deeperFirst<Reach>);
+  std::make_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+}
+
+template <int K>
+void MoveChecker<K>::queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group,
+                                   double floor) {
+  // k-DOP direction 2 is +Z: the box's slab there is the triangle's lowest and highest corner.
+  if (!box.overlaps(groups_[group].box)) return;
+  const double bound = axialBound(groups_[group], box.lo[2], box.hi[2]);
+  if (bound >= floor) queue_.push_back({bound, Queued::kAxial, triangle, group});
+}
+
+template <int K>
+double MoveChecker<K>::axialBound(PieceGroup& group, double lo_z, double hi_z) {
+  return group.bounds ? group.bounds->axialBound(lo_z, hi_z)
+                      : depth_searches_[group.first].axialBound(lo_z, hi_z);
+}
+
+template <int K>
+double MoveChecker<K>::fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor) {
+  // The bound proves out of reach every triangle the slab test would (its plane cuts are that
+  // test), and more.
+  return group.bounds ? group.bounds->bound(tri, floor)
+                      : depth_searches_[group.first].bound(tri, floor);
+}
+
+template <int K>
+std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor) {
+  std::pop_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+  const Queued top = queue_.back();
+  queue_.pop_back();
+  auto push = [&](const Queued& entry) {
+    queue_.push_back(entry);
+    std::push_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+  };
+  switch (top.stage) {
+    case Queued::kFull:
+      return Reach{top.bound, top.index, top.group};
+    case Queued::kAxial: {
+      const double bound = fullBound(groups_[top.group], triangle(top.index), floor);
+      if (bound >= floor) push({bound, Queued::kFull, top.index, top.group});
+      return std::nullopt;
+    }
+    case Queued::kNode:
+      break;
+  }
+  if (tree_.isLeaf(top.index)) {
+    tree_.forEachTriangle(top.index, [&](std::uint32_t t) {
+      Kdop<K> box = Kdop<K>::empty();
+      for (const Vec3& corner : triangle(t)) box.add(corner);
+      const std::size_t size = queue_.size();
+      queueTriangle(t, box, top.group, floor);
+      if (queue_.size() > size) std::push_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+    });
+    return std::nullopt;
+  }
+  for (const std::uint32_t child : tree_.children(top.index)) {
+    const Kdop<K> box = tree_.kdop(child);
+    if (!box.overlaps(groups_[top.group].box)) continue;
+    const double bound = axialBound(groups_[top.group], box.lo[2], box.hi[2]);
+    if (bound >= floor) push({bound, Queued::kNode, child, top.group});
+  }
+  return std::nullopt;
 }
 
 template <int K>
@@ -311,16 +462,23 @@ template <int K>
 typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core,
                                                          std::span<const PathPiece> pieces,
                                                          const std::vector<Candidate>& candidates,
+                                                         const std::vector<std::uint32_t>& whole,
                                                          const Limits& limits) {
-  // Every (group of pieces, triangle) the box test keeps, with an upper bound on its depth from
-  // a few support queries; then the most promising first, split into its pieces, each measured
-  // (GJK, and where the core reached the triangle the surface-depth search), until the bounds
-  // left show that none of the rest can change the result. Groups let a long arc rule a
-  // triangle out once rather than once per piece. No candidate, no finding: a piece far from
-  // the part (a holder, mostly) costs nothing here.
-  if (candidates.empty()) return {};
-  boundGroups(core, pieces, candidates, limits.report_below);
+  // Branch and bound: every (group of pieces, triangle or whole node) the box test keeps, with
+  // the bound of the axial cuts over its box; then the most promising first, a node split into
+  // its children, a triangle bounded by the group's first cuts (a few support queries) and
+  // then split into its pieces, each measured (GJK, and where the core reached the triangle
+  // the surface-depth search), until the bounds left show that none of the rest can change the
+  // result. A cutter far larger than the part holds thousands of triangles, of which only
+  // those near its deepest need more than a box. Groups let a long arc rule a triangle out
+  // once rather than once per piece. No candidate, no finding: a piece far from the part (a
+  // holder, mostly) costs nothing here.
+  if (candidates.empty() && whole.empty()) return {};
   const double reach_floor = core.margin - limits.report_below;
+  // Pairs bounded below this are out of reach (with kBoundSlack to spare).
+  const double pair_floor = reach_floor - kBoundSlack;
+  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor);
+  examined_.clear();
 
   Finding best;
   // Ties go to the place first reached along the move (a cutter buried R deep for a stretch is
@@ -396,18 +554,27 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     consider(
         {true, depth, piece.at(s), limits.natural_skin || severe(depth), c.triangle, c.piece, s});
   };
-  for (const Reach& group_reach : group_reaches_) {
-    if (cannot_matter(group_reach.bound)) break;
-    pieceReaches(group_reach, reach_floor);
+  // The queue's top bounds all it holds: once that cannot matter, nothing left can.
+  while (!queue_.empty() && !cannot_matter(queue_.front().bound)) {
+    const std::optional<Reach> group_reach = advance(pair_floor);
+    if (!group_reach) continue;
+    examined_.push_back(*group_reach);
+    pieceReaches(*group_reach, reach_floor);
     for (const Reach& c : piece_reaches_) {
       if (cannot_matter(c.bound)) break;
       examine(c);
     }
   }
   // Nothing that matters: whether anything came within reach at all still does (a cutter
-  // touching nothing may be buried). Any such finding is too shallow to report.
-  for (std::size_t g = 0; !best.found && g < group_reaches_.size(); ++g) {
-    pieceReaches(group_reaches_[g], reach_floor);
+  // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
+  // deepest-bound order again: those taken off the queue, then the rest.
+  for (std::size_t g = 0; !best.found && (g < examined_.size() || !queue_.empty());) {
+    if (g == examined_.size()) {
+      const std::optional<Reach> group_reach = advance(pair_floor);
+      if (!group_reach) continue;
+      examined_.push_back(*group_reach);
+    }
+    pieceReaches(examined_[g++], reach_floor);
     for (const Reach& c : piece_reaches_) {
       const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
       if (r.far) continue;
@@ -508,7 +675,7 @@ std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
   const double c = clearance(part, move);
   const Limits limits{reportBelow(part, move), c > 0 ? -c : settings_.tolerance, part.radius,
                       part.natural_skin, part.skin_loss};
-  Finding f = deepest(part.core, pieces, state.candidates, limits);
+  Finding f = deepest(part.core, pieces, state.candidates, state.whole, limits);
   const bool violates = f.found && f.depth > limits.relevant_above;
   // A finding within the clearance but short of the surface (negative depth) touched nothing
   // either: the part may still be buried, which is what it then is.
@@ -618,10 +785,13 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       for (int axis = 0; axis < 3; ++axis)
         misses = misses || part_hi[axis] < root.lo[axis] || part_lo[axis] > root.hi[axis];
       parts_[p].apart = misses;
-      if (misses)
+      if (misses) {
         parts_[p].candidates.clear();
-      else
-        gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates);
+        parts_[p].whole.clear();
+      } else {
+        gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates,
+               &parts_[p].whole);
+      }
     }
     for (std::size_t k = 0; k < run_.size(); ++k) {
       const std::size_t m = i + k;

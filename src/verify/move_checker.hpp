@@ -34,6 +34,11 @@ struct Chord {
 bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
                           const std::array<Vec3, 8>& corners);
 
+/// True if, at one position along `chord`, the cylinder of radius `radius` about the axis of
+/// `core`, between its end heights, holds all of these corners (and so their hull).
+bool cylinderHolds(const FrustumCore& core, double radius, const Chord& chord,
+                   const std::array<Vec3, 8>& corners);
+
 /// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
 /// normal slab (two support queries) and then by an exact GJK distance from the region to the
 /// node's patch box (or, for a node without one, its axis-aligned box). Both prune the many
@@ -46,15 +51,25 @@ template <int K>
 class SweptRegionQuery {
  public:
   /// `travel`: how far the swept core has moved, in all, since its front was empty.
+  /// `whole_nodes`: whether takesWhole() may take any node.
   SweptRegionQuery(const SweptRegion& region, std::span<const Chord> chords, const Kdop<K>& box,
-                   double reach, double travel)
-      : region_(region), chords_(chords), box_(box), reach_(reach), travel_(travel) {}
+                   double reach, double travel, bool whole_nodes)
+      : region_(region),
+        chords_(chords),
+        box_(box),
+        reach_(reach),
+        travel_(travel),
+        whole_nodes_(whole_nodes) {}
   const Kdop<K>& kdop() const { return box_; }
   double reach() const { return reach_; }
   double travel() const { return travel_; }
   /// A lower bound on the distance from the region to the node's triangles; exact enough to
   /// decide whether it exceeds the reach.
   double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
+  /// True if the node's triangles are best gathered as the node (KdopTree::query): it is small
+  /// beside the cutter, or its box lies wholly within reach (inside the cylinder about the
+  /// core's axis, the reach wider than its least radius, at one position along one chord).
+  bool takesWhole(const Kdop<K>& node_box, const PatchBox& node_patch) const;
 
  private:
   SweptRegion region_;
@@ -62,6 +77,7 @@ class SweptRegionQuery {
   Kdop<K> box_;
   double reach_;
   double travel_;
+  bool whole_nodes_;
   mutable Vec3 axis_{0, 0, 1};
 };
 
@@ -99,6 +115,17 @@ class MoveChecker {
     std::uint32_t triangle;
     std::uint32_t piece;  // index into the move's pieces
   };
+  /// An entry of the depth search's queue, for one group of pieces: a node of the tree whose
+  /// triangles are all candidates, or a triangle, bounded by the group's axial cuts over its
+  /// box; or a triangle with the group's full bound. Each bound is at least those of what it
+  /// leads to, so the fully bounded triangles come off the queue deepest bound first.
+  struct Queued {
+    enum Stage : std::uint8_t { kNode, kAxial, kFull };
+    double bound;
+    Stage stage;
+    std::uint32_t index;  // node or triangle
+    std::uint32_t group;  // index into groups_
+  };
   /// The winding number of the part around the core's lowest axis point at the end of the last
   /// move checked, kept while that move touched nothing: a path that meets no triangle cannot
   /// change it, so the next move starting there needs no ray cast.
@@ -132,6 +159,7 @@ class MoveChecker {
     TrackedFront front;
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
+    std::vector<std::uint32_t> whole;   // nodes of the tree whose triangles all are candidates
     double reach = 0;                   // the run's largest reporting distance
     bool apart = false;  // along the run, its box misses the workpiece's (no query made)
   };
@@ -141,9 +169,11 @@ class MoveChecker {
     std::size_t part = 0;
   };
 
-  /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`.
+  /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`;
+  /// with `whole`, nodes of the tree wholly within reach go there instead of their triangles.
   void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
-              TrackedFront& tracked, std::vector<Candidate>& out);
+              TrackedFront& tracked, std::vector<Candidate>& out,
+              std::vector<std::uint32_t>* whole = nullptr);
   /// What a check of one core along one move looks for.
   struct Limits {
     double report_below;    // core distances below this can matter
@@ -153,16 +183,28 @@ class MoveChecker {
     double skin_loss;       // how short an artificial skin makes measured depths read
   };
 
-  /// Deepest finding of `core` along one move's `pieces` among `candidates`.
+  /// Deepest finding of `core` along one move's `pieces` among `candidates` and the triangles
+  /// of the `whole` nodes.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
-                  const std::vector<Candidate>& candidates, const Limits& limits);
+                  const std::vector<Candidate>& candidates, const std::vector<std::uint32_t>& whole,
+                  const Limits& limits);
   /// True if `core` along `pieces` comes within its skin of one of `candidates`.
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
-  /// Splits the pieces into groups and bounds each (group, candidate) pair into
-  /// group_reaches_ (`piece` holds the group), deepest bound first.
-  void boundGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
-                   const std::vector<Candidate>& candidates, double report_below);
+  /// Splits the pieces into groups and queues each (group, candidate or whole node) pair that
+  /// may reach below `floor` with its axial bound.
+  void queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
+                   const std::vector<Candidate>& candidates,
+                   const std::vector<std::uint32_t>& whole, double report_below, double floor);
+  /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
+  /// bound reaches `floor`.
+  void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
+  /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
+  /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned.
+  std::optional<Reach> advance(double floor);
+  /// Axial and full bounds of `group` (DepthBounds).
+  double axialBound(PieceGroup& group, double lo_z, double hi_z);
+  double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
   /// piece_reaches_, deepest bound first.
   void pieceReaches(const Reach& group_reach, double reach_floor);
@@ -201,7 +243,9 @@ class MoveChecker {
   std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
   std::vector<MovePieces> run_;    // per move of the run
   std::vector<Candidate> buried_candidates_;
-  std::vector<Reach> group_reaches_, piece_reaches_;
+  std::vector<Queued> queue_;    // a heap: popsLater
+  std::vector<Reach> examined_;  // the fully bounded (group, triangle) pairs taken off it
+  std::vector<Reach> piece_reaches_;
   std::vector<PieceGroup> groups_;
   std::vector<Vec3> group_points_;  // the groups' regions
   std::vector<PathPiece> group_arcs_;
