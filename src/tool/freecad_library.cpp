@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
 #include "tool/tool_draft.hpp"
 #include "tool/tool_library.hpp"
-#include "tool/tool_table.hpp"
 
 namespace gougechek {
 
@@ -173,7 +173,7 @@ ToolSpec freeCadBitSpec(const nlohmann::json& bit, const std::string& path) {
 }
 
 ToolSpec readFreeCadBit(const std::string& path) {
-  return freeCadBitSpec(parseToolJson(readToolFile(path, "FreeCAD ToolBit"), path), path);
+  return freeCadBitSpec(parseToolJson(readFileBytes(path, kToolBitFile), path), path);
 }
 
 ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string& path) {

@@ -67,6 +67,9 @@ bool applyShapeOption(ToolDraft& draft, std::string_view key, double value,
 /// fills the defaults; a holder= is placed at the overall length (holderSegments).
 ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin);
 
+/// `text` with ASCII letters in lower case: types, keys and extensions are read in any case.
+std::string lowercase(std::string_view text);
+
 /// The decimal text of `value`, shortest that reads back the same.
 std::string formatNumber(double value);
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
 #include "tool/tool_draft.hpp"
-#include "tool/tool_table.hpp"
 
 namespace gougechek {
 
@@ -19,11 +19,6 @@ namespace {
 // Deeper than any tool library (a Fusion holder segment sits at depth 5); far below what
 // would exhaust the stack of the recursive parts of the JSON library.
 constexpr std::size_t kMaxJsonDepth = 64;
-
-std::string lowercase(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 }  // namespace
 
@@ -70,7 +65,7 @@ nlohmann::json parseToolJson(const std::string& text, const std::string& path) {
 }
 
 ToolLibrary readToolLibrary(const std::string& path) {
-  const std::string text = readToolFile(path, "tool library");
+  const std::string text = readFileBytes(path, kToolLibraryFile);
   const std::string extension = lowercase(std::filesystem::path(path).extension().string());
   if (text.starts_with("PK\x03\x04")) {
     throw InputError(path, 0, 0,
