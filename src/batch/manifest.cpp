@@ -293,7 +293,7 @@ bool WaiverRule::matches(const std::string& program_file, const Violation& viola
 }
 
 Manifest readManifest(const std::string& path) {
-  const std::string text = readFileBytes(path);
+  const std::string text = readFileBytes(path, kManifestFile);
   YAML::Node root;
   try {
     root = YAML::Load(text);

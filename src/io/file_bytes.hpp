@@ -29,6 +29,8 @@ inline constexpr FileKind kToolLibraryFile{"tool library", std::size_t{64} << 20
 inline constexpr FileKind kToolBitFile{"FreeCAD ToolBit", std::size_t{1} << 20};
 /// Holder profiles (text or .fcholder): tens of segments.
 inline constexpr FileKind kHolderProfileFile{"holder profile", std::size_t{4} << 20};
+/// LinuxCNC parameter files (--work-offsets): LinuxCNC's own is a few kilobytes.
+inline constexpr FileKind kWorkOffsetsFile{"work offsets file", std::size_t{1} << 20};
 /// Batch manifests: a job is a few lines.
 inline constexpr FileKind kManifestFile{"batch manifest", std::size_t{16} << 20};
 /// Batch summaries (--baseline, merge's shards): every check's report, with its listed
