@@ -405,7 +405,7 @@ int summaryExitCode(const BatchJson& summary) {
 BatchJson readSummary(const std::string& path) {
   BatchJson summary;
   try {
-    summary = BatchJson::parse(readFileBytes(path));
+    summary = BatchJson::parse(readFileBytes(path, kSummaryFile));
   } catch (const BatchJson::exception& error) {
     throw InputError(path, 0, 0, std::string("not a batch summary: ") + error.what());
   }

@@ -8,6 +8,8 @@
 #include <system_error>
 
 #include "gougechek/error.hpp"
+#include "tool/tool_draft.hpp"
+#include "tool/tool_library.hpp"
 
 namespace gougechek {
 
@@ -276,7 +278,16 @@ std::vector<InputFile> checkInputs(const CheckJob& job) {
   std::vector<InputFile> inputs = {{job.part_file, "the part file"},
                                    {job.path_file, "the program file"}};
   if (job.tool_table) inputs.push_back({*job.tool_table, "the tool table"});
-  for (const std::string& file : job.tool_libraries) inputs.push_back({file, "a tool library"});
+  for (const std::string& file : job.tool_libraries) {
+    inputs.push_back({file, "a tool library"});
+    for (std::string& bit : toolLibraryBitFiles(file))
+      inputs.push_back({std::move(bit), "a FreeCAD ToolBit of the tool library " + file});
+  }
+  // A holder family (ER32) is no file; a file of that name would only be refused needlessly.
+  if (job.holder) inputs.push_back({*job.holder, "the holder profile of --holder"});
+  if (job.tool)
+    if (auto holder = holderNamedIn(*job.tool))
+      inputs.push_back({std::move(*holder), "the holder profile of --tool"});
   if (job.work_offsets) inputs.push_back({*job.work_offsets, "the work offsets file"});
   return inputs;
 }

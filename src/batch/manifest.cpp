@@ -384,7 +384,7 @@ bool WaiverRule::matches(const std::string& program_file, const Violation& viola
 }
 
 Manifest readManifest(const std::string& path) {
-  const std::string text = readFileBytes(path);
+  const std::string text = readFileBytes(path, kManifestFile);
   const YAML::Node root = loadDocument(path, text);
   Manifest manifest;
   try {

@@ -150,6 +150,12 @@ ProgramReader& ProgramInput::open(const ProgramOptions& options) {
     size_ = text_->size();
     stream_ = std::make_unique<std::istringstream>(*text_);
   } else if (from_stdin_) {
+    // Checked before the spool is made: with standard input closed, the spool's own file would
+    // take descriptor 0 and be read as an empty program.
+    if (::fcntl(STDIN_FILENO, F_GETFD) < 0)
+      throw InputError(name_, 0, 0,
+                       "standard input is closed: nothing to read the program from (give PATH as "
+                       "a file)");
     spool_ = std::make_unique<SpoolBuffer>(STDIN_FILENO, false, name_);
   } else {
     const int fd = ::open(name_.c_str(), O_RDONLY | O_CLOEXEC);

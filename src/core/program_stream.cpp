@@ -2,8 +2,8 @@
 #include <atomic>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <numbers>
+#include <sstream>
 
 #include "core/program_input.hpp"
 #include "gcode/control_flow.hpp"
@@ -11,6 +11,7 @@
 #include "gcode/program_reader.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/program.hpp"
+#include "io/file_bytes.hpp"
 
 namespace gougechek {
 
@@ -225,12 +226,8 @@ std::map<std::uint32_t, std::string> ProgramStream::sourceLines(
 }
 
 std::map<int, double> readWorkOffsets(const std::string& path) {
-  // A directory opens, and reads as an empty file: no offsets, where the user gave some.
-  if (std::filesystem::is_directory(path))
-    throw InputError(path, 0, 0, "cannot open the work offsets file: is a directory");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError(path, 0, 0, "cannot open the work offsets file");
-  return readParameterFile(file, path);
+  std::istringstream text(readFileBytes(path, kWorkOffsetsFile));
+  return readParameterFile(text, path);
 }
 
 void addToolOffsets(ProgramOptions& options, const ToolLibrary& tools) {

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
 #include "tool/tool_draft.hpp"
 #include "tool/tool_library.hpp"
-#include "tool/tool_table.hpp"
 
 namespace gougechek {
 
@@ -117,6 +117,12 @@ std::string shapeName(const nlohmann::json& bit) {
   return name;
 }
 
+/// Whether a bit path is absolute or climbs out of the library's folder (`..`).
+bool climbsOut(const fs::path& given) {
+  return !given.is_relative() ||
+         std::any_of(given.begin(), given.end(), [](const fs::path& part) { return part == ".."; });
+}
+
 }  // namespace
 
 ToolSpec freeCadBitSpec(const nlohmann::json& bit, const std::string& path) {
@@ -173,13 +179,29 @@ ToolSpec freeCadBitSpec(const nlohmann::json& bit, const std::string& path) {
 }
 
 ToolSpec readFreeCadBit(const std::string& path) {
-  return freeCadBitSpec(parseToolJson(readToolFile(path, "FreeCAD ToolBit"), path), path);
+  return freeCadBitSpec(parseToolJson(readFileBytes(path, kToolBitFile), path), path);
+}
+
+std::optional<std::string> findFreeCadBit(const std::string& library_path, const std::string& bit) {
+  // As FreeCAD resolves it: the path itself, beside the library, then the bit's file name in the
+  // sibling Bit folder. A path that is absolute or climbs out of the library's folder is looked
+  // up by its file name only: a library names bits, not files elsewhere on the machine.
+  const fs::path folder = fs::path(library_path).parent_path();
+  const fs::path given(bit);
+  std::vector<fs::path> candidates;
+  if (!climbsOut(given)) candidates.push_back(folder / given);
+  candidates.push_back(folder / ".." / "Bit" / given.filename());
+  candidates.push_back(folder / ".." / "Bit" / given.stem().concat(".fctb"));
+  for (const fs::path& candidate : candidates) {
+    std::error_code no_file;  // a name too long to look up is no file
+    if (fs::is_regular_file(candidate, no_file)) return candidate.lexically_normal().string();
+  }
+  return std::nullopt;
 }
 
 ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string& path) {
   const nlohmann::json& tools = library["tools"];
   if (!tools.is_array()) throw InputError(path, 0, 0, "\"tools\" is not a list");
-  const fs::path folder = fs::path(path).parent_path();
   LibraryBuilder builder(path);
   for (std::size_t i = 0; i < tools.size(); ++i) {
     const nlohmann::json& entry = tools[i];
@@ -195,27 +217,22 @@ ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string&
                               " is not between 1 and 99999999"));
     }
     const std::string bit = entry["path"].get<std::string>();
+    // The file system would read the name only up to the NUL: another file than the one named.
+    if (bit.find('\0') != std::string::npos) {
+      throw InputError(path, 0, 0,
+                       concat(where, ": bit path '", bit, "' holds a NUL byte: not a file name"));
+    }
     builder.add(static_cast<int>(number), concat("T", std::to_string(number), " '", bit, "'"), [&] {
-      // As FreeCAD resolves it: the path itself, beside the library, then the
-      // bit's file name in the sibling Bit folder. A path that is absolute or climbs out of
-      // the library's folder is looked up by its file name only: a library names bits, not
-      // files elsewhere on the machine.
-      const fs::path given(bit);
-      const bool inside =
-          given.is_relative() && std::none_of(given.begin(), given.end(),
-                                              [](const fs::path& part) { return part == ".."; });
-      std::vector<fs::path> candidates;
-      if (inside) candidates.push_back(folder / given);
-      candidates.push_back(folder / ".." / "Bit" / given.filename());
-      candidates.push_back(folder / ".." / "Bit" / given.stem().concat(".fctb"));
-      for (const fs::path& candidate : candidates) {
-        std::error_code no_file;  // a name too long to look up is no file
-        if (fs::is_regular_file(candidate, no_file)) {
-          return readFreeCadBit(candidate.lexically_normal().string());
-        }
+      if (const auto found = findFreeCadBit(path, bit)) return readFreeCadBit(*found);
+      if (!climbsOut(fs::path(bit))) {
+        throwToolError({path, 0},
+                       concat("bit file '", bit, "' not found beside the library or in ../Bit"));
       }
-      throwToolError({path, 0},
-                     concat("bit file '", bit, "' not found beside the library or in ../Bit"));
+      throwToolError({path, 0}, concat("bit file '", bit,
+                                       "' not found: a bit path that is absolute or climbs out "
+                                       "of the library's folder is looked up by its file name "
+                                       "only, in ../Bit (as FreeCAD does), which has no '",
+                                       fs::path(bit).filename().string(), "'"));
     });
   }
   return builder.finish();

@@ -14,7 +14,7 @@
 #include <system_error>
 
 #include "gougechek/error.hpp"
-#include "tool/tool_table.hpp"
+#include "io/file_bytes.hpp"
 
 namespace gougechek {
 
@@ -90,12 +90,12 @@ void requireSize(double value, std::string_view what, const ToolOrigin& origin) 
 // first; `#` starts a comment.
 std::vector<ToolSegment> readProfileText(const std::string& path, double stickout,
                                          std::string* holder_name) {
-  std::istringstream text(readToolFile(path, "holder profile"));
+  std::istringstream text(readFileBytes(path, kHolderProfileFile));
   std::vector<HolderFrustum> frustums;
   std::string line;
   std::size_t number = 0;
   *holder_name = std::filesystem::path(path).stem().string();
-  while (std::getline(text, line)) {
+  while (readTextLine(text, line)) {
     ++number;
     const ToolOrigin at{path, number};
     line = line.substr(0, line.find('#'));
@@ -131,7 +131,7 @@ std::vector<ToolSegment> readFreeCadHolder(const std::string& path, double stick
   const ToolOrigin origin{path, 0};
   nlohmann::json holder;
   try {
-    holder = nlohmann::json::parse(readToolFile(path, "holder profile"));
+    holder = nlohmann::json::parse(readFileBytes(path, kHolderProfileFile));
     if (holder.value("units", "mm") != "mm") {
       throwToolError(origin, "FreeCAD holder units must be mm (as FreeCAD requires)");
     }

@@ -1,5 +1,6 @@
 #include "tool/tool_draft.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <numbers>
@@ -39,6 +40,12 @@ std::string formatNumber(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, result.ptr);
+}
+
+std::string lowercase(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
 }
 
 void throwToolError(const ToolOrigin& origin, const std::string& message) {

@@ -67,6 +67,12 @@ bool applyShapeOption(ToolDraft& draft, std::string_view key, double value,
 /// fills the defaults; a holder= is placed at the overall length (holderSegments).
 ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin);
 
+/// `text` with ASCII letters in lower case: types, keys and extensions are read in any case.
+std::string lowercase(std::string_view text);
+
+/// The holder a `--tool` text names with `,holder=NAME` (a family or a profile file), if any.
+std::optional<std::string> holderNamedIn(const std::string& tool_text);
+
 /// The decimal text of `value`, shortest that reads back the same.
 std::string formatNumber(double value);
 

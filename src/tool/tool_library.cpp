@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
 #include "tool/tool_draft.hpp"
-#include "tool/tool_table.hpp"
 
 namespace gougechek {
 
@@ -20,8 +20,10 @@ namespace {
 // would exhaust the stack of the recursive parts of the JSON library.
 constexpr std::size_t kMaxJsonDepth = 64;
 
-std::string lowercase(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+/// Where the JSON of a library file starts: after a UTF-8 byte order mark and white space.
+std::string_view jsonStart(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  text.remove_prefix(std::min(text.find_first_not_of(" \t\r\n"), text.size()));
   return text;
 }
 
@@ -70,16 +72,14 @@ nlohmann::json parseToolJson(const std::string& text, const std::string& path) {
 }
 
 ToolLibrary readToolLibrary(const std::string& path) {
-  const std::string text = readToolFile(path, "tool library");
+  const std::string text = readFileBytes(path, kToolLibraryFile);
   const std::string extension = lowercase(std::filesystem::path(path).extension().string());
   if (text.starts_with("PK\x03\x04")) {
     throw InputError(path, 0, 0,
                      "a ZIP archive (a Fusion 360 .tools file): unzip it and give the "
                      "tools.json inside");
   }
-  std::string_view start = text;
-  if (start.starts_with("\xEF\xBB\xBF")) start.remove_prefix(3);  // a UTF-8 byte order mark
-  start.remove_prefix(std::min(start.find_first_not_of(" \t\r\n"), start.size()));
+  const std::string_view start = jsonStart(text);
   const bool json_extension = extension == ".json" || extension == ".fctl" || extension == ".fctb";
   if (!json_extension && !start.starts_with('{')) {
     std::istringstream table(text);
@@ -102,6 +102,26 @@ ToolLibrary readToolLibrary(const std::string& path) {
   throw InputError(path, 0, 0,
                    "neither a Fusion 360 tool library (\"data\") nor a FreeCAD library "
                    "(\"tools\")");
+}
+
+std::vector<std::string> toolLibraryBitFiles(const std::string& path) {
+  std::vector<std::string> bits;
+  try {
+    const std::string text = readFileBytes(path, kToolLibraryFile);
+    if (!jsonStart(text).starts_with('{')) return bits;  // a LinuxCNC table
+    const nlohmann::json library = parseToolJson(std::string(jsonStart(text)), path);
+    const auto tools = library.find("tools");
+    if (tools == library.end() || !tools->is_array()) return bits;
+    for (const nlohmann::json& entry : *tools) {
+      const auto bit = entry.find("path");  // end() for an entry that is no object
+      if (bit == entry.end() || !bit->is_string()) continue;
+      if (auto found = findFreeCadBit(path, bit->get<std::string>())) bits.push_back(*found);
+    }
+    // A library that cannot be read lists what it could: reading it for the check says why.
+  } catch (const InputError&) {
+  } catch (const nlohmann::json::exception&) {
+  }
+  return bits;
 }
 
 void mergeToolLibrary(ToolLibrary& into, const ToolLibrary& more) {

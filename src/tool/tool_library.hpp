@@ -5,7 +5,9 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "gougechek/tool.hpp"
 
@@ -37,6 +39,15 @@ nlohmann::json parseToolJson(const std::string& text, const std::string& path);
 /// cannot model or a missing or bad parameter.
 ToolSpec readFreeCadBit(const std::string& path);
 ToolSpec freeCadBitSpec(const nlohmann::json& bit, const std::string& path);
+
+/// The FreeCAD ToolBit `bit` (a library entry's "path") of the library at `library_path`, found
+/// as FreeCAD finds it (docs/tools.md); nullopt when it is nowhere.
+std::optional<std::string> findFreeCadBit(const std::string& library_path, const std::string& bit);
+
+/// The files reading the tool library at `path` reads besides it: the FreeCAD ToolBits a
+/// `.fctl` lists that exist. None for a library that cannot be read (reading it for the check
+/// says why): the list serves to keep a run's outputs off its inputs.
+std::vector<std::string> toolLibraryBitFiles(const std::string& path);
 
 /// A FreeCAD library (`.fctl`), its bits resolved as FreeCAD does (docs/tools.md).
 ToolLibrary readFreeCadLibrary(const nlohmann::json& library, const std::string& path);

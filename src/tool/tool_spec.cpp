@@ -84,6 +84,13 @@ const ToolSpec* ToolLibrary::find(int number) const {
   return fallback ? &*fallback : nullptr;
 }
 
+std::optional<std::string> holderNamedIn(const std::string& text) {
+  const std::vector<std::string_view> items = split(text, ',');
+  for (std::size_t i = 1; i < items.size(); ++i)
+    if (items[i].starts_with("holder=")) return std::string(items[i].substr(7));
+  return std::nullopt;
+}
+
 ToolSpec parseToolSpec(const std::string& text, const std::string& origin_name) {
   const ToolOrigin origin{origin_name, 0};
   const std::vector<std::string_view> items = split(text, ',');

@@ -1,20 +1,16 @@
 #include "tool/tool_table.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
-#include <memory>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
 #include "gougechek/error.hpp"
+#include "io/file_bytes.hpp"
 #include "tool/tool_draft.hpp"
 
 namespace gougechek {
@@ -76,26 +72,44 @@ TableWords readWords(std::string_view words_text, const ToolOrigin& origin) {
   return words;
 }
 
-/// Applies the comment's cutter description, if it has one, to `draft`.
+bool isOption(std::string_view item) {
+  return item.find('=') != std::string_view::npos;
+}
+
+/// Applies the comment's cutter description, if it has one, to `draft`. A first word naming a
+/// cutter type, in any case (`;ball`, `;BALL`, `;Taper`), gives the type. The words after it
+/// describe the cutter when one of them is key=value, and then strictly: every one must be,
+/// so that a typo never drops a size unseen. With none, they are a free description of that
+/// type (`;Ball 6x19`). A comment starting with key=value describes a flat end mill; one
+/// starting with any other word is a free description ("6mm 2-flute end mill").
 void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& origin) {
   const std::vector<std::string_view> items = tokens(comment, true);
   if (items.empty()) return;
   std::size_t first_option = 0;
-  if (const auto type = cutterTypeFromName(items.front())) {
+  if (const auto type = cutterTypeFromName(lowercase(items.front()))) {
     draft.type = *type;
     first_option = 1;
-  } else if (items.front().find('=') == std::string_view::npos) {
+  } else if (!isOption(items.front())) {
     return;  // a free description such as "6mm 2-flute end mill"
   }
-  for (std::size_t i = first_option; i < items.size(); ++i) {
-    const std::string_view item = items[i];
+  const auto options = std::span(items).subspan(first_option);
+  if (std::none_of(options.begin(), options.end(), isOption)) return;  // ";Ball 6x19 long"
+  for (const std::string_view item : options) {
     const std::size_t equals = item.find('=');
     if (equals == std::string_view::npos) {
       throwToolError(origin, concat("'", item,
-                                    "' in the cutter comment is not key=value (keys: flute, "
-                                    "shank, length, r, angle, tip, point, neck, h)"));
+                                    "' in the cutter comment is not key=value: a comment with "
+                                    "key=value words describes the cutter, every word after the "
+                                    "type key=value (keys: flute, shank, length, r, angle, tip, "
+                                    "point, neck, h)"));
     }
-    const std::string_view key = item.substr(0, equals);
+    const std::string key = lowercase(item.substr(0, equals));
+    if (key == "holder") {
+      throwToolError(origin,
+                     "holder is not a tool table key: give the holder with --holder "
+                     "NAME (every tool without its own), or use a Fusion 360 library, "
+                     "whose tools hold theirs");
+    }
     const double value = parseToolNumber(item.substr(equals + 1), key, origin);
     if (applyLengthOption(draft, key, value, origin)) continue;
     if (!applyShapeOption(draft, key, value, origin)) {
@@ -108,45 +122,13 @@ void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& o
   }
 }
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-
-[[noreturn]] void throwSystemError(const std::string& path, const std::string& what) {
-  throw InputError(path, 0, 0, concat(what, ": ", std::strerror(errno)));
-}
-
 }  // namespace
-
-// A pipe or device (/dev/zero) has no size to bound the read: past kMaxStreamedToolTableBytes
-// it is refused rather than allowed to take all memory.
-std::string readToolFile(const std::string& path, const std::string& what) {
-  const std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-  if (!file) throwSystemError(path, concat("cannot open the ", what));
-  struct stat status {};
-  if (::fstat(::fileno(file.get()), &status) != 0)
-    throwSystemError(path, concat("cannot read the ", what));
-  if (S_ISDIR(status.st_mode)) throw InputError(path, 0, 0, concat("is a directory, not a ", what));
-  const bool regular = S_ISREG(status.st_mode);
-  std::string text;
-  char buffer[1 << 16];
-  while (const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get())) {
-    text.append(buffer, got);
-    if (!regular && text.size() > kMaxStreamedToolTableBytes)
-      throw InputError(path, 0, 0,
-                       concat("not a regular file and longer than ",
-                              std::to_string(kMaxStreamedToolTableBytes >> 20),
-                              " MiB, the most read from a pipe or device; save it to a file"));
-  }
-  if (std::ferror(file.get())) throwSystemError(path, concat("cannot read the ", what));
-  return text;
-}
 
 ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
   ToolLibrary library;
   std::string line;
   std::size_t line_number = 0;
-  while (std::getline(in, line)) {
+  while (readTextLine(in, line)) {
     ++line_number;
     const ToolOrigin origin{file_name, line_number};
     const std::size_t semicolon = line.find(';');
@@ -175,7 +157,7 @@ ToolLibrary readToolTable(std::istream& in, const std::string& file_name) {
 }
 
 ToolLibrary readToolTable(const std::string& path) {
-  std::istringstream text(readToolFile(path, "tool table"));
+  std::istringstream text(readFileBytes(path, kToolTableFile));
   return readToolTable(text, path);
 }
 

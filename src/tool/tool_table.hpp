@@ -11,21 +11,9 @@
 // half-angle, degrees); separated by spaces or commas. A comment that starts with anything else
 // is a free description. An entry whose comment names no type is a flat end mill of diameter D.
 // Blank lines and lines that are only a comment are skipped.
-#include <cstddef>
-#include <istream>
-#include <string>
-
 #include "gougechek/tool.hpp"
 
 namespace gougechek {
-
-/// Largest tool table read from a pipe or device, whose size is not known beforehand (a
-/// table of thousands of tools is a few hundred kB). A regular file is read whole.
-inline constexpr std::size_t kMaxStreamedToolTableBytes = std::size_t{16} << 20;
-
-/// The whole file at `path`, `what` it is ("tool table", "tool library") naming it in the
-/// InputError for a file that cannot be opened or read, a directory, or an endless stream.
-std::string readToolFile(const std::string& path, const std::string& what);
 
 // readToolTable() is public: gougechek/tool.hpp.
 

@@ -161,7 +161,7 @@ TEST(BrepReader, UnreadableAndEmptyFilesAreInputErrors) {
   test::expectInputError([&] { importPart(point_only, 1.0); }, point_only,
                          "holds no solid or surface");
   const std::string missing = dir.file("missing.stp");
-  test::expectInputError([&] { importPart(missing, 1.0); }, missing, "cannot open file");
+  test::expectInputError([&] { importPart(missing, 1.0); }, missing, "cannot open the part file");
 }
 
 // The corpus's B-rep files, with what they hold. Triangle counts depend on OCCT's mesher: they

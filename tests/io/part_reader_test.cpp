@@ -30,7 +30,7 @@ TEST(PartReader, MissingFileIsAnInputError) {
   test::ScratchDir dir;
   const std::string path = dir.file("missing.stl");
   test::expectInputError([&] { importPart(path, 1.0); }, path,
-                         "cannot open file: No such file or directory");
+                         "cannot open the part file: No such file or directory");
 }
 
 TEST(PartReader, DirectoryIsAnInputError) {

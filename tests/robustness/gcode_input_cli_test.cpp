@@ -117,12 +117,14 @@ TEST_F(GcodeInputCli, APercentLineInsideTheProgramIsAnErrorNotTheEnd) {
 // error naming it, never an empty set of offsets under which a G54 gouge would pass.
 TEST_F(GcodeInputCli, WorkOffsetsDirectoryIsAnError) {
   expectError(run("box.stl gouge.nc -t ball:6 --work-offsets offsets.d"),
-              "offsets.d: cannot open the work offsets file: is a directory");
+              "offsets.d: is a directory, not a work offsets file");
 }
 
 TEST_F(GcodeInputCli, WorkOffsetsDeviceIsCapped) {
-  expectError(run("box.stl gouge.nc -t ball:6 --work-offsets /dev/zero"),
-              "/dev/zero: the work offsets file is longer than 1048576 bytes");
+  expectError(
+      run("box.stl gouge.nc -t ball:6 --work-offsets /dev/zero"),
+      "/dev/zero: not a regular file and longer than 1 MiB, the most read of a work offsets "
+      "file from a pipe or device; save it to a file");
 }
 
 }  // namespace

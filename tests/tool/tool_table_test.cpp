@@ -92,9 +92,71 @@ TEST(ToolTable, RejectsFaultyEntriesNamingTheLine) {
   EXPECT_NE(errorAt("T1 D6 ;bull flute=20\n", 1).find("corner radius"), std::string::npos);
   EXPECT_NE(errorAt("T1 D6 ;taper r=1\n", 1).find("half-angle"), std::string::npos);
   EXPECT_NE(errorAt("T1 D6 ;ball r=1\n", 1).find("does not apply"), std::string::npos);
-  EXPECT_NE(errorAt("T1 D6 ;ball long neck\n", 1).find("not key=value"), std::string::npos);
-  EXPECT_NE(errorAt("T1 D6 ;ball holder=3\n", 1).find("does not apply"), std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;ball long neck=3\n", 1).find("'long' in the cutter comment is not"),
+            std::string::npos);
   EXPECT_NE(errorAt("T1 D6 ;bull r=1 r=2\n", 1).find("given twice"), std::string::npos);
+}
+
+// A type in capitals was a free description: the tool became a flat end mill of diameter D and
+// its keys were dropped; a taper's flank then went unchecked.
+TEST(ToolTable, CutterTypesAndKeysAreReadInAnyCase) {
+  const ToolLibrary library = readTable(
+      "T1 P1 D1 ;TAPER r=0.25 angle=10 flute=12\n"
+      "T2 D6 ;BALL flute=24\n"
+      "T3 D6 ;Ball 6mm\n"
+      "T4 D8 ;Bull R=1 FLUTE=20\n");
+  const ToolSpec& taper = library.by_number.at(1);
+  EXPECT_EQ(taper.type, CutterType::Taper);
+  EXPECT_DOUBLE_EQ(taper.corner_radius, 0.25);
+  EXPECT_DOUBLE_EQ(taper.taper_angle_deg, 10);
+  EXPECT_DOUBLE_EQ(taper.flute_length, 12);
+  EXPECT_EQ(library.by_number.at(2).type, CutterType::Ball);
+  EXPECT_DOUBLE_EQ(library.by_number.at(2).flute_length, 24);
+  EXPECT_EQ(library.by_number.at(3).type, CutterType::Ball);  // a ball, described freely
+  EXPECT_DOUBLE_EQ(library.by_number.at(4).corner_radius, 1);
+  EXPECT_DOUBLE_EQ(library.by_number.at(4).flute_length, 20);
+}
+
+// Once a comment holds key=value words it describes the cutter, and a word that is not
+// key=value is an error rather than dropped; free descriptions of real tables still load.
+TEST(ToolTable, ACommentWithKeysIsReadStrictly) {
+  EXPECT_NE(errorAt("T1 D6 ;Ball 6mm flute=24\n", 1).find("'6mm' in the cutter comment is not"),
+            std::string::npos);
+  EXPECT_NE(errorAt("T1 D6 ;TAPER r=0.25 angle 10\n", 1).find("'angle' in the cutter comment"),
+            std::string::npos);
+  const ToolLibrary library = readTable(
+      "T1 D8 ;ZGT S - ZGT Endmill 8mm (di9HGY)\n"
+      "T2 D6 ;BB Ball Ball R3X6x50 (J6So4w)\n"
+      "T3 D3 ;12mm double chamfer\n");
+  for (int number : {1, 2, 3}) EXPECT_EQ(library.by_number.at(number).type, CutterType::Flat);
+}
+
+// holder=ER99 was read as a number: "holder: 'ER99' is not a number".
+TEST(ToolTable, HolderIsNoTableKey) {
+  for (const char* entry : {"T1 D6 ;ball holder=ER99\n", "T1 D6 ;ball holder=3\n"})
+    EXPECT_NE(errorAt(entry, 1).find("holder is not a tool table key: give the holder with "
+                                     "--holder"),
+              std::string::npos);
+}
+
+// A table saved with CR alone as the line end was one line: "'T2' in the cutter comment is not
+// key=value".
+TEST(ToolTable, ACarriageReturnAloneEndsALine) {
+  const ToolLibrary library = readTable("T1 D6 ;ball\rT2 D4 ;flat\r\nT3 D2\r");
+  ASSERT_EQ(library.by_number.size(), 3u);
+  EXPECT_EQ(library.by_number.at(1).type, CutterType::Ball);
+  EXPECT_EQ(errorAt("T1 D6\rT1 D4\r", 2), "tool T1 listed twice");
+}
+
+// A NUL byte cut the message off at it: "diameter D: '6".
+TEST(ToolTable, ANulByteIsShownInTheMessage) {
+  using namespace std::string_literals;
+  try {
+    readTable("T1 D6\0x\n"s);
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_STREQ(error.what(), "tools.tbl:1: diameter D: '6\\0x' is not a number");
+  }
 }
 
 TEST(ToolTable, MissingFileIsAnInputError) {
@@ -127,6 +189,18 @@ TEST(ToolTable, ADirectoryIsAnInputError) {
 TEST(ToolTable, AnEndlessDeviceIsCutOffAtTheCap) {
   EXPECT_NE(errorReading("/dev/zero").find("not a regular file and longer than 16 MiB"),
             std::string::npos);
+}
+
+// A regular file was read whole whatever its size: a 3 GB file took 15 GB of memory.
+TEST(ToolTable, ARegularFileOverTheCapIsRefusedUnread) {
+  const std::string big =
+      (std::filesystem::temp_directory_path() / ("big_table_" + std::to_string(::getpid())))
+          .string();
+  std::ofstream(big) << "T1 D6\n";
+  std::filesystem::resize_file(big, std::uintmax_t{1} << 30);  // sparse: no disk used
+  EXPECT_EQ(errorReading(big),
+            "longer than 16 MiB, the most read of a tool table: is it the right file?");
+  std::filesystem::remove(big);
 }
 
 TEST(ToolTable, ATableFromAPipeIsRead) {
