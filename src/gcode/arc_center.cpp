@@ -80,7 +80,7 @@ ArcCenter radiusArcCenter(PlanePoint start, PlanePoint end, double radius, bool 
   // the path and cost gigabytes of arc pieces).
   if (!(abs_radius <= kMaxLengthMm)) {
     char text[32];
-    std::snprintf(text, sizeof text, "%g", abs_radius);
+    std::snprintf(text, sizeof text, "%.10g", abs_radius);
     return {{}, "R " + std::string(text) + " mm is outside the supported range (±1e6 mm)"};
   }
   const double chord_a = end.a - start.a;

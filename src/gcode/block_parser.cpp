@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "gcode/dialect_hint.hpp"
+#include "gcode/number.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -113,7 +114,7 @@ double BlockParser::readNumber(std::size_t& pos, char letter, std::uint32_t colu
   if (pos >= text_.size() || !(isDigit(text_[pos]) || text_[pos] == '.'))
     fail(column, "bad number after " + upper(letter) + ": expected digits");
   double value = 0;
-  const auto [ptr, ec] = std::from_chars(text_.data() + pos, end, value, std::chars_format::fixed);
+  const auto [ptr, ec] = readFixedNumber(text_.data() + pos, end, value);
   if (ec == std::errc::result_out_of_range)
     fail(column, "number after " + upper(letter) + " out of range");
   if (ec != std::errc()) fail(column, "bad number after " + upper(letter));

@@ -92,20 +92,30 @@ void ControlFlow::endOfSubprogramFile(std::uint32_t last_line) const {
 std::string ControlFlow::findSubprogramFile(const Frame& frame, std::uint32_t column) const {
   namespace fs = std::filesystem;
   std::error_code error;
+  // A directory, FIFO or device of the subprogram's name is found, not read (a FIFO would block).
+  const auto refuseOther = [&](const fs::path& file) {
+    fail(frame.line, column,
+         "call to " + (frame.fanuc ? fanucName(frame.name) : "o<" + frame.name + ">") + ": " +
+             file.string() + " is not a regular file (a directory, FIFO or device)");
+  };
   if (!frame.fanuc) {
     if (std::isdigit(static_cast<unsigned char>(frame.name[0]))) return {};  // o100: in the file
     for (const std::string& dir : subroutine_path_) {
       const fs::path file = fs::path(dir) / (frame.name + kSubroutineExtension);
-      if (fs::is_regular_file(file, error)) return file.string();
+      const fs::file_status status = fs::status(file, error);
+      if (fs::is_regular_file(status)) return file.string();
+      if (fs::exists(status)) refuseOther(file);
     }
     return {};
   }
   for (const std::string& dir : subprogram_dirs_) {
     std::vector<fs::path> matches;
     for (fs::directory_iterator entry(dir, error), end; !error && entry != end;
-         entry.increment(error))
-      if (entry->is_regular_file(error) && namesProgram(entry->path().stem().string(), frame.name))
-        matches.push_back(entry->path());
+         entry.increment(error)) {
+      if (!namesProgram(entry->path().stem().string(), frame.name)) continue;
+      if (!entry->is_regular_file(error)) refuseOther(entry->path());
+      matches.push_back(entry->path());
+    }
     if (matches.size() > 1) ambiguous(frame, column, matches);
     if (!matches.empty()) return matches.front().string();
   }

@@ -7,6 +7,7 @@
 
 #include "gcode/input_limits.hpp"
 #include "gcode/macro_b.hpp"
+#include "gcode/number.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -121,8 +122,8 @@ double ExpressionReader::readNumber(std::size_t& pos) const {
   if (pos >= text_.size() || !((text_[pos] >= '0' && text_[pos] <= '9') || text_[pos] == '.'))
     fail(pos, "a number, '#' or '[' expected");
   double value = 0;
-  const auto [ptr, ec] = std::from_chars(text_.data() + pos, text_.data() + text_.size(), value,
-                                         std::chars_format::fixed);
+  const auto [ptr, ec] = readFixedNumber(text_.data() + pos, text_.data() + text_.size(), value);
+  if (ec == std::errc::result_out_of_range) fail(start, "number out of range");
   if (ec != std::errc()) fail(start, "bad number");
   pos = static_cast<std::size_t>(ptr - text_.data());
   if (pos < text_.size() && text_[pos] == '.') fail(pos, "bad number: two decimal points");

@@ -1,15 +1,24 @@
 #include "gcode/parameter_file.hpp"
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
 #include "gcode/parameters.hpp"
 #include "gougechek/error.hpp"
+#include "gougechek/move.hpp"
 
 namespace gougechek {
 
 namespace {
+
+/// The G28 and G30 homes (5161-5169, 5181-5189), the G92 offset (5211-5219) and the work
+/// offsets (5221-5389): lengths a move reaches, so beyond the supported range they are refused
+/// here, with their line, rather than at the first program line that moves.
+constexpr int kFirstOffsetParameter = 5161;
+constexpr int kLastOffsetParameter = 5389;
 
 /// The whole stream, within the cap: a device such as /dev/zero named by mistake must not grow
 /// without bound, and a failed read must not pass for a short (or empty) file.
@@ -55,6 +64,14 @@ std::map<int, double> readParameterFile(std::istream& stream, const std::string&
     if (number <= previous)
       throw InputError(file_name, line, 0, "parameter numbers must ascend (as LinuxCNC requires)");
     previous = number;
+    if (number >= kFirstOffsetParameter && number <= kLastOffsetParameter &&
+        !(std::fabs(value) <= kMaxLengthMm)) {
+      char value_text[32];
+      std::snprintf(value_text, sizeof value_text, "%.10g", value);
+      throw InputError(file_name, line, 0,
+                       "#" + std::to_string(number) + " = " + value_text +
+                           ": an offset outside the supported range (±1e6)");
+    }
     parameters[number] = value;
   }
   return parameters;

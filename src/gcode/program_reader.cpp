@@ -204,7 +204,7 @@ void ProgramReader::Run::checkLength(double value, const std::string& what, char
                                      std::uint32_t line) const {
   if (std::fabs(value) <= kMaxLengthMm) return;  // false for NaN too
   char text[32];
-  std::snprintf(text, sizeof text, " %g mm", value);
+  std::snprintf(text, sizeof text, " %.10g mm", value);  // 1000004, not 1e+06
   throw RangeError(file_name_, line, block_.columnOf(letter),
                    what + text + " is outside the supported range (±1e6 mm)");
 }

@@ -155,30 +155,42 @@ TEST(Numbers, OverflowIsAnErrorAsInLinuxcnc) {
   EXPECT_EQ(errorOf("G0 X[EXP[1000]]\n"), "t.nc:1:6: calculation resulted in 'infinity'");
   EXPECT_EQ(errorOf("G0 X[10**400]\n"), "t.nc:1:8: calculation resulted in 'infinity'");
   EXPECT_EQ(errorOf("#1=[1" + std::string(400, '0') + "*10]\nG0 X1\n"),
-            "t.nc:1:5: bad number");  // a literal beyond double's range
+            "t.nc:1:5: number out of range");  // a literal beyond double's range
   EXPECT_EQ(errorOf("G0 X1" + std::string(400, '0') + "\n"),
             "t.nc:1:4: number after X out of range");
   EXPECT_EQ(errorOf("#1=[EXP[710]]\nG0 X1\n"), "t.nc:1:5: calculation resulted in 'infinity'");
 }
 
+TEST(Numbers, NumbersTooSmallForADoubleReadAsZeroAsInLinuxcnc) {
+  // Hostile pass D21: 0.000…0001 with 400 zeros underflows (strtod gives 0); it is no bad number.
+  const std::string tiny = "0." + std::string(400, '0') + "1";
+  const Program p = run("G21 G0 Z[10.5+" + tiny + "]\nG0 X" + tiny + " Y1\n");
+  ASSERT_EQ(p.moves.size(), 2u);
+  EXPECT_EQ(p.moves[0].to, Vec3(0, 0, 10.5));
+  EXPECT_EQ(p.moves[1].to, Vec3(0, 1, 10.5));
+}
+
 TEST(Numbers, LengthsReachingAMoveStayWithinTheSupportedRange) {
   EXPECT_EQ(errorOf("G0 X1000000 Y-1000000\n"), "");
   EXPECT_EQ(errorOf("G0 X2000000\n"),
-            "t.nc:1:4: X 2e+06 mm is outside the supported range (±1e6 mm)");
+            "t.nc:1:4: X 2000000 mm is outside the supported range (±1e6 mm)");
   EXPECT_EQ(errorOf("G20 G0 Z40000\n"),  // 1,016,000 mm
-            "t.nc:1:8: Z 1.016e+06 mm is outside the supported range (±1e6 mm)");
+            "t.nc:1:8: Z 1016000 mm is outside the supported range (±1e6 mm)");
   // an offset can take a programmed point out of range
   EXPECT_EQ(errorOf("G0 X1\nG92 X-999999\nG0 X1000\n"),
-            "t.nc:3:4: X 1.001e+06 mm is outside the supported range (±1e6 mm)");
+            "t.nc:3:4: X 1001000 mm is outside the supported range (±1e6 mm)");
   EXPECT_EQ(errorOf("G0 X1\nG1 F100 X1e300\n"), "t.nc:2:11: unknown word E");
   // arcs: a centre far away, a radius far too large (R² once overflowed to a NaN centre)
   EXPECT_EQ(errorOf("G2 X1 I2000000 F100\n"),
-            "t.nc:1:7: arc centre X 2e+06 mm is outside the supported range (±1e6 mm)");
+            "t.nc:1:7: arc centre X 2000000 mm is outside the supported range (±1e6 mm)");
   EXPECT_EQ(errorOf("G2 X1 R1000000000000000 F100\n"),
             "t.nc:1:1: G2 arc: R 1e+15 mm is outside the supported range (±1e6 mm)");
   EXPECT_EQ(errorOf("G2 X1 R" + std::string(200, '9') + " F100\n"),
             "t.nc:1:1: G2 arc: R 1e+200 mm is outside the supported range (±1e6 mm)");
   EXPECT_EQ(errorOf("G2 X1 R999999 F100\n"), "");
+  // Hostile pass D21: the value itself, not 1e+06 for 1000004.
+  EXPECT_EQ(errorOf("G0 X-10 Y5\nG3 X10 Y5 R999999 F100\n"),
+            "t.nc:2: arc centre Y 1000004 mm is outside the supported range (±1e6 mm)");
 }
 
 // What rs274 does with '%' (LinuxCNC 2.9, checked with tools/rs274_moves.py).

@@ -36,6 +36,10 @@ TEST(ParameterFile, RejectsWhatLinuxcncRejects) {
   EXPECT_EQ(errorOf("5221 x\n"), "p.var:1: expected a parameter number and its value");
   EXPECT_EQ(errorOf("9999 1\n"), "p.var:1: parameter number out of range: 9999");
   EXPECT_EQ(errorOf("5221 1 2\n"), "p.var:1: unexpected text after the value");
+  // Hostile pass D21: an offset far out is the file's error, not the first program line's.
+  EXPECT_EQ(errorOf("5161 0\n5221 1e300\n"),
+            "p.var:2: #5221 = 1e+300: an offset outside the supported range (±1e6)");
+  EXPECT_EQ(read("31 1e300\n5221 1000000\n"), (std::map<int, double>{{31, 1e300}, {5221, 1e6}}));
 }
 
 /// A stream buffer whose reads fail, as a file on a failing disk does.

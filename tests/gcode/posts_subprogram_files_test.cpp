@@ -2,6 +2,7 @@
 // and Haas M98 P through the subprogram directories.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -96,6 +97,19 @@ TEST_F(SubprogramFiles, AMissingSubroutineIsAnErrorOnTheCallLine) {
   EXPECT_EQ(errorOf("o<empty> call\nM2\n", linuxcnc()),
             "main.ngc:1:1: call to o<empty>: " + (dir_ / "a" / "empty.ngc").string() +
                 " does not define it");
+}
+
+TEST_F(SubprogramFiles, ASubprogramNameThatIsNoRegularFileIsAnError) {
+  // Hostile pass D21: a directory or FIFO of that name exists; it is not "not found" (and the
+  // FIFO is never opened, which would block).
+  fs::create_directories(dir_ / "a" / "drill.ngc");
+  EXPECT_EQ(errorOf("o<drill> call\nM2\n", linuxcnc()),
+            "main.ngc:1:1: call to o<drill>: " + (dir_ / "a" / "drill.ngc").string() +
+                " is not a regular file (a directory, FIFO or device)");
+  ASSERT_EQ(::mkfifo((dir_ / "b" / "O1002.nc").c_str(), 0600), 0);
+  EXPECT_EQ(errorOf("M98 P1002\nM30\n", fanuc()),
+            "main.ngc:1:1: call to O1002: " + (dir_ / "b" / "O1002.nc").string() +
+                " is not a regular file (a directory, FIFO or device)");
 }
 
 TEST_F(SubprogramFiles, ErrorsInsideTheFileNameItAndItsLine) {
