@@ -44,6 +44,9 @@ struct BatchOptions {
   std::function<void(const BatchProgress&)> progress;
 };
 
+/// The most shards a run may be split into (--shard I/N, N at most this).
+inline constexpr std::size_t kMaxShards = 100000;
+
 /// The manifest indices of the jobs of shard `index` of `count`: jobs are dealt, largest
 /// first (part and program file sizes), each to the shard with the least so far, so shards
 /// take about equal work and every machine deals them alike.
