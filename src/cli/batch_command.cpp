@@ -126,6 +126,9 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
   if (values.count("threads")) {
     options.threads = values["threads"].as<int>();
     if (options.threads < 0) throw UsageError("--threads must be >= 0 (0: all cores)");
+    if (options.threads > kMaxBatchThreads)
+      throw UsageError("--threads: at most " + std::to_string(kMaxBatchThreads) + ", got " +
+                       std::to_string(options.threads));
   }
   if (values.count("baseline")) {
     // Read before the run, which may replace it (the same --out as last night).

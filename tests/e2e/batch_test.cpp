@@ -996,6 +996,15 @@ TEST_F(BatchOutputs, AShardCountIsCapped) {
   EXPECT_EQ(json::parse(readText(work_ / "out/summary.json")).at("jobs"), json::array());
 }
 
+TEST_F(BatchOutputs, AThreadCountIsCapped) {
+  // The hostile pass's D9: -j 1000000000 took 7.8 GB and ended in std::bad_alloc.
+  const CliRun capped = runInto("out -j 1000000000");
+  EXPECT_EQ(capped.exit_code, 2);
+  EXPECT_TRUE(contains(capped.err, "--threads: at most 1024, got 1000000000")) << capped.err;
+  EXPECT_FALSE(fs::exists(work_ / "out"));
+  EXPECT_EQ(runInto("out -j 1024").exit_code, 0);
+}
+
 TEST_F(BatchOutputs, IndexHtmlLinksAreUrlEncoded) {
   // The hostile pass's D25: a program named with '#', '?', a space or a tab gave broken links.
   const std::string program = "odd name #1?%\t.nc";
