@@ -934,6 +934,16 @@ TEST_F(ManifestErrors, AJobNameTooLongForAFolder) {
                 "2:11: job name of 300 characters: at most 128 (it names a folder)");
 }
 
+TEST_F(ManifestErrors, AProgramNameTooLongForItsReports) {
+  // Its reports, NAME.json and NAME.html, could not be written once it was checked.
+  const std::string name = std::string(248, 'p') + ".nc";
+  writeText(work_ / name, readText(work_ / "clean.nc"));
+  expectRefused(
+      "jobs:\n  - name: box\n    part: box.stl\n    tool: ball:6\n    program: " + name + "\n",
+      "5:14: program: a file name of 251 characters: its reports (NAME.html) would be "
+      "longer than a file name may be (255)");
+}
+
 TEST_F(ManifestErrors, AWaiverDepthOutOfRange) {
   // The hostile pass's D26: inf was refused, 1e308 accepted.
   expectRefused(std::string(kJob) +
