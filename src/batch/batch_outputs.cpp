@@ -240,6 +240,27 @@ std::string resultsCsv(const BatchJson& summary) {
   return out.str();
 }
 
+/// A relative file path as a URL path: each byte but the unreserved ones (RFC 3986: letters,
+/// digits, - . _ ~) and the separating '/' percent-encoded, so that a program named with a
+/// space, '#', '?', '%', a tab or a line break still links to its report.
+std::string urlPath(const std::string& path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string url;
+  for (const char c : path) {
+    const auto byte = static_cast<unsigned char>(c);
+    const bool unreserved = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                            (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+    if (unreserved || c == '/') {
+      url.push_back(c);
+    } else {
+      url.push_back('%');
+      url.push_back(kHex[byte >> 4]);
+      url.push_back(kHex[byte & 0xf]);
+    }
+  }
+  return url;
+}
+
 std::string indexHtml(const BatchJson& summary) {
   const BatchJson& totals = summary["totals"];
   std::ostringstream out;
@@ -295,7 +316,8 @@ std::string indexHtml(const BatchJson& summary) {
           << "</td><td>";
       const char* separator = "";
       for (const auto& [format, file] : check["reports"].items()) {
-        out << separator << "<a href=\"" << escapeMarkup(text(file)) << "\">" << format << "</a>";
+        out << separator << "<a href=\"" << escapeMarkup(urlPath(text(file))) << "\">" << format
+            << "</a>";
         separator = " ";
       }
       out << "</td></tr>\n";

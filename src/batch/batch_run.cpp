@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <queue>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -299,12 +300,18 @@ std::vector<std::size_t> shardJobs(const Manifest& manifest, std::size_t index, 
   // Largest first; equal sizes in manifest order.
   std::stable_sort(sized.begin(), sized.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<std::uintmax_t> load(count, 0);
+  // The shards by (load so far, index), least first. Every job weighs at least 1, so job k
+  // (k < count) goes to the empty shard k: shards past the number of jobs get none and are
+  // not held (a shard count of 100,000 costs nothing per shard).
+  using Load = std::pair<std::uintmax_t, std::size_t>;
+  std::priority_queue<Load, std::vector<Load>, std::greater<>> shards;
+  for (std::size_t shard = 0; shard < std::min(count, sized.size()); ++shard)
+    shards.emplace(0, shard);
   std::vector<std::size_t> mine;
   for (const auto& [size, job] : sized) {
-    const auto least =
-        static_cast<std::size_t>(std::min_element(load.begin(), load.end()) - load.begin());
-    load[least] += std::max<std::uintmax_t>(size, 1);
+    auto [load, least] = shards.top();
+    shards.pop();
+    shards.emplace(load + std::max<std::uintmax_t>(size, 1), least);
     if (least == index) mine.push_back(job);
   }
   std::sort(mine.begin(), mine.end());

@@ -27,6 +27,10 @@ namespace fs = std::filesystem;
 /// (fewer on some, such as an encrypted home).
 constexpr std::size_t kMaxJobName = 128;
 
+/// The longest file name file systems take, and the longest report name's suffix (".html").
+constexpr std::size_t kMaxFileName = 255;
+constexpr std::size_t kLongestReportSuffix = 5;
+
 /// Options a manifest may not set: they belong to the batch run as a whole.
 bool isRunOption(std::string_view name) {
   return name == "threads" || name == "kdop";
@@ -264,14 +268,26 @@ class ManifestReader {
     return rule;
   }
 
+  /// A program file, resolved: its file name names its reports (NAME.json, NAME.html, ...),
+  /// which must fit in a file name (255 bytes), or they could be written only once checked.
+  std::string program(const YAML::Node& node, const std::string& key) const {
+    const std::string file = resolved(scalar(node, key));
+    const std::size_t length = fs::path(file).filename().string().size();
+    if (length + kLongestReportSuffix > kMaxFileName)
+      fail(node, key + ": a file name of " + std::to_string(length) + " characters: its reports (" +
+                     "NAME.html) would be longer than a file name may be (" +
+                     std::to_string(kMaxFileName) + ")");
+    return file;
+  }
+
   std::vector<std::string> programs(const YAML::Node& job_node) const {
     const YAML::Node one = job_node["program"], many = job_node["programs"];
     if (one && many) fail(many, "a job has either program or programs, not both");
     std::vector<std::string> files;
-    if (one) files.push_back(resolved(scalar(one, "program")));
+    if (one) files.push_back(program(one, "program"));
     if (many) {
       if (!many.IsSequence()) fail(many, "programs: expected a list of files");
-      for (const YAML::Node& item : many) files.push_back(resolved(scalar(item, "programs")));
+      for (const YAML::Node& item : many) files.push_back(program(item, "programs"));
     }
     if (files.empty()) fail(job_node, "the job names no program (program: or programs:)");
     std::set<std::string> names;

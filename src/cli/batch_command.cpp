@@ -61,6 +61,9 @@ void parseShard(const std::string& text, BatchOptions& options) {
       !whole(slash + 1, text.size(), options.shard_count) || options.shard_count == 0 ||
       options.shard_index >= options.shard_count)
     throw UsageError("--shard wants I/N with 0 <= I < N, got '" + text + "'");
+  if (options.shard_count > kMaxShards)
+    throw UsageError("--shard: at most " + std::to_string(kMaxShards) + " shards, got '" + text +
+                     "'");
 }
 
 po::variables_map parse(int argc, const char* const argv[], const po::options_description& all,
@@ -81,6 +84,8 @@ po::variables_map parse(int argc, const char* const argv[], const po::options_de
     throw UsageError(error.what());
   }
   if (!values.count("out") && !values.count("help")) throw UsageError("--out DIR is required");
+  if (values.count("out") && values["out"].as<std::string>().empty())
+    throw UsageError("--out names no folder (it is empty)");
   return values;
 }
 
@@ -121,6 +126,9 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
   if (values.count("threads")) {
     options.threads = values["threads"].as<int>();
     if (options.threads < 0) throw UsageError("--threads must be >= 0 (0: all cores)");
+    if (options.threads > kMaxBatchThreads)
+      throw UsageError("--threads: at most " + std::to_string(kMaxBatchThreads) + ", got " +
+                       std::to_string(options.threads));
   }
   if (values.count("baseline")) {
     // Read before the run, which may replace it (the same --out as last night).

@@ -934,6 +934,16 @@ TEST_F(ManifestErrors, AJobNameTooLongForAFolder) {
                 "2:11: job name of 300 characters: at most 128 (it names a folder)");
 }
 
+TEST_F(ManifestErrors, AProgramNameTooLongForItsReports) {
+  // Its reports, NAME.json and NAME.html, could not be written once it was checked.
+  const std::string name = std::string(248, 'p') + ".nc";
+  writeText(work_ / name, readText(work_ / "clean.nc"));
+  expectRefused(
+      "jobs:\n  - name: box\n    part: box.stl\n    tool: ball:6\n    program: " + name + "\n",
+      "5:14: program: a file name of 251 characters: its reports (NAME.html) would be "
+      "longer than a file name may be (255)");
+}
+
 TEST_F(ManifestErrors, AWaiverDepthOutOfRange) {
   // The hostile pass's D26: inf was refused, 1e308 accepted.
   expectRefused(std::string(kJob) +
@@ -954,6 +964,68 @@ TEST_F(ManifestErrors, AWaiverRegionThatHoldsNothing) {
                     "        by: A. Machinist\n"
                     "        reason: accepted\n",
                 "7:17: region: min Y is above max Y (the box holds nothing)");
+}
+
+/// Output folders a run cannot use: refused (exit 2) before any check runs.
+class BatchOutputs : public ManifestErrors {
+ protected:
+  CliRun runInto(const std::string& out) {
+    writeText(work_ / "manifest.yaml", kJob);
+    return runCli(work_, "batch manifest.yaml -q --out " + out);
+  }
+};
+
+TEST_F(BatchOutputs, AnEmptyOutName) {
+  const CliRun result = runInto("''");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(result.err.starts_with("gougechek: error: --out names no folder (it is empty)\n"))
+      << result.err;
+}
+
+TEST_F(BatchOutputs, AFolderThatCannotBeWrittenIsFoundBeforeTheChecks) {
+  // The hostile pass's D12: an --out that cannot take the job folders failed after every check
+  // (exit 3, no summary). Here jobs/ is a file in an earlier run's output.
+  ASSERT_EQ(runInto("out").exit_code, 0);
+  const std::string summary = readText(work_ / "out/summary.json");
+  fs::remove_all(work_ / "out/jobs");
+  writeText(work_ / "out/jobs", "not a folder");
+  const CliRun result = runInto("out");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_TRUE(contains(result.err, "out/jobs/box: cannot write the batch outputs in this folder"))
+      << result.err;
+  EXPECT_EQ(readText(work_ / "out/summary.json"), summary) << "no check ran";
+}
+
+TEST_F(BatchOutputs, AShardCountIsCapped) {
+  // The hostile pass's D9: --shard 0/1000000000 took 7.6 GB.
+  const CliRun capped = runInto("out --shard 0/100001");
+  EXPECT_EQ(capped.exit_code, 2);
+  EXPECT_TRUE(contains(capped.err, "--shard: at most 100000 shards, got '0/100001'")) << capped.err;
+  const CliRun last = runInto("out --shard 99999/100000");
+  EXPECT_EQ(last.exit_code, 0) << last.err;
+  EXPECT_EQ(json::parse(readText(work_ / "out/summary.json")).at("jobs"), json::array());
+}
+
+TEST_F(BatchOutputs, AThreadCountIsCapped) {
+  // The hostile pass's D9: -j 1000000000 took 7.8 GB and ended in std::bad_alloc.
+  const CliRun capped = runInto("out -j 1000000000");
+  EXPECT_EQ(capped.exit_code, 2);
+  EXPECT_TRUE(contains(capped.err, "--threads: at most 1024, got 1000000000")) << capped.err;
+  EXPECT_FALSE(fs::exists(work_ / "out"));
+  EXPECT_EQ(runInto("out -j 1024").exit_code, 0);
+}
+
+TEST_F(BatchOutputs, IndexHtmlLinksAreUrlEncoded) {
+  // The hostile pass's D25: a program named with '#', '?', a space or a tab gave broken links.
+  const std::string program = "odd name #1?%\t.nc";
+  writeText(work_ / program, readText(work_ / "clean.nc"));
+  writeText(
+      work_ / "manifest.yaml",
+      "jobs:\n  - {name: box, part: box.stl, tool: ball:6, program: \"odd name #1?%\\t.nc\"}\n");
+  const CliRun result = runCli(work_, "batch manifest.yaml -q --out out");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(contains(readText(work_ / "out/index.html"),
+                       "<a href=\"jobs/box/odd%20name%20%231%3F%25%09.nc.json\">json</a>"));
 }
 
 }  // namespace
