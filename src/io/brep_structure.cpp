@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -145,7 +146,7 @@ std::string_view igesField(std::string_view line, std::size_t field) {
 void checkStepStructure(std::string_view text, const std::string& file) {
   bool in_section = false, in_data = false, ended = false;
   std::size_t section_line = 0;
-  std::vector<std::uint64_t> defined;
+  std::vector<StepReference> defined;  // each definition's id and line
   std::vector<StepReference> references;
   std::optional<InputError> error;
   bool first = true;
@@ -181,7 +182,7 @@ void checkStepStructure(std::string_view text, const std::string& file) {
                       "a damaged DATA statement: its parentheses do not close at its end");
         return;
       }
-      defined.push_back(id);
+      defined.push_back({id, statement.line});
       collectReferences(statement.text.substr(equals), statement.line, references);
     }
   });
@@ -198,9 +199,24 @@ void checkStepStructure(std::string_view text, const std::string& file) {
                          "END-ISO-10303-21 is missing");
   if (in_section)
     throw InputError(file, section_line, 0, "this section has no ENDSEC before END-ISO-10303-21");
-  std::sort(defined.begin(), defined.end());
+  const auto by_id_then_line = [](const StepReference& a, const StepReference& b) {
+    return std::pair(a.id, a.line) < std::pair(b.id, b.line);
+  };
+  std::sort(defined.begin(), defined.end(), by_id_then_line);
+  // Part 21 names each instance once; OCCT would keep one definition and drop the other's
+  // entity (a face) without a word.
+  const auto twice = std::adjacent_find(
+      defined.begin(), defined.end(),
+      [](const StepReference& a, const StepReference& b) { return a.id == b.id; });
+  if (twice != defined.end())
+    throw InputError(file, std::next(twice)->line, 0,
+                     "#" + std::to_string(twice->id) + " is defined twice, on lines " +
+                         std::to_string(twice->line) + " and " +
+                         std::to_string(std::next(twice)->line) +
+                         " (a STEP file defines each entity once)");
+  const auto by_id = [](const StepReference& a, const StepReference& b) { return a.id < b.id; };
   for (const StepReference& reference : references)
-    if (!std::binary_search(defined.begin(), defined.end(), reference.id))
+    if (!std::binary_search(defined.begin(), defined.end(), reference, by_id))
       throw InputError(file, reference.line, 0,
                        "refers to #" + std::to_string(reference.id) +
                            ", which the file does not define (an entity is missing)");

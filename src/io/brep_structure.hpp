@@ -9,8 +9,9 @@
 namespace gougechek {
 
 /// A STEP (ISO 10303-21) file must end with ENDSEC and END-ISO-10303-21, close every section,
-/// define every entity it refers to (#id), and write each DATA statement as `#id = TYPE(...)`
-/// with its parentheses closing at its end. Throws InputError naming `file` and the line.
+/// define every entity it refers to (#id) and no entity twice, and write each DATA statement as
+/// `#id = TYPE(...)` with its parentheses closing at its end. Throws InputError naming `file` and
+/// the line.
 void checkStepStructure(std::string_view text, const std::string& file);
 
 /// An IGES file must hold its Start, Global, Directory Entry, Parameter Data and Terminate

@@ -147,11 +147,13 @@ class StlAsciiParser {
   }
 
   void skipRestOfLine() {
-    while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+    while (pos_ < text_.size() && text_[pos_] != '\n' && text_[pos_] != '\r') ++pos_;
   }
 
+  // A line ends at LF, CR LF or a CR alone (old Mac files).
   void advance() {
-    if (text_[pos_++] == '\n') {
+    const char c = text_[pos_++];
+    if (c == '\n' || (c == '\r' && (pos_ == text_.size() || text_[pos_] != '\n'))) {
       ++line_;
       line_start_ = pos_;
     }
@@ -172,6 +174,9 @@ class StlAsciiParser {
 void readStlAscii(std::string_view bytes, const std::string& file, double unit_scale,
                   MeshBuilder& builder) {
   builder.reserve(bytes.size() / kTypicalFacetBytes);
+  // Old DOS tools end a text file with Ctrl-Z, their end-of-file mark: no content.
+  const std::size_t end = bytes.find_last_not_of('\x1A');
+  bytes = bytes.substr(0, end == std::string_view::npos ? 0 : end + 1);
   StlAsciiParser(withoutByteOrderMark(bytes), file, unit_scale, builder).parse();
 }
 

@@ -25,6 +25,24 @@ bool startsWithSolid(std::string_view bytes) {
                     [](char a, char b) { return (a | 0x20) == b; });
 }
 
+// Whether the line after `solid NAME` starts with `facet` or `endsolid`, as an ASCII STL's does
+// whatever bytes its name holds (a NUL, UTF-8): a binary header starting with "solid" is
+// followed by the triangle count and floats.
+bool solidLineIsFollowedByFacets(std::string_view bytes) {
+  bytes = withoutByteOrderMark(bytes);
+  const std::size_t line_end = bytes.find_first_of("\r\n");
+  if (line_end == std::string_view::npos) return false;
+  const std::size_t next = bytes.find_first_not_of(" \t\r\n\f\v", line_end);
+  if (next == std::string_view::npos) return false;
+  const auto starts = [&](std::string_view keyword) {
+    const std::string_view word = bytes.substr(next, keyword.size());
+    return word.size() == keyword.size() &&
+           std::equal(word.begin(), word.end(), keyword.begin(),
+                      [](char a, char b) { return (a | 0x20) == b; });
+  };
+  return starts("facet") || starts("endsolid");
+}
+
 // Text STL holds no control bytes but white space; a binary triangle count or float almost
 // always does (the count's high byte is 0 below 16.7 million triangles).
 bool holdsBinaryBytes(std::string_view bytes) {
@@ -90,7 +108,8 @@ StlEncoding detectStlEncoding(std::string_view bytes, const std::string& file) {
   const bool long_enough = bytes.size() >= kStlBinaryHeaderBytes;
   if (long_enough && stlBinarySize(stlBinaryTriangleCount(bytes)) == bytes.size())
     return StlEncoding::binary;
-  if (startsWithSolid(bytes) && !(long_enough && holdsBinaryBytes(bytes)))
+  if (startsWithSolid(bytes) &&
+      (solidLineIsFollowedByFacets(bytes) || !(long_enough && holdsBinaryBytes(bytes))))
     return StlEncoding::ascii;
   if (!holdsBinaryBytes(bytes)) {
     // A text file that is no ASCII STL: read as binary its count would be four letters.

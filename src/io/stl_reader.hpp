@@ -14,7 +14,8 @@ namespace gougechek {
 enum class StlEncoding { binary, ascii };
 
 /// Binary when the size is exactly 84 + 50·n for the triangle count n in the header; otherwise
-/// ASCII when the text begins with "solid" (after white space) and the start holds no binary
+/// ASCII when the text begins with "solid" (after white space) and either its next line starts
+/// with "facet" or "endsolid" (whatever bytes the name holds) or the start holds no binary
 /// bytes. Anything else throws InputError (empty, truncated or mis-sized binary, not an STL).
 StlEncoding detectStlEncoding(std::string_view bytes, const std::string& file);
 

@@ -144,6 +144,29 @@ TEST_F(BrepStructure, ADanglingReferenceNamesTheLineThatRefersToIt) {
   EXPECT_NO_THROW(checkStepStructure(quoted, "q.step"));
 }
 
+// A second definition of #17, put before its own, hid a face without a word: OCCT keeps one.
+TEST_F(BrepStructure, AnEntityDefinedTwiceIsAnErrorNamingBothLines) {
+  const std::string text =
+      "ISO-10303-21;\nHEADER;\nENDSEC;\nDATA;\n#1 = CARTESIAN_POINT('',(0.,0.,0.));\n"
+      "#17 = CARTESIAN_POINT('',(1.,0.,0.));\n#2 = VERTEX_POINT('',#17);\n"
+      "#17 = CARTESIAN_POINT('',(2.,0.,0.));\nENDSEC;\nEND-ISO-10303-21;\n";
+  test::expectInputError([&] { checkStepStructure(text, "f.step"); }, "f.step",
+                         "#17 is defined twice, on lines 6 and 8", 8);
+  // A real part with one of its entities defined a second time, before its own definition.
+  const std::size_t data = step_.find("DATA;\n") + 6;
+  const std::size_t face = step_.rfind('\n', step_.find("ADVANCED_FACE")) + 1;
+  const std::size_t equals = step_.find('=', face);
+  const std::string copy =
+      step_.substr(face, equals - face) + "= CARTESIAN_POINT('',(0.,0.,0.));\n";
+  const std::string doubled = step_.substr(0, data) + copy + step_.substr(data);
+  // The error is on the face's own definition, moved down by the copy.
+  const auto own_line = static_cast<std::size_t>(
+      1 + std::count(doubled.begin(), doubled.begin() + face + copy.size(), '\n'));
+  const std::string path = dir_.write("twice.step", doubled);
+  test::expectInputError([&] { importPart(path, 1.0); }, path, "is defined twice, on lines",
+                         own_line);
+}
+
 TEST_F(BrepStructure, AStepFileCutShortIsAnError) {
   for (const std::size_t cut : {step_.size() / 4, step_.size() / 2, step_.size() - 30}) {
     const std::string path = dir_.write("cut.step", step_.substr(0, cut));

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "io/part_reader.hpp"
 #include "io_test_support.hpp"
 
@@ -55,6 +58,50 @@ TEST(StlAscii, MultipleSolidsAreOnePartAndShareWeldedVertices) {
   const ImportedPart part = importPart(dir.write("two.stl", std::string(kOneFacet) + second), 1.0);
   EXPECT_EQ(part.mesh.triangles.size(), 2u);
   EXPECT_EQ(part.mesh.vertices.size(), 4u);  // the shared edge's corners welded
+}
+
+// The earlier readers took a CR alone as no line end: "expected 'facet' or 'endsolid', found end
+// of file" for a whole file; a trailing Ctrl-Z was "found ''".
+TEST(StlAscii, ReadsCrOnlyLinesAndATrailingCtrlZ) {
+  test::ScratchDir dir;
+  std::string cr_only = kOneFacet;
+  std::replace(cr_only.begin(), cr_only.end(), '\n', '\r');
+  for (const std::string& text : {cr_only, std::string(kOneFacet) + "\x1A"}) {
+    const ImportedPart part = importPart(dir.write("old.stl", text), 1.0);
+    EXPECT_EQ(part.format, "stl-ascii");
+    EXPECT_EQ(part.mesh.triangles.size(), 1u);
+  }
+  // Lines are counted at a CR alone: the third vertex, on line 6, is bad.
+  std::string bad = cr_only;
+  bad.replace(bad.find("vertex 0 1 0"), 12, "vertex 0 x 0");
+  const std::string path = dir.write("bad_cr.stl", bad);
+  test::expectInputError([&] { importPart(path, 1.0); }, path,
+                         "expected a vertex coordinate, found 'x'", 6, 12);
+}
+
+// A name holding a NUL or UTF-8 made the start look binary: "truncated file: binary STL header
+// says 774905904 triangles".
+TEST(StlAscii, ANameWithANulOrUtf8IsStillText) {
+  test::ScratchDir dir;
+  using namespace std::string_literals;
+  std::string text = kOneFacet;
+  text.replace(0, 9, "solid caf\xC3\xA9 \0 x"s);
+  const ImportedPart part = importPart(dir.write("named.stl", text), 1.0);
+  EXPECT_EQ(part.format, "stl-ascii");
+  EXPECT_EQ(part.mesh.triangles.size(), 1u);
+}
+
+// A NUL in a message cut it off there: "expected 'solid', found '".
+TEST(StlAscii, ANulByteIsShownInTheMessage) {
+  test::ScratchDir dir;
+  using namespace std::string_literals;
+  const std::string path = dir.write("nul.stl", std::string(kOneFacet) + "x\0y\n"s);
+  try {
+    importPart(path, 1.0);
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(std::string(error.what()), path + ":10:1: expected 'solid', found 'x\\0y'");
+  }
 }
 
 TEST(StlAscii, CoordinatesAreMultipliedByTheUnitScale) {
