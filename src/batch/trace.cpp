@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <vector>
 
 namespace gougechek {
 
@@ -18,7 +19,8 @@ std::string sha256Of(std::istream& in) {
   const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(),
                                                                         &EVP_MD_CTX_free);
   if (!context || EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr) != 1) return "";
-  std::array<char, 1 << 20> buffer;
+  // On the heap: a megabyte is all of the stack a thread may have (ulimit -s 1024).
+  std::vector<char> buffer(std::size_t{1} << 20);
   while (in) {
     in.read(buffer.data(), buffer.size());
     if (in.gcount() > 0 &&
