@@ -27,6 +27,7 @@
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
 #include "gougechek/version.hpp"
+#include "verify/thread_limit.hpp"
 
 namespace gougechek {
 
@@ -370,9 +371,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
   const auto started = Clock::now();
   const std::string started_at = utcTimestamp();
   std::optional<tbb::global_control> limit;
-  if (options.threads > 0)
-    limit.emplace(tbb::global_control::max_allowed_parallelism,
-                  static_cast<std::size_t>(options.threads));
+  limitTbbThreads(options.threads, limit);
   const std::vector<std::size_t> jobs =
       shardJobs(manifest, options.shard_index, options.shard_count);
   const std::vector<InputFile> inputs = checkRunOutputs(manifest, jobs, options.out_dir);

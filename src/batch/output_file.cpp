@@ -1,9 +1,11 @@
 #include "batch/output_file.hpp"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -44,13 +46,17 @@ std::optional<std::string> replaceableTarget(const std::string& path) {
   return current.string();
 }
 
-/// `dir/.name.<pid>.<n>.tmp`: hidden, and unique to this process.
+/// `dir/.name.<pid>.<n>.tmp`: hidden, and unique to this process. The name is cut so that the
+/// whole stays within NAME_MAX, as the target's own name may be up to that long.
 std::string temporaryName(const std::string& target, int attempt) {
   const std::filesystem::path path(target);
+  std::string suffix = ".";
+  suffix.append(std::to_string(::getpid())).append(".");
+  suffix.append(std::to_string(attempt)).append(".tmp");
   std::string name = ".";
-  name.append(path.filename().string()).append(".").append(std::to_string(::getpid()));
-  name.append(".").append(std::to_string(attempt)).append(".tmp");
-  return (path.parent_path() / name).string();
+  name.append(path.filename().string());
+  name.resize(std::min(name.size(), NAME_MAX - suffix.size()));
+  return (path.parent_path() / name.append(suffix)).string();
 }
 
 std::optional<struct stat> statOf(const std::string& path) {
@@ -80,6 +86,10 @@ ReplacedFile::ReplacedFile(std::string target, std::string what)
     : target_(std::move(target)), what_(std::move(what)) {
   const std::optional<std::string> destination = replaceableTarget(target_);
   const std::optional<struct stat> existing = statOf(target_);
+  if (existing && S_ISFIFO(existing->st_mode)) {
+    openFifo();
+    return;
+  }
   if (!destination || (existing && !S_ISREG(existing->st_mode))) {
     path_ = target_;
     return;
@@ -101,6 +111,25 @@ ReplacedFile::ReplacedFile(std::string target, std::string what)
 
 ReplacedFile::~ReplacedFile() {
   if (temporary_) ::unlink(path_.c_str());
+  if (fifo_ >= 0) ::close(fifo_);
+}
+
+void ReplacedFile::openFifo() {
+  // A blocking open would wait, for ever, for a reader that may never come: a FIFO no one reads
+  // is refused at once (ENXIO).
+  fifo_ = ::open(target_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fifo_ < 0) {
+    const std::string reason = errno == ENXIO ? "no process reads the FIFO" : std::strerror(errno);
+    throw InputError(target_, 0, 0, "cannot write " + what_ + ": " + reason);
+  }
+  // Written through a second opening of this one, which has a reader now, and held open until
+  // the end so that the reader sees no end of file in between.
+  path_ = "/proc/self/fd/" + std::to_string(fifo_);
+}
+
+void ReplacedFile::fail() const {
+  const std::string reason = errno != 0 ? std::strerror(errno) : "write error";
+  throw InputError(target_, 0, 0, "cannot write " + what_ + ": " + reason);
 }
 
 void ReplacedFile::commit() {
@@ -108,6 +137,12 @@ void ReplacedFile::commit() {
   if (std::rename(path_.c_str(), destination_.c_str()) != 0)
     throw InputError(target_, 0, 0, "cannot write " + what_ + ": " + std::strerror(errno));
   temporary_ = false;
+}
+
+bool removeReplaceable(const std::string& target) {
+  const std::optional<std::string> destination = replaceableTarget(target);
+  const std::optional<struct stat> existing = destination ? statOf(*destination) : std::nullopt;
+  return existing && S_ISREG(existing->st_mode) && ::unlink(destination->c_str()) == 0;
 }
 
 std::optional<std::string> inputAt(const std::string& output,

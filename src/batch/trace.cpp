@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <vector>
 
 namespace gougechek {
 
@@ -46,7 +47,8 @@ class Sha256 {
 /// The SHA-256 of the bytes of `in`, in lowercase hex; empty when reading fails.
 std::string sha256Of(std::istream& in) {
   Sha256 digest;
-  std::array<char, 1 << 20> buffer;
+  // On the heap: a megabyte is all of the stack a thread may have (ulimit -s 1024).
+  std::vector<char> buffer(std::size_t{1} << 20);
   while (in) {
     in.read(buffer.data(), buffer.size());
     if (in.gcount() > 0) digest.add(buffer.data(), static_cast<std::size_t>(in.gcount()));

@@ -42,10 +42,8 @@ int run(int argc, const char* const argv[]) {
   return kExitInternal;
 }
 
-}  // namespace
-
-int main(int argc, char* argv[]) {
-  gougechek::installInterruptionHandlers();
+/// The exit code of the command line, its errors said on stderr.
+int runReportingErrors(int argc, const char* const argv[]) {
   try {
     const int exit_code = run(argc, argv);
     if (!stdoutWritten()) {
@@ -73,4 +71,21 @@ int main(int argc, char* argv[]) {
     std::cerr << "gougechek: internal error: unknown exception\n";
     return kExitInternal;
   }
+}
+
+/// An error that follows a signal is its doing (a write to a closed pipe after SIGPIPE, past
+/// the size limit after SIGXFSZ, an open of a FIFO broken off by SIGTERM): the run was
+/// interrupted, and says so. A run that ended with its result is not.
+int exitCode(int code) {
+  const int signal = gougechek::receivedSignal();
+  if (signal == 0 || code < kExitUsage || code >= kExitSignalBase) return code;
+  std::cerr << "gougechek: " << gougechek::Interrupted(signal).what() << "\n";
+  return kExitSignalBase + signal;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  gougechek::installInterruptionHandlers();
+  return exitCode(runReportingErrors(argc, argv));
 }

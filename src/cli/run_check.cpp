@@ -28,20 +28,19 @@ class NoReportError : public InputError {
 };
 
 void writeReportFile(const Report& report, const ReportTarget& target) {
-  std::optional<ReplacedFile> file;
   try {
-    file.emplace(target.file, "the report");
+    ReplacedFile file(target.file, "the report");
+    std::ofstream stream(file.path(), std::ios::binary);
+    errno = 0;
+    if (stream) writeReport(report, target.format, stream);
+    stream.close();
+    if (!stream) file.fail();
+    file.commit();
   } catch (const InputError& error) {
-    throw NoReportError(target.file, 0, 0, error.message());
-  }
-  std::ofstream stream(file->path(), std::ios::binary);
-  if (stream) writeReport(report, target.format, stream);
-  stream.close();
-  if (!stream) throw NoReportError(target.file, 0, 0, "cannot write the report");
-  try {
-    file->commit();
-  } catch (const InputError& error) {
-    throw NoReportError(target.file, 0, 0, error.message());
+    // No report of an earlier run may stay looking like this run's.
+    const bool removed = removeReplaceable(target.file);
+    throw NoReportError(target.file, 0, 0,
+                        error.message() + (removed ? " (the previous report was removed)" : ""));
   }
 }
 
@@ -91,15 +90,17 @@ bool quotesLines(const CliOptions& options) {
 }
 
 /// Writes the reports the user asked for to their files, with a summary line on stdout, or the
-/// report to stdout. A write error on stdout is an error too.
+/// report to stdout. A write error on stdout is an error too: the summary line goes first, so
+/// that the report files then record that error, as the exit code does.
 void deliverReport(const Report& report, const CliOptions& options, std::ostream& out) {
-  if (!options.reports.empty()) {
-    for (const ReportTarget& target : options.reports) writeReportFile(report, target);
-    if (!options.quiet) out << "gougechek: " << summaryLine(report) << "\n";
-  } else if (!options.quiet) {
-    writeReport(report, options.format, out);
+  if (options.reports.empty()) {
+    if (!options.quiet) writeReport(report, options.format, out);
+    if (!out.flush()) throw NoReportError("<stdout>", 0, 0, "cannot write the report");
+    return;
   }
-  if (!out.flush()) throw NoReportError("<stdout>", 0, 0, "cannot write the report");
+  if (!options.quiet) out << "gougechek: " << summaryLine(report) << "\n";
+  if (!out.flush()) throw InputError("<stdout>", 0, 0, "cannot write the summary line");
+  for (const ReportTarget& target : options.reports) writeReportFile(report, target);
 }
 
 /// The check proper; fills `report` as it learns, so an error report shows what was known.
@@ -166,6 +167,16 @@ void reportError(Report& report, RunError error, const std::optional<ProgramStre
   writeErrorReports(report, options, err);
 }
 
+/// What ended a run by `error`: a signal that arrived is the cause of whatever failed after it
+/// (a write to a closed pipe after SIGPIPE, an open broken off by SIGTERM).
+RunError runErrorOf(const std::exception& error) {
+  if (const int signal = receivedSignal())
+    return {RunErrorKind::Interrupted, Interrupted(signal).what(), {}, 0, 0};
+  if (const auto* input = dynamic_cast<const InputError*>(&error))
+    return {RunErrorKind::Input, input->message(), input->file(), input->line(), input->column()};
+  return {RunErrorKind::Internal, error.what(), {}, 0, 0};
+}
+
 }  // namespace
 
 void reportUsageError(const CommandLineError& error, std::ostream& err) {
@@ -222,20 +233,10 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
     return exit_code;
   } catch (const NoReportError&) {
     throw;
-  } catch (const InputError& error) {
-    finish();
-    reportError(report,
-                {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()},
-                program, options, err);
-    throw;
-  } catch (const Interrupted& interruption) {
-    finish();
-    reportError(report, {RunErrorKind::Interrupted, interruption.what(), {}, 0, 0}, program,
-                options, err);
-    throw;
   } catch (const std::exception& error) {
     finish();
-    reportError(report, {RunErrorKind::Internal, error.what(), {}, 0, 0}, program, options, err);
+    reportError(report, runErrorOf(error), program, options, err);
+    if (const int signal = receivedSignal()) throw Interrupted(signal);
     throw;
   }
 }

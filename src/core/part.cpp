@@ -13,6 +13,7 @@
 #include "gougechek/verify.hpp"
 #include "io/mesh_check.hpp"
 #include "io/part_reader.hpp"
+#include "verify/thread_limit.hpp"
 
 namespace gougechek {
 
@@ -82,9 +83,7 @@ Part readPart(const std::string& path, const PartOptions& options) {
 }
 
 void limitThreads(const PartOptions& options, std::optional<tbb::global_control>& limit) {
-  if (options.threads > 0)
-    limit.emplace(tbb::global_control::max_allowed_parallelism,
-                  static_cast<std::size_t>(options.threads));
+  limitTbbThreads(options.threads, limit);
 }
 
 std::shared_ptr<Part::State> stateOf(ImportedPart& imported, const std::string& path) {

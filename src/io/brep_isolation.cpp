@@ -31,10 +31,12 @@ namespace gougechek {
 namespace {
 
 // The worker's exit codes, and what its report then carries.
-constexpr int kChildDone = 0;        // "format\nunits": the shape is in the BRep file
-constexpr int kChildUsage = 2;       // started with the wrong arguments (not by us)
-constexpr int kChildInputError = 3;  // "line\ncolumn\nmessage" of its InputError
-constexpr int kChildFailed = 4;      // "message" of an unexpected exception
+constexpr int kChildDone = 0;         // "format\nunits\nM": the shape is in the BRep file; M is
+                                      // 1 when memory ran out meanwhile, else 0
+constexpr int kChildUsage = 2;        // started with the wrong arguments (not by us)
+constexpr int kChildInputError = 3;   // "line\ncolumn\nmessage" of its InputError
+constexpr int kChildFailed = 4;       // "message" of an unexpected exception
+constexpr int kChildOutOfMemory = 5;  // "message": it failed after an allocation did
 
 /// The worker writes its report to this file descriptor (its stdout goes to /dev/null, as
 /// OCCT's readers print there).
@@ -87,28 +89,36 @@ std::string readReport(int fd, pid_t child, const std::function<void()>& check_s
   }
 }
 
-// The worker's work; returns its exit code. Every exception ends here.
-int readAndTessellate(int fd, const std::string& occt_path, const std::string& brep_path,
-                      double deflection) {
+// The worker's work; returns its exit code. Every exception ends here; one thrown after an
+// allocation failed (`memory_ran_out`) is blamed on memory, whatever it says.
+int readAndTessellate(int fd, const std::string& occt_path, const std::string& file,
+                      const std::string& brep_path, double deflection, bool (*memory_ran_out)()) {
+  std::string message;
+  int code = kChildFailed;
   try {
-    LoadedBrep loaded = loadBrep(occt_path);
+    LoadedBrep loaded = loadBrep(occt_path, file);
     tessellate(loaded.shape, deflection, occt_path);
     if (!BinTools::Write(loaded.shape, brep_path.c_str()))
       throw InputError(occt_path, 0, 0, "cannot write the tessellated part to " + brep_path);
-    writeAll(fd, loaded.format + "\n" + loaded.units);
+    writeAll(fd, loaded.format + "\n" + loaded.units + "\n" + (memory_ran_out() ? "1" : "0"));
     return kChildDone;
   } catch (const InputError& error) {
-    writeAll(fd, std::to_string(error.line()) + "\n" + std::to_string(error.column()) + "\n" +
-                     error.message());
-    return kChildInputError;
+    message = std::to_string(error.line()) + "\n" + std::to_string(error.column()) + "\n" +
+              error.message();
+    code = kChildInputError;
   } catch (const Standard_Failure& failure) {
-    writeAll(fd, std::string("OpenCASCADE failed reading it: ") + failure.GetMessageString());
+    message = std::string("OpenCASCADE failed reading it: ") + failure.GetMessageString();
   } catch (const std::exception& failure) {
-    writeAll(fd, std::string("OpenCASCADE failed reading it: ") + failure.what());
+    message = std::string("OpenCASCADE failed reading it: ") + failure.what();
   } catch (...) {
-    writeAll(fd, "OpenCASCADE failed reading it (unknown exception)");
+    message = "OpenCASCADE failed reading it (unknown exception)";
   }
-  return kChildFailed;
+  if (memory_ran_out()) {
+    writeAll(fd, "memory ran out reading and tessellating it");
+    return kChildOutOfMemory;
+  }
+  writeAll(fd, message);
+  return code;
 }
 
 /// Where the worker program is: beside the library or program holding this code (the build
@@ -175,6 +185,12 @@ bool parsed(const char* text, Number& value) {
 // The caller's view of the worker's end: the shape, or an InputError naming `file`.
 LoadedBrep childResult(int status, const std::string& report, const std::string& brep_path,
                        const std::string& file) {
+  // SIGKILL is not a crash: the system's out-of-memory killer sends it (a stop of ours kills
+  // the worker too, but never comes here).
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+    throw std::runtime_error(file +
+                             ": the STEP/IGES reader was killed (SIGKILL) while reading it, "
+                             "most likely by the system for lack of memory");
   if (WIFSIGNALED(status))
     throw InputError(file, 0, 0,
                      "OpenCASCADE failed reading it (signal " + std::to_string(WTERMSIG(status)) +
@@ -190,14 +206,18 @@ LoadedBrep childResult(int status, const std::string& report, const std::string&
     throw InputError(file, line, column, message);
   }
   if (code == kChildFailed) throw InputError(file, 0, 0, report);
+  if (code == kChildOutOfMemory) throw std::runtime_error(file + ": " + report);
   if (code != kChildDone)
     throw InputError(file, 0, 0,
                      "OpenCASCADE failed reading it (its process ended with status " +
                          std::to_string(code) + ")");
   LoadedBrep loaded;
-  const std::size_t newline = report.find('\n');
-  loaded.format = report.substr(0, newline);
-  loaded.units = newline == std::string::npos ? "" : report.substr(newline + 1);
+  std::istringstream lines(report);
+  std::string memory;
+  std::getline(lines, loaded.format);
+  std::getline(lines, loaded.units);
+  std::getline(lines, memory);
+  loaded.memory_ran_out = memory == "1";
   if (!BinTools::Read(loaded.shape, brep_path.c_str()) || loaded.shape.IsNull())
     throw InputError(file, 0, 0, "OpenCASCADE failed reading it (no shape came back)");
   return loaded;
@@ -208,7 +228,7 @@ LoadedBrep childResult(int status, const std::string& report, const std::string&
 LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::string& file,
                                      double deflection, const std::function<void()>& check_stop) {
   const std::string worker = workerPath();
-  const TemporaryFile brep(".brep");
+  const TemporaryFile brep;
   int pipe_fds[2];
   if (::pipe2(pipe_fds, O_CLOEXEC) != 0)
     throw InputError(file, 0, 0, std::string("cannot start reading it: ") + std::strerror(errno));
@@ -219,6 +239,7 @@ LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::st
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
   const std::vector<std::string> arguments = {worker,
                                               occt_path,
+                                              file,
                                               brep.path(),
                                               std::string(number, written.ptr),
                                               std::to_string(threads),
@@ -235,15 +256,16 @@ LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::st
   return childResult(waitForChild(child), report, brep.path(), file);
 }
 
-int runBrepWorker(int argc, const char* const* argv) {
+int runBrepWorker(int argc, const char* const* argv, bool (*memory_ran_out)()) {
   double deflection = 0;
   std::size_t threads = 0;
   long parent = 0;
-  if (argc != 6 || !parsed(argv[3], deflection) || !parsed(argv[4], threads) || threads == 0 ||
-      !parsed(argv[5], parent)) {
+  if (argc != 7 || !parsed(argv[4], deflection) || !parsed(argv[5], threads) || threads == 0 ||
+      !parsed(argv[6], parent)) {
     std::fprintf(
         stderr,
-        "usage: %s OCCT_PATH BREP_PATH DEFLECTION THREADS PARENT_PID\n(gougechek starts it)\n",
+        "usage: %s OCCT_PATH FILE BREP_PATH DEFLECTION THREADS PARENT_PID\n(gougechek starts "
+        "it)\n",
         kWorkerName);
     return kChildUsage;
   }
@@ -251,7 +273,7 @@ int runBrepWorker(int argc, const char* const* argv) {
   // The worker dies with its parent (Ctrl-C, kill), rather than tessellating for no one.
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != static_cast<pid_t>(parent)) return kChildFailed;
-  return readAndTessellate(kReportFd, argv[1], argv[2], deflection);
+  return readAndTessellate(kReportFd, argv[1], argv[2], argv[3], deflection, memory_ran_out);
 }
 
 }  // namespace gougechek

@@ -2,8 +2,9 @@
 // OpenCASCADE's STEP/IGES readers crash on some damaged files (a truncated IGES file made the
 // IGES reader SIGSEGV). They run in a worker process, gougechek-brep-worker: it reads, heals and
 // tessellates, and hands the shape back, triangulation included, as an OCCT binary BRep
-// (BinTools) in a temporary file. A crash, abort or kill of the worker is then an input error
-// naming the file, and the caller still gets the exact faces for exact confirmation.
+// (BinTools) in a temporary file that has no name in the folder (io/temporary_file.hpp): a
+// run killed during the import leaves nothing behind. A crash, abort or kill of the worker is then
+// an input error naming the file, and the caller still gets the exact faces for exact confirmation.
 //
 // The worker is a program of its own, started afresh (posix_spawn), not a fork of the caller:
 // a fork of a process with other threads holds copies of whatever locks those threads held at
@@ -17,7 +18,7 @@
 
 namespace gougechek {
 
-/// loadBrep(`occt_path`) and a tessellation at `deflection` mm, in a worker process. Errors
+/// loadBrep(`occt_path`, `file`) and a tessellation at `deflection` mm, in a worker process. Errors
 /// name `file` (the user's name for the part; `occt_path` may be a temporary copy of it): the
 /// worker's InputError, or "OpenCASCADE failed reading it (signal N)" when the worker dies.
 /// `check_stop` (if set) is called about every kStopPollMs while the worker works; an exception
@@ -27,8 +28,12 @@ LoadedBrep loadAndTessellateIsolated(const std::string& occt_path, const std::st
                                      double deflection,
                                      const std::function<void()>& check_stop = {});
 
-/// The worker's main: `gougechek-brep-worker OCCT_PATH BREP_PATH DEFLECTION THREADS
+/// The worker's main: `gougechek-brep-worker OCCT_PATH FILE BREP_PATH DEFLECTION THREADS
 /// PARENT_PID`, as loadAndTessellateIsolated starts it. Returns the process's exit code.
-int runBrepWorker(int argc, const char* const* argv);
+/// `memory_ran_out` says whether an allocation has failed in the process: a failure then is
+/// the lack of memory's, not the file's, and the caller says so (std::runtime_error: an internal
+/// error, not an input error), as it does for a worker killed by SIGKILL (the out-of-memory
+/// killer).
+int runBrepWorker(int argc, const char* const* argv, bool (*memory_ran_out)());
 
 }  // namespace gougechek

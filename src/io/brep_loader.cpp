@@ -153,13 +153,13 @@ void checkMeshable(const TopoDS_Shape& shape, double deflection, const std::stri
 
 }  // namespace
 
-LoadedBrep loadBrep(const std::string& path) {
+LoadedBrep loadBrep(const std::string& path, const std::string& name) {
   // The same words as for an STL, which goes through readFileBytes.
   if (!std::filesystem::exists(path))
     throw InputError(path, 0, 0, "cannot open the part file: No such file or directory");
   if (!std::filesystem::is_regular_file(path))
     throw InputError(path, 0, 0, "cannot read the part file");
-  const std::string extension = lowerCase(std::filesystem::path(path).extension().string());
+  const std::string extension = lowerCase(std::filesystem::path(name).extension().string());
   try {
     // OCCT's readers print their statistics to stdout, where the report goes; what they say
     // about a bad file reaches the user through the exceptions and statuses below instead.

@@ -11,6 +11,8 @@
 #include <cctype>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "gougechek/error.hpp"
@@ -71,7 +73,7 @@ ImportedPart readBrepPart(const std::string& path, double deflection,
   }
   std::optional<TemporaryFile> copy;
   if (!std::filesystem::is_regular_file(path)) {
-    copy.emplace(std::filesystem::path(path).extension().string());
+    copy.emplace();
     copy->write(bytes);
   }
   const LoadedBrep loaded =
@@ -94,6 +96,10 @@ ImportedPart readBrepPart(const std::string& path, double deflection,
       if (!addFaceTriangles(face, face_id, builder, part.face_of_triangle)) ++failed;
       exact_faces->faces.push_back(face);
     }
+    if (failed > 0 && loaded.memory_ran_out)
+      throw std::runtime_error(
+          path + ": memory ran out tessellating it: " + std::to_string(failed) + " of " +
+          std::to_string(faces.Extent()) + " faces have no triangles");
     if (failed > 0)
       throw InputError(path, 0, 0,
                        "tessellation failed on " + std::to_string(failed) + " of " +

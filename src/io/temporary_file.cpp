@@ -1,11 +1,11 @@
 #include "io/temporary_file.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -13,21 +13,35 @@
 
 namespace gougechek {
 
-TemporaryFile::TemporaryFile(const std::string& suffix) {
-  std::string pattern = (std::filesystem::temp_directory_path() / "gougechek-XXXXXX").string();
-  pattern += suffix;
+namespace {
+
+/// $TMPDIR, when set and not empty: the folder for temporary files, as POSIX has it.
+const char* tmpdirVariable() {
+  const char* folder = std::getenv("TMPDIR");
+  return folder != nullptr && *folder != '\0' ? folder : nullptr;
+}
+
+}  // namespace
+
+TemporaryFile::TemporaryFile() {
+  const char* const tmpdir = tmpdirVariable();
+  const std::string folder = tmpdir != nullptr ? tmpdir : "/tmp";
+  const std::string pattern = folder + "/gougechek-XXXXXX";
   std::vector<char> name(pattern.begin(), pattern.end());
   name.push_back('\0');
-  const int fd = ::mkstemps(name.data(), static_cast<int>(suffix.size()));
-  if (fd < 0)
-    throw InputError(pattern, 0, 0,
-                     std::string("cannot create a temporary file: ") + std::strerror(errno));
-  ::close(fd);
-  path_ = name.data();
+  fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd_ < 0) {
+    throw InputError(folder, 0, 0,
+                     std::string("cannot create a temporary file in this folder") +
+                         (tmpdir != nullptr ? " (TMPDIR)" : "") + ": " + std::strerror(errno));
+  }
+  ::unlink(name.data());
+  // Through the process id, not "self": the worker process opens it by this name too.
+  path_ = "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(fd_);
 }
 
 TemporaryFile::~TemporaryFile() {
-  ::unlink(path_.c_str());
+  ::close(fd_);
 }
 
 void TemporaryFile::write(std::string_view bytes) const {

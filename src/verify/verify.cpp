@@ -15,6 +15,7 @@
 
 #include "gougechek/error.hpp"
 #include "verify/move_checker.hpp"
+#include "verify/thread_limit.hpp"
 #include "verify/verifier.hpp"
 
 namespace gougechek {
@@ -212,10 +213,8 @@ const KdopTree<K>& PartTrees::get() {
 VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
                     const ToolLibrary& tools, const VerifySettings& settings,
                     const std::string& program_file) {
-  std::unique_ptr<tbb::global_control> limit;
-  if (settings.threads > 0)
-    limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
-                                                  settings.threads);
+  std::optional<tbb::global_control> limit;
+  limitTbbThreads(settings.threads, limit);
   switch (settings.kdop) {
     case 6:
       return verifyWithTree<6>(part, trees, source, tools, settings, program_file);

@@ -1,8 +1,6 @@
 // The command line as users and pipelines see it: exit codes, messages, report files. Runs the
 // built gougechek binary on a small generated part and programs.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "e2e/cli_process.hpp"
 #include "e2e/cli_runner.hpp"
 
 namespace gougechek {
@@ -326,15 +325,6 @@ TEST_F(Cli, UnwritableReportIsAnInputError) {
 }
 
 /// Names of the temporaries a report or mesh write left in the test folder.
-std::string leftTemporaries(const fs::path& dir) {
-  std::string names;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.starts_with('.') && name.ends_with(".tmp")) names += name + " ";
-  }
-  return names;
-}
-
 TEST_F(Cli, InputErrorsStillWriteTheReportInEveryFormat) {
   writeText(file("bad_line.nc"), "G21\nG1 X10 F100\nG1 X\n");
   for (const std::string name : {"e.json", "e.xml", "e.html", "e.csv", "e.txt"}) {
@@ -476,32 +466,6 @@ TEST_F(Cli, WriteErrorsOnEveryOutputAreErrors) {
   EXPECT_TRUE(contains(report.err, "/dev/full: cannot write the report")) << report.err;
 }
 
-TEST_F(Cli, ACrashWhileWritingLeavesThePreviousReportWhole) {
-  // A file size limit of 512 bytes stops the process inside the report write: by the signal
-  // SIGXFSZ (a crash), or, with that signal ignored, by a write error.
-  const std::string previous = "the previous report, whole";
-  for (const std::string trap : {"", "trap '' XFSZ; "}) {
-    writeText(file("limited.html"), previous);
-    const std::string command = "cd '" + dir_.string() + "' && " + trap + "ulimit -f 1 && '" +
-                                GOUGECHEK_CLI + "' box.stl gouge.nc -t ball:6 --report " +
-                                "limited.html </dev/null >/dev/null 2>limited_err.txt";
-    const int status = std::system(command.c_str());
-    EXPECT_NE(status, 0) << trap;
-    EXPECT_EQ(readText(file("limited.html")), previous) << trap;
-    if (trap.empty()) {
-      // Killed: its temporary stays behind, beside the intact report.
-      EXPECT_NE(leftTemporaries(dir_), "");
-      for (const auto& entry : fs::directory_iterator(dir_)) {
-        if (entry.path().filename().string().ends_with(".tmp")) fs::remove(entry.path());
-      }
-    } else {
-      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << status;
-      EXPECT_TRUE(contains(readText(file("limited_err.txt")), "cannot write the report"));
-      EXPECT_EQ(leftTemporaries(dir_), "") << "the temporary is removed on error";
-    }
-  }
-}
-
 TEST_F(Cli, ViolationsBeyondTheListedAreCounted) {
   // 100,003 gouges, 0.5 mm deep: more than the 100,000 a report lists.
   writeText(file("many.nc"),
@@ -521,44 +485,6 @@ TEST_F(Cli, ViolationsBeyondTheListedAreCounted) {
   EXPECT_EQ(moves.size(), 100000u);
   EXPECT_EQ(*moves.begin(), 2);
   EXPECT_EQ(*moves.rbegin(), 100001);
-}
-
-/// Starts `gougechek <arguments>` in the test folder, its output in files there.
-pid_t spawnCli(const fs::path& dir, const std::vector<std::string>& arguments) {
-  std::vector<std::string> words = {GOUGECHEK_CLI};
-  words.insert(words.end(), arguments.begin(), arguments.end());
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  const std::string out = (dir / "spawn_out.txt").string(), err = (dir / "spawn_err.txt").string();
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = -1;
-  posix_spawn(&pid, GOUGECHEK_CLI, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
-}
-
-/// Waits until process `pid` catches `signal` (its handler is installed: SigCgt in
-/// /proc/PID/status): a signal sent before that, while a loaded machine is still starting the
-/// program, would end it by the default action, and the test would test the loader. At most 10 s.
-void waitUntilCatching(pid_t pid, int signal) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    for (std::string line; std::getline(status, line);) {
-      if (!line.starts_with("SigCgt:")) continue;
-      const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
-      if ((caught >> (signal - 1)) & 1) return;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ADD_FAILURE() << "process " << pid << " never caught signal " << signal;
 }
 
 TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {

@@ -1,0 +1,76 @@
+// Starting the built gougechek binary as a process of its own, to signal it while it runs.
+#pragma once
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gougechek::e2e {
+
+/// The names of the temporary report files (".NAME.PID.N.tmp") left in `dir`, space-separated.
+inline std::string leftTemporaries(const std::filesystem::path& dir) {
+  std::string names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with('.') && name.ends_with(".tmp")) names += name + " ";
+  }
+  return names;
+}
+
+/// Starts `gougechek <arguments>` in the test folder, its output in files there
+/// (spawn_out.txt, spawn_err.txt). Every signal takes its default action in it, whatever the
+/// test runner ignores.
+inline pid_t spawnCli(const std::filesystem::path& dir, const std::vector<std::string>& arguments) {
+  std::vector<std::string> words = {GOUGECHEK_CLI};
+  words.insert(words.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  const std::string out = (dir / "spawn_out.txt").string(), err = (dir / "spawn_err.txt").string();
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t all;
+  sigfillset(&all);
+  posix_spawnattr_setsigdefault(&attributes, &all);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
+  pid_t pid = -1;
+  posix_spawn(&pid, GOUGECHEK_CLI, &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
+  posix_spawn_file_actions_destroy(&actions);
+  return pid;
+}
+
+/// Waits until process `pid` catches `signal` (its handler is installed: SigCgt in
+/// /proc/PID/status): a signal sent before that, while a loaded machine is still starting the
+/// program, would end it by the default action, and the test would test the loader. At most 10 s.
+inline void waitUntilCatching(pid_t pid, int signal) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (!line.starts_with("SigCgt:")) continue;
+      const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
+      if ((caught >> (signal - 1)) & 1) return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ADD_FAILURE() << "process " << pid << " never caught signal " << signal;
+}
+
+}  // namespace gougechek::e2e
