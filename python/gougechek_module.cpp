@@ -65,6 +65,7 @@ ProgramOptions programOptions(const std::string& dialect,
                           "'");
   options.dialect = *known;
   if (work_offsets) options.parameters = readWorkOffsets(*work_offsets);
+  if (arc_tolerance) checkSetting("arc-tolerance", *arc_tolerance, SettingNames::Identifier);
   options.arc_tolerance_mm = arc_tolerance;
   options.subroutine_path = subroutine_path;
   options.subprogram_dirs = subprogram_dirs;
@@ -72,9 +73,11 @@ ProgramOptions programOptions(const std::string& dialect,
 }
 
 ToolLibrary makeTools(const std::optional<std::string>& tool,
-                      const std::optional<std::string>& tool_table) {
+                      const std::optional<std::string>& tool_table,
+                      const std::vector<std::string>& tool_library) {
   ToolLibrary tools;
   if (tool_table) tools = readToolTable(*tool_table);
+  for (const std::string& file : tool_library) mergeToolLibrary(tools, readToolLibrary(file));
   if (tool) tools.fallback = parseToolSpec(*tool, "tool");
   return tools;
 }
@@ -187,14 +190,20 @@ py::tuple point(const Vec3& at) {
 }
 
 VerifySettings makeSettings(double tolerance, double stock, double rapid_clearance,
-                            std::optional<std::array<double, 3>> start, int threads) {
+                            double holder_clearance, std::optional<std::array<double, 3>> start,
+                            std::optional<int> initial_tool, int threads) {
   VerifySettings settings;
-  // As the CLI does: a finer tolerance than reports can show is raised to what they show.
-  settings.tolerance = std::max(tolerance, kFinestTolerance);
+  settings.tolerance = tolerance;
   settings.stock = stock;
   settings.rapid_clearance = rapid_clearance;
+  settings.holder_clearance = holder_clearance;
   if (start) settings.start = Vec3{(*start)[0], (*start)[1], (*start)[2]};
+  settings.initial_tool = initial_tool;
   settings.threads = threads;
+  // The library's rules, as the CLI applies them; then, as the CLI does, a finer tolerance than
+  // reports can show is raised to what they show.
+  checkSettings(settings, SettingNames::Identifier);
+  settings.tolerance = std::max(tolerance, kFinestTolerance);
   return settings;
 }
 
@@ -231,8 +240,10 @@ PYBIND11_MODULE(gougechek, m) {
 
   py::class_<ToolLibrary>(m, "Tools", "The cutters: one for every tool number, or a tool table.")
       .def(py::init(&makeTools), py::arg("tool") = py::none(), py::arg("tool_table") = py::none(),
+           py::arg("tool_library") = std::vector<std::string>{},
            "tool: a cutter spec ('ball:6', 'bull:8:1,flute=25'); tool_table: a LinuxCNC tool "
-           "table file. The spec serves tool numbers the table does not describe.")
+           "table file; tool_library: tool library files (FreeCAD .fctl, Fusion 360 .json, "
+           "LinuxCNC table). The spec serves tool numbers the others do not describe.")
       .def_property_readonly("numbers", [](const ToolLibrary& tools) {
         std::vector<int> numbers;
         for (const auto& entry : tools.by_number) numbers.push_back(entry.first);
@@ -241,10 +252,16 @@ PYBIND11_MODULE(gougechek, m) {
 
   py::class_<VerifySettings>(m, "Settings", "How strictly to check.")
       .def(py::init(&makeSettings), py::arg("tolerance") = 0.01, py::arg("stock") = 0.0,
-           py::arg("rapid_clearance") = 0.0, py::arg("start") = py::none(), py::arg("threads") = 0)
+           py::arg("rapid_clearance") = 0.0, py::arg("holder_clearance") = 0.0,
+           py::arg("start") = py::none(), py::arg("initial_tool") = py::none(),
+           py::arg("threads") = 0,
+           "Raises InputError with the CLI's message for a value it refuses (stock=-0.05: "
+           "'stock must be >= 0, got -0.05').")
       .def_readonly("tolerance", &VerifySettings::tolerance)
       .def_readonly("stock", &VerifySettings::stock)
       .def_readonly("rapid_clearance", &VerifySettings::rapid_clearance)
+      .def_readonly("holder_clearance", &VerifySettings::holder_clearance)
+      .def_readonly("initial_tool", &VerifySettings::initial_tool)
       .def_readonly("threads", &VerifySettings::threads);
 
   py::class_<Part>(m, "Part",
@@ -395,14 +412,22 @@ PYBIND11_MODULE(gougechek, m) {
   m.def(
       "check",
       [](const std::filesystem::path& part, const std::filesystem::path& program,
-         std::optional<std::string> tool, std::optional<std::string> tool_table, double tolerance,
-         double stock, double rapid_clearance, std::optional<std::array<double, 3>> start,
+         std::optional<std::string> tool, std::optional<std::string> tool_table,
+         const std::vector<std::string>& tool_library, double tolerance, double stock,
+         double rapid_clearance, double holder_clearance,
+         std::optional<std::array<double, 3>> start, std::optional<int> initial_tool,
          const py::object& units, std::optional<double> deflection, const std::string& dialect,
          std::optional<std::string> work_offsets, std::optional<double> arc_tolerance, int threads,
          py::object progress) {
-        const VerifySettings settings =
-            makeSettings(tolerance, stock, rapid_clearance, start, threads);
-        const ToolLibrary tools = makeTools(tool, tool_table);
+        const VerifySettings settings = makeSettings(
+            tolerance, stock, rapid_clearance, holder_clearance, start, initial_tool, threads);
+        // As the CLI: a deflection coarser than the tolerance allows is refused before the
+        // part is read.
+        if (deflection) {
+          checkSetting("deflection", *deflection, SettingNames::Identifier);
+          checkDeflection(*deflection, settings.tolerance, SettingNames::Identifier);
+        }
+        const ToolLibrary tools = makeTools(tool, tool_table, tool_library);
         const ProgramSpec spec{program.string(), std::nullopt, program.string(),
                                programOptions(dialect, work_offsets, arc_tolerance, {}, {})};
         const Part loaded =
@@ -411,11 +436,14 @@ PYBIND11_MODULE(gougechek, m) {
         return runCheck(loaded, spec, tools, settings, std::move(progress));
       },
       py::arg("part"), py::arg("program"), py::kw_only(), py::arg("tool") = py::none(),
-      py::arg("tool_table") = py::none(), py::arg("tolerance") = 0.01, py::arg("stock") = 0.0,
-      py::arg("rapid_clearance") = 0.0, py::arg("start") = py::none(), py::arg("units") = "mm",
+      py::arg("tool_table") = py::none(), py::arg("tool_library") = std::vector<std::string>{},
+      py::arg("tolerance") = 0.01, py::arg("stock") = 0.0, py::arg("rapid_clearance") = 0.0,
+      py::arg("holder_clearance") = 0.0, py::arg("start") = py::none(),
+      py::arg("initial_tool") = py::none(), py::arg("units") = "mm",
       py::arg("deflection") = py::none(), py::arg("dialect") = "linuxcnc",
       py::arg("work_offsets") = py::none(), py::arg("arc_tolerance") = py::none(),
       py::arg("threads") = 0, py::arg("progress") = py::none(),
       "gougechek PART PROGRAM with the CLI's options, as keywords: returns the Report "
-      "(report.to_json() is the CLI's JSON). Raises InputError on bad input.");
+      "(report.to_json() is the CLI's JSON). Raises InputError on bad input, and with the "
+      "CLI's message on a setting the CLI refuses.");
 }

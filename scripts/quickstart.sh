@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # First run on a fresh Debian 12 machine: installs what is missing, builds gougechek (Release)
-# and checks the bundled sample, a mold finishing program with injected faults (samples/README.md).
+# with the worker that reads STEP and IGES parts, and checks the bundled sample, a mold
+# finishing program with injected faults (samples/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release
-cmake --build --preset release --target gougechek -j"$(nproc)"
+# The worker too: without it the program reads STL parts only (README: every input it names).
+cmake --build --preset release --target gougechek gougechek_brep_worker -j"$(nproc)"
 
 # The sample's faults make gougechek exit with 1 (violations found); anything else is a failure.
 status=0

@@ -3,6 +3,7 @@
 // welded mesh, what the import found, and (built at the first check, then kept) its k-DOP tree.
 // gougechek::core reads STL; gougechek::step adds STEP and IGES (gougechek/step.hpp).
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -20,6 +21,13 @@ inline constexpr double kFinestDeflection = 1e-4;
 /// mesh lies up to its deflection from the true surface, so a coarser one would hide real
 /// gouges and invent others of about that size.
 double largestDeflection(double tolerance);
+
+enum class SettingNames : std::uint8_t;  // gougechek/verify.hpp
+
+/// Throws InputError (no file) when a STEP/IGES part meshed at `deflection` is too coarse for
+/// `tolerance`: beyond largestDeflection(tolerance) the mesh hides real gouges and invents
+/// others. The settings are named as `names` spell them (--deflection, deflection, ...).
+void checkDeflection(double deflection, double tolerance, SettingNames names);
 
 /// How to read a part.
 struct PartOptions {

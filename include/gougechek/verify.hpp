@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gougechek/mesh.hpp"
@@ -20,6 +21,9 @@ namespace gougechek {
 /// a program that gouges on every move cannot exhaust memory.
 inline constexpr std::size_t kDefaultListedViolations = 100'000;
 
+/// The most worker threads a check may ask for (docs/cli.md): more would only cost memory.
+inline constexpr int kMaxThreads = 1024;
+
 struct VerifySettings {
   double tolerance = 0.01;       ///< penetration up to this depth is accepted
   double stock = 0.0;            ///< the cutter is grown by this much
@@ -27,7 +31,11 @@ struct VerifySettings {
   /// Non-cutting pieces (shank, extension, holder) must stay this far away, on every move
   /// (0: only penetration beyond the tolerance counts).
   double holder_clearance = 0.0;
-  std::optional<Vec3> start;   ///< where the tool is before the first move, if known
+  std::optional<Vec3> start;  ///< where the tool is before the first move, if known
+  /// The tool in the spindle before the program's first tool change. Unset: moves before it
+  /// are checked with the first tool the program loads, with a warning (a feed move there is
+  /// an error), unless the tools have a cutter for tool 0 (a --tool fallback).
+  std::optional<int> initial_tool;
   int threads = 0;             ///< 0: all cores
   int kdop = 18;               ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
   bool front_tracking = true;  ///< start each query from the previous move's front
@@ -37,6 +45,24 @@ struct VerifySettings {
   /// Violations kept in VerifyResult::violations: the first ones in program (move) order.
   std::size_t max_listed_violations = kDefaultListedViolations;
 };
+
+/// How a front end spells a setting in its messages. Settings are named by their command-line
+/// option without the dashes ("rapid-clearance"): the command line writes "--rapid-clearance",
+/// a batch manifest "rapid-clearance", C++ and Python "rapid_clearance".
+enum class SettingNames : std::uint8_t { CommandLine, Manifest, Identifier };
+
+/// `option` ("rapid-clearance") as `names` spell it.
+std::string settingName(std::string_view option, SettingNames names);
+
+/// Throws InputError (no file) when `value` is outside what the setting `option` allows: the
+/// one rule every front end applies, with its text. Lengths in mm ("tolerance", "stock",
+/// "rapid-clearance", "holder-clearance", "arc-tolerance": >= 0; "start": a coordinate) lie
+/// within ±kMaxLengthMm; "deflection" > 0; "threads" 0 (all cores) to kMaxThreads; "kdop" 6, 14,
+/// 18 or 26; "initial-tool" a tool number >= 1.
+void checkSetting(std::string_view option, double value, SettingNames names);
+
+/// checkSetting for every setting of `settings`. verify() calls it.
+void checkSettings(const VerifySettings& settings, SettingNames names = SettingNames::Identifier);
 
 enum class ViolationKind : std::uint8_t { Gouge, RapidCollision, HolderCollision };
 
@@ -112,7 +138,9 @@ struct VerifyResult {
   /// cut, so the check proves nothing (a misplaced program, wrong units). verify() of a Part
   /// turns it into an input error; the other verify() leave it to the caller.
   std::optional<ClosestApproach> unreached;
-  /// Findings about the part and program together (extents 25.4 times apart: units).
+  /// Findings about the part and program together (extents 25.4 times apart: units), and what
+  /// the check took without the program saying it: the tool before the first tool change
+  /// (verify(const Part&, ...) only).
   std::vector<InputWarning> warnings;
 };
 

@@ -46,9 +46,6 @@ struct BatchOptions {
 
 /// The most shards a run may be split into (--shard I/N, N at most this).
 inline constexpr std::size_t kMaxShards = 100000;
-/// The most worker threads a run may ask for (-j): TBB holds state for each one allowed, about
-/// 130 bytes, so -j 1000000000 took 7.8 GB.
-inline constexpr int kMaxBatchThreads = 1024;
 
 /// The manifest indices of the jobs of shard `index` of `count`: jobs are dealt, largest
 /// first (part and program file sizes), each to the shard with the least so far, so shards

@@ -27,20 +27,6 @@ double parseNumber(const std::string& text, const std::string& label) {
   return value;
 }
 
-/// A length in mm within the range every length of a run keeps (±1e6 mm, as the program's).
-double parseLength(const std::string& text, const std::string& label) {
-  const double value = parseNumber(text, label);
-  if (std::fabs(value) > kMaxLengthMm)
-    throw UsageError(label + ": " + text + " mm is outside the supported range (±1e6 mm)");
-  return value;
-}
-
-double parseNonNegative(const std::string& text, const std::string& label) {
-  const double value = parseLength(text, label);
-  if (value < 0) throw UsageError(label + " must be >= 0, got " + text);
-  return value;
-}
-
 int parseInteger(const std::string& text, const std::string& label) {
   int value = 0;
   const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -50,12 +36,36 @@ int parseInteger(const std::string& text, const std::string& label) {
   return value;
 }
 
-Vec3 parseStart(const std::string& text, const std::string& label) {
+/// The library's rule for the setting `name` (gougechek/verify.hpp), as a usage error.
+void checkValue(std::string_view name, double value, SettingNames names) {
+  try {
+    checkSetting(name, value, names);
+  } catch (const InputError& error) {
+    throw UsageError(error.message());
+  }
+}
+
+/// The number `text` of the setting `name`, within the setting's range.
+double parseSetting(std::string_view name, const std::string& text, SettingNames names) {
+  const double value = parseNumber(text, settingName(name, names));
+  checkValue(name, value, names);
+  return value;
+}
+
+/// The whole number `text` of the setting `name`, within the setting's range.
+int parseWholeSetting(std::string_view name, const std::string& text, SettingNames names) {
+  const int value = parseInteger(text, settingName(name, names));
+  checkValue(name, value, names);
+  return value;
+}
+
+Vec3 parseStart(const std::string& text, SettingNames names) {
+  const std::string label = settingName("start", names);
   std::vector<double> values;
   std::size_t begin = 0;
   for (;;) {
     const std::size_t comma = text.find(',', begin);
-    values.push_back(parseLength(text.substr(begin, comma - begin), label));
+    values.push_back(parseSetting("start", text.substr(begin, comma - begin), names));
     if (comma == std::string::npos) break;
     begin = comma + 1;
   }
@@ -70,89 +80,87 @@ std::string directory(const std::string& text, const std::string& label) {
   return text;
 }
 
-/// How one option sets a job from its text.
+/// How one option sets a job from its text, naming the setting as `names` spell it.
 struct CheckOption {
   std::string_view name;
-  void (*set)(CheckJob& job, const std::string& value, const std::string& label);
+  void (*set)(CheckJob& job, const std::string& value, SettingNames names);
 };
 
 const std::vector<CheckOption>& checkOptions() {
   static const std::vector<CheckOption> options = {
-      {"tool",
-       [](CheckJob& job, const std::string& value, const std::string&) { job.tool = value; }},
+      {"tool", [](CheckJob& job, const std::string& value, SettingNames) { job.tool = value; }},
       {"tool-table",
-       [](CheckJob& job, const std::string& value, const std::string&) { job.tool_table = value; }},
+       [](CheckJob& job, const std::string& value, SettingNames) { job.tool_table = value; }},
       {"tool-library", [](CheckJob& job, const std::string& value,
-                          const std::string&) { job.tool_libraries.push_back(value); }},
+                          SettingNames) { job.tool_libraries.push_back(value); }},
       {"holder",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         if (value.empty()) throw UsageError(label + " names no holder");
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         if (value.empty()) throw UsageError(settingName("holder", names) + " names no holder");
          job.holder = value;
        }},
-      {"work-offsets", [](CheckJob& job, const std::string& value,
-                          const std::string&) { job.work_offsets = value; }},
+      {"initial-tool",
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.initial_tool = parseWholeSetting("initial-tool", value, names);
+       }},
+      {"work-offsets",
+       [](CheckJob& job, const std::string& value, SettingNames) { job.work_offsets = value; }},
       {"dialect",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
+       [](CheckJob& job, const std::string& value, SettingNames names) {
          const auto dialect = dialectFromName(value);
          if (!dialect)
-           throw UsageError(label + ": unknown dialect '" + value +
+           throw UsageError(settingName("dialect", names) + ": unknown dialect '" + value +
                             "' (linuxcnc, fanuc, haas, grbl)");
          job.dialect = *dialect;
        }},
       {"arc-tolerance",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.arc_tolerance = parseNonNegative(value, label);
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.arc_tolerance = parseSetting("arc-tolerance", value, names);
        }},
       {"subroutine-path",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.subroutine_path.push_back(directory(value, label));
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.subroutine_path.push_back(directory(value, settingName("subroutine-path", names)));
        }},
       {"subprogram-dir",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.subprogram_dirs.push_back(directory(value, label));
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.subprogram_dirs.push_back(directory(value, settingName("subprogram-dir", names)));
        }},
       {"tolerance",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.tolerance = std::max(parseNonNegative(value, label), kFinestTolerance);
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.tolerance = std::max(parseSetting("tolerance", value, names), kFinestTolerance);
        }},
       {"stock", [](CheckJob& job, const std::string& value,
-                   const std::string& label) { job.stock = parseNonNegative(value, label); }},
+                   SettingNames names) { job.stock = parseSetting("stock", value, names); }},
       {"rapid-clearance",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.rapid_clearance = parseNonNegative(value, label);
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.rapid_clearance = parseSetting("rapid-clearance", value, names);
        }},
       {"holder-clearance",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.holder_clearance = parseNonNegative(value, label);
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.holder_clearance = parseSetting("holder-clearance", value, names);
        }},
       {"start", [](CheckJob& job, const std::string& value,
-                   const std::string& label) { job.start = parseStart(value, label); }},
+                   SettingNames names) { job.start = parseStart(value, names); }},
       {"part-units",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
+       [](CheckJob& job, const std::string& value, SettingNames names) {
          if (value == "mm") {
            job.part_unit_scale = 1;
          } else if (value == "in") {
            job.part_unit_scale = 25.4;
          } else {
-           throw UsageError(label + ": '" + value + "' is neither mm nor in");
+           throw UsageError(settingName("part-units", names) + ": '" + value +
+                            "' is neither mm nor in");
          }
        }},
       {"deflection",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.deflection = parseNumber(value, label);
-         if (!(*job.deflection > 0)) throw UsageError(label + " must be > 0, got " + value);
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.deflection = parseSetting("deflection", value, names);
        }},
       {"threads",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.threads = parseInteger(value, label);
-         if (job.threads < 0) throw UsageError(label + " must be >= 0 (0: all cores)");
+       [](CheckJob& job, const std::string& value, SettingNames names) {
+         job.threads = parseWholeSetting("threads", value, names);
        }},
-      {"kdop",
-       [](CheckJob& job, const std::string& value, const std::string& label) {
-         job.kdop = parseInteger(value, label);
-         if (job.kdop != 6 && job.kdop != 14 && job.kdop != 18 && job.kdop != 26)
-           throw UsageError(label + " must be 6, 14, 18 or 26, got " + value);
-       }},
+      {"kdop", [](CheckJob& job, const std::string& value,
+                  SettingNames names) { job.kdop = parseWholeSetting("kdop", value, names); }},
   };
   return options;
 }
@@ -169,29 +177,22 @@ const std::vector<std::string_view>& checkOptionNames() {
 }
 
 void setCheckOption(CheckJob& job, std::string_view name, const std::string& value,
-                    const std::string& label) {
+                    SettingNames names) {
   for (const CheckOption& option : checkOptions()) {
     if (option.name == name) {
-      option.set(job, value, label);
+      option.set(job, value, names);
       return;
     }
   }
   throw UsageError("unknown option '" + std::string(name) + "'");
 }
 
-void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
-                      const std::string& tolerance_label) {
+void checkJobSettings(const CheckJob& job, SettingNames names) {
   if (!job.deflection) return;
-  // Relative slack, so that the printed largest value itself is accepted.
-  constexpr double kRoundingSlack = 1 + 1e-9;
-  const double largest = largestDeflection(job.tolerance);
-  if (*job.deflection > largest * kRoundingSlack) {
-    std::ostringstream message;
-    message << deflection_label << " " << *job.deflection << " is coarser than " << tolerance_label
-            << " " << job.tolerance << " allows: at most " << largest
-            << " mm (tolerance/5, at least " << kFinestDeflection
-            << " mm), since a coarser mesh would hide real gouges and invent others";
-    throw UsageError(message.str());
+  try {
+    checkDeflection(*job.deflection, job.tolerance, names);
+  } catch (const InputError& error) {
+    throw UsageError(error.message());
   }
 }
 
@@ -268,6 +269,7 @@ VerifySettings verifySettings(const CheckJob& job) {
   settings.rapid_clearance = job.rapid_clearance;
   settings.holder_clearance = job.holder_clearance;
   settings.start = job.start;
+  settings.initial_tool = job.initial_tool;
   settings.threads = job.threads;
   settings.kdop = job.kdop;
   settings.front_tracking = job.front_tracking;
@@ -351,6 +353,7 @@ std::string commandLine(const CheckJob& job) {
   if (job.stock != 0) add("stock", number(job.stock));
   if (job.rapid_clearance != 0) add("rapid-clearance", number(job.rapid_clearance));
   if (job.holder_clearance != 0) add("holder-clearance", number(job.holder_clearance));
+  if (job.initial_tool) add("initial-tool", std::to_string(*job.initial_tool));
   if (job.start)
     add("start", number(job.start->x) + "," + number(job.start->y) + "," + number(job.start->z));
   if (job.part_unit_scale != 1) add("part-units", "in");

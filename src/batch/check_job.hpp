@@ -37,6 +37,7 @@ struct CheckJob {
   double rapid_clearance = 0;
   double holder_clearance = 0;
   std::optional<Vec3> start;
+  std::optional<int> initial_tool;   ///< the tool in the spindle before the first change
   double part_unit_scale = 1;        ///< 25.4 with --part-units in
   std::optional<double> deflection;  ///< STEP/IGES tessellation; unset: largestDeflection
   int threads = 0;                   ///< 0: all cores
@@ -50,14 +51,14 @@ const std::vector<std::string_view>& checkOptionNames();
 
 /// Sets the option `name` (one of checkOptionNames) of `job` from its text `value`; the
 /// repeatable ones (tool-library, subroutine-path, subprogram-dir) add to their list. Throws
-/// UsageError with a message that names the option as `label` ("--tolerance" on the command line).
+/// UsageError with the library's message for a value out of range (checkSetting), naming the
+/// option as `names` spell it ("--tolerance" on the command line).
 void setCheckOption(CheckJob& job, std::string_view name, const std::string& value,
-                    const std::string& label);
+                    SettingNames names);
 
-/// Checks what no single option can: a deflection coarser than the tolerance allows. Throws
-/// UsageError naming them as the labels say ("--deflection", "--tolerance").
-void checkJobSettings(const CheckJob& job, const std::string& deflection_label,
-                      const std::string& tolerance_label);
+/// Checks what no single option can: a deflection coarser than the tolerance allows
+/// (checkDeflection). Throws UsageError naming them as `names` spell them.
+void checkJobSettings(const CheckJob& job, SettingNames names);
 
 /// The cutters of --tool-table, --tool-library and --tool, with --holder on the tools that
 /// have none. Throws InputError.

@@ -160,7 +160,7 @@ class ManifestReader {
       if (namesAFile(key) || (key == "holder" && fs::exists(resolved(text), no_file)))
         text = resolved(text);
       try {
-        setCheckOption(job, key, text, key);
+        setCheckOption(job, key, text, SettingNames::Manifest);
       } catch (const UsageError& error) {
         fail(value, error.what());
       }
@@ -342,7 +342,7 @@ class ManifestReader {
                              "', which is not one of job '" + job.name + "''s programs");
     }
     try {
-      checkJobSettings(job.settings, "deflection", "tolerance");
+      checkJobSettings(job.settings, SettingNames::Manifest);
     } catch (const UsageError& error) {
       fail(node, "job '" + job.name + "': " + error.what());
     }

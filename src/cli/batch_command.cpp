@@ -12,6 +12,7 @@
 
 #include "batch/batch_outputs.hpp"
 #include "batch/batch_run.hpp"
+#include "gougechek/error.hpp"
 #include "interruption.hpp"
 #include "progress_bar.hpp"
 
@@ -30,7 +31,8 @@ po::options_description batchOptions() {
                         "folder for the reports and the collected outputs (required)")(
       "shard", po::value<std::string>()->value_name("I/N"),
       "run share I (0-based) of N of the jobs, dealt by input size (cluster job arrays)")(
-      "threads,j", po::value<int>()->value_name("N"), "worker threads (default: all cores)")(
+      "threads,j", po::value<int>()->value_name("N"),
+      "worker threads, at most 1024 (default: all cores)")(
       "baseline", po::value<std::string>()->value_name("SUMMARY"),
       "an earlier run's summary.json: mark each violation new, unchanged or fixed")(
       "quiet,q", "no output but errors")(
@@ -125,10 +127,11 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
   if (values.count("shard")) parseShard(values["shard"].as<std::string>(), options);
   if (values.count("threads")) {
     options.threads = values["threads"].as<int>();
-    if (options.threads < 0) throw UsageError("--threads must be >= 0 (0: all cores)");
-    if (options.threads > kMaxBatchThreads)
-      throw UsageError("--threads: at most " + std::to_string(kMaxBatchThreads) + ", got " +
-                       std::to_string(options.threads));
+    try {
+      checkSetting("threads", options.threads, SettingNames::CommandLine);
+    } catch (const InputError& error) {
+      throw UsageError(error.message());
+    }
   }
   if (values.count("baseline")) {
     // Read before the run, which may replace it (the same --out as last night).

@@ -29,6 +29,9 @@ po::options_description visibleOptions() {
       "holder", po::value<std::string>()->value_name("NAME"),
       "holder for tools without one: ER16..ER40, shrink:D, sidelock:D (typical sizes) or a "
       "holder profile file, placed at the tool's length")(
+      "initial-tool", po::value<std::string>()->value_name("N"),
+      "tool in the spindle before the program's first tool change (default: the first tool "
+      "the program loads, with a warning)")(
       "work-offsets", po::value<std::string>()->value_name("FILE"),
       "LinuxCNC parameter (.var) file, in mm: work offsets G54-G59.3, G28/G30 homes, G92")(
       "dialect", po::value<std::string>()->value_name("NAME"),
@@ -63,7 +66,7 @@ po::options_description visibleOptions() {
       "html-violations", po::value<std::string>()->value_name("N"),
       "rows of the HTML report's violation table, the deepest (default 1000; all are in the "
       "JSON and CSV reports)")("threads,j", po::value<std::string>()->value_name("N"),
-                               "worker threads (default: all cores)")(
+                               "worker threads, at most 1024 (default: all cores)")(
       "quiet,q", "no output but errors")("progress",
                                          "show a progress bar even when stderr is not a terminal")(
       "moves", "print the interpreted moves of PATH as JSON lines and exit (no PART needed)")(
@@ -126,12 +129,11 @@ void setCheckOptions(const po::variables_map& values, CheckJob& job, Wanted want
   for (const std::string_view name : checkOptionNames()) {
     const std::string key(name);
     if (!wanted(name) || !values.count(key)) continue;
-    const std::string label = "--" + key;
     if (name == "tool-library" || name == "subroutine-path" || name == "subprogram-dir") {
       for (const std::string& value : values[key].as<std::vector<std::string>>())
-        setCheckOption(job, name, value, label);
+        setCheckOption(job, name, value, SettingNames::CommandLine);
     } else {
-      setCheckOption(job, name, values[key].as<std::string>(), label);
+      setCheckOption(job, name, values[key].as<std::string>(), SettingNames::CommandLine);
     }
   }
 }
@@ -183,7 +185,7 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
 
   setCheckOptions(values, options.job,
                   [](std::string_view name) { return !readsTheProgram(name); });
-  checkJobSettings(options.job, "--deflection", "--tolerance");
+  checkJobSettings(options.job, SettingNames::CommandLine);
   options.export_mesh = stringOption(values, "export-mesh");
   options.reports = reportTargets(values);
   if (auto text = stringOption(values, "format")) options.format = formatFromName(*text);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <optional>
 #include <set>
 #include <span>
 #include <sstream>
@@ -9,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/first_tool.hpp"
 #include "core/part_state.hpp"
 #include "gougechek/error.hpp"
 #include "report/report_pictures.hpp"
@@ -32,15 +35,47 @@ std::vector<std::pair<int, ToolSpec>> toolsUsed(const std::set<int>& numbers,
   return used;
 }
 
+/// A binary STL stores its corners as single-precision floats, each rounded by up to 2^-24 of its
+/// size: depths finer than that at the part's largest coordinate say nothing of the design
+/// surface. A warning for a tolerance below it (a STEP/IGES part's mesh is bounded by its
+/// deflection instead, which verify() holds to the tolerance).
+std::optional<std::string> finerThanTheMesh(const Part& part, double tolerance) {
+  if (part.format() != "stl-binary" || part.mesh().vertices.empty()) return std::nullopt;
+  const auto [low, high] = bounds(part.mesh());
+  double largest = 0;
+  for (int axis = 0; axis < 3; ++axis)
+    largest = std::max({largest, std::fabs(low[axis]), std::fabs(high[axis])});
+  const double rounding = std::ldexp(largest, -24);
+  if (!(tolerance < rounding)) return std::nullopt;
+  std::ostringstream message;
+  message
+      << "the tolerance " << tolerance
+      << " mm is finer than the binary STL's own precision: its single-precision coordinates are "
+         "rounded by up to "
+      << rounding << " mm at the largest, " << largest
+      << " mm from the origin; depths below that are the file's rounding";
+  return message.str();
+}
+
 }  // namespace
 
 VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
                     const VerifySettings& settings) {
+  checkSettings(settings);
+  if (part.deflection())
+    checkDeflection(*part.deflection(), settings.tolerance, SettingNames::Identifier);
   const Part::State& state = part.state();
-  const MoveSource source = [&program](std::vector<Move>& block, std::size_t max) {
-    return program.read(block, max);
+  FirstToolSource first_tool(
+      [&program](std::vector<Move>& block, std::size_t max) { return program.read(block, max); },
+      tools, settings.initial_tool, program.name());
+  const MoveSource source = [&first_tool](std::vector<Move>& block, std::size_t max) {
+    return first_tool.read(block, max);
   };
   VerifyResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
+  // The tool taken before the first change comes first: it was assumed before any move ran.
+  std::vector<InputWarning> warnings = first_tool.warnings();
+  warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
+  result.warnings = std::move(warnings);
   if (result.unreached)
     throw InputError(program.name(), result.unreached->line, 0,
                      unreachedMessage(*result.unreached, result.warnings));
@@ -73,6 +108,8 @@ void addPart(Report& report, const Part& part) {
   for (const std::string& message : part.diagnostics().warnings) {
     report.warnings.push_back({part.file(), 0, message});
   }
+  if (const std::optional<std::string> coarse = finerThanTheMesh(part, report.tolerance))
+    report.warnings.push_back({part.file(), 0, *coarse});
 }
 
 void addResult(Report& report, const ProgramStream& program, const ToolLibrary& tools,

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/part_state.hpp"
@@ -21,12 +22,27 @@ double largestDeflection(double tolerance) {
   return std::max(tolerance / 5, kFinestDeflection);
 }
 
+void checkDeflection(double deflection, double tolerance, SettingNames names) {
+  // Relative slack, so that the printed largest value itself is accepted.
+  constexpr double kRoundingSlack = 1 + 1e-9;
+  const double largest = largestDeflection(tolerance);
+  if (deflection > largest * kRoundingSlack) {
+    std::ostringstream message;
+    message << settingName("deflection", names) << " " << deflection << " is coarser than "
+            << settingName("tolerance", names) << " " << tolerance << " allows: at most " << largest
+            << " mm (tolerance/5, at least " << kFinestDeflection
+            << " mm), since a coarser mesh would hide real gouges and invent others";
+    throw InputError("", 0, 0, message.str());
+  }
+}
+
 void checkPartOptions(const PartOptions& options) {
   if (!(options.unit_scale > 0) || !std::isfinite(options.unit_scale))
-    throw std::invalid_argument("readPart: unit_scale must be positive and finite");
-  if (options.deflection && (!(*options.deflection > 0) || !std::isfinite(*options.deflection)))
-    throw std::invalid_argument("readPart: deflection must be positive and finite");
-  if (options.threads < 0) throw std::invalid_argument("readPart: threads must be >= 0");
+    throw InputError("", 0, 0,
+                     "the part's units must be a positive number of mm per unit, got " +
+                         std::to_string(options.unit_scale));
+  if (options.deflection) checkSetting("deflection", *options.deflection, SettingNames::Identifier);
+  checkSetting("threads", options.threads, SettingNames::Identifier);
 }
 
 double deflectionOf(const PartOptions& options) {

@@ -31,8 +31,8 @@ struct Part::State {
   mutable PartTrees trees{mesh};  ///< a cache, filled by checks; after `mesh`, which it refers to
 };
 
-/// Validates what readPart and step::readPart share: a positive finite unit scale and
-/// deflection. Throws std::invalid_argument (a caller's mistake, not the file's).
+/// Validates what readPart and step::readPart share: a positive finite unit scale, the
+/// deflection and the thread count as checkSetting does. Throws InputError (no file).
 void checkPartOptions(const PartOptions& options);
 
 /// The deflection `options` asks for: its own, or that of the default tolerance.

@@ -11,6 +11,7 @@
 #include "gcode/program_reader.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/program.hpp"
+#include "gougechek/verify.hpp"
 #include "io/file_bytes.hpp"
 
 namespace gougechek {
@@ -152,7 +153,18 @@ ProgramStream::ProgramStream(ProgramStream&&) noexcept = default;
 ProgramStream& ProgramStream::operator=(ProgramStream&&) noexcept = default;
 ProgramStream::~ProgramStream() = default;
 
+namespace {
+
+/// The settings among `options` that every front end checks alike (gougechek/verify.hpp).
+void checkProgramOptions(const ProgramOptions& options) {
+  if (options.arc_tolerance_mm)
+    checkSetting("arc-tolerance", *options.arc_tolerance_mm, SettingNames::Identifier);
+}
+
+}  // namespace
+
 ProgramStream ProgramStream::open(const std::string& path, const ProgramOptions& options) {
+  checkProgramOptions(options);
   auto state = std::make_unique<State>(std::make_unique<ProgramInput>(path));
   ProgramOptions with_own_directory = options;
   with_own_directory.subroutine_path = subroutinePath(path, options);
@@ -163,6 +175,7 @@ ProgramStream ProgramStream::open(const std::string& path, const ProgramOptions&
 
 ProgramStream ProgramStream::fromText(std::string text, std::string name,
                                       const ProgramOptions& options) {
+  checkProgramOptions(options);
   auto state =
       std::make_unique<State>(std::make_unique<ProgramInput>(std::move(text), std::move(name)));
   state->reader = &state->input->open(options);

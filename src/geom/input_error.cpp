@@ -19,6 +19,8 @@ std::string escapeNul(const std::string& text) {
 
 std::string formatWhere(const std::string& file, std::size_t line, std::size_t column,
                         const std::string& message) {
+  // A setting's error has no file: the message alone.
+  if (file.empty()) return message;
   // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on chained string '+'.
   std::string out = file;
   if (line > 0) out.append(":").append(std::to_string(line));

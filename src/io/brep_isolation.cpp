@@ -143,9 +143,14 @@ std::string workerPath() {
   for (const std::filesystem::path& candidate : {beside, installed}) {
     if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
   }
-  throw std::runtime_error(std::string(kWorkerName) +
-                           ", the program that reads STEP and IGES parts, is missing: neither " +
-                           beside.string() + " nor " + installed.string() + " can be run");
+  // Not the part's fault nor a bug: an incomplete build or install, which the user can mend.
+  throw InputError("", 0, 0,
+                   std::string(kWorkerName) +
+                       ", the program that reads STEP and IGES parts, is missing: neither " +
+                       beside.string() + " nor " + installed.string() +
+                       " can be run. Build it beside gougechek (cmake --build --preset release "
+                       "--target gougechek_brep_worker; scripts/quickstart.sh builds both) or "
+                       "reinstall the package");
 }
 
 /// Starts the worker with `arguments` (the program first), its report going to `report_fd`.

@@ -69,8 +69,10 @@ const CutterModel& Verifier<K>::cutterFor(const Move& move) {
   const ToolSpec* spec = tools_.find(move.tool);
   if (!spec)
     throw InputError(program_file_, move.line, 0,
-                     "no cutter known for tool " + std::to_string(move.tool) +
-                         " (give --tool or a --tool-table entry)");
+                     move.tool == 0 ? "no cutter known for tool 0: the program loads no tool "
+                                      "before this move (give --initial-tool N or --tool)"
+                                    : "no cutter known for tool " + std::to_string(move.tool) +
+                                          " (give --tool or a --tool-table entry)");
   return cutters_.emplace(move.tool, makeCutterModel(*spec, settings_.stock, settings_.tolerance))
       .first->second;
 }
@@ -213,6 +215,7 @@ const KdopTree<K>& PartTrees::get() {
 VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
                     const ToolLibrary& tools, const VerifySettings& settings,
                     const std::string& program_file) {
+  checkSettings(settings);
   std::optional<tbb::global_control> limit;
   limitTbbThreads(settings.threads, limit);
   switch (settings.kdop) {

@@ -108,8 +108,11 @@ TEST_F(BadInputs, UnknownMotionCodeNamesItsLine) {
 }
 
 TEST_F(BadInputs, MissingToolNamesTheFirstMoveWithoutACutter) {
-  // No --tool at all: the first move (line 2) has no cutter.
-  expectInputError(run("box.stl clean.nc"), "clean.nc:2: ", "no cutter known for tool 0");
+  // No --tool at all and no tool loaded: the rapid on line 2 waits for the first tool the
+  // program loads, the feed move on line 3 has no cutter.
+  expectInputError(
+      run("box.stl clean.nc"), "clean.nc:3: ",
+      "no cutter known for tool 0: a feed move before the program's first tool change");
 
   // T3 is not in the table: its first move, on line 5, is the error.
   writeText(file("tools.tbl"), "T1 P1 D6 ;ball\n");

@@ -102,9 +102,9 @@ TEST_F(Cli, UsageErrorsExitWithTwo) {
       {"box.stl clean.nc -t ball:6 --start 1,2,z", "not a number"},
       // lengths keep the range of the program's (a start at 1e300 let a rapid through the part)
       {"box.stl clean.nc -t ball:6 --start 1e300,10,5",
-       "--start: 1e300 mm is outside the supported range (±1e6 mm)"},
-      {"box.stl clean.nc -t ball:6 --stock 1e17", "--stock: 1e17 mm is outside the supported"},
-      {"box.stl clean.nc -t ball:6 --tolerance 2e6", "--tolerance: 2e6 mm is outside the"},
+       "--start: 1e+300 mm is outside the supported range (±1e6 mm)"},
+      {"box.stl clean.nc -t ball:6 --stock 1e17", "--stock: 1e+17 mm is outside the supported"},
+      {"box.stl clean.nc -t ball:6 --tolerance 2e6", "--tolerance: 2e+06 mm is outside the"},
       {"box.stl clean.nc -t ball:6 --format xml", "unknown format 'xml'"},
       {"box.stl clean.nc -t ball:6 --report out.pdf", "cannot tell the format"},
       // Names of files not there yet, one relative to "." (not only the same text).
