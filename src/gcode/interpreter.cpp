@@ -405,6 +405,10 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
   // before); Fanuc and Haas repeat G74 with K or L too.
   const bool cycle = isOneOf(motion, {730, 810, 820, 830, 840, 850, 860, 870, 890}) ||
                      (!linuxcnc && motion == 740);
+  if (cycle || motion == 740)
+    for (const char letter : {'a', 'b', 'c'})
+      if (block.has(letter))
+        fail(block.columnOf(letter), "cannot put " + upper(letter) + " in a canned cycle");
   const bool compensation = isOneOf(codes.compensation, {410, 411, 420, 421});
   struct Use {
     char letter;
@@ -412,9 +416,6 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
     const char* users;
   };
   const Use uses[] = {
-      {'a', !cycle, ""},
-      {'b', !cycle, ""},
-      {'c', !cycle, ""},
       {'d', compensation || g({960}), "G41, G41.1, G42, G42.1 or G96"},
       {'h', codes.tool_length == 430, "G43"},
       {'i', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
@@ -433,12 +434,9 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
        "G2, G3, G10, G41.1, G42.1, a canned cycle or M19"},
   };
   for (const Use& use : uses) {
-    if (use.used || !block.has(use.letter)) continue;
-    const std::string letter = upper(use.letter);
-    if (*use.users == '\0')
-      fail(block.columnOf(use.letter), "cannot put " + letter + " in a canned cycle");
-    fail(block.columnOf(use.letter),
-         letter + " word with no " + use.users + " to use it (no code on the line reads it)");
+    if (!use.used && block.has(use.letter))
+      fail(block.columnOf(use.letter), upper(use.letter) + " word with no " + use.users +
+                                           " to use it (no code on the line reads it)");
   }
 }
 

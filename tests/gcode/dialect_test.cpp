@@ -102,6 +102,17 @@ TEST(Dialect, FanucAndHaasRepeatHoleCyclesWithK) {
               HasSubstr("from 1 to 1000000"));
 }
 
+TEST(Dialect, FanucAndHaasContinueArcsWithCentreWordsAlone) {
+  // Mastercam's Haas post: the second full circle is a line holding only its centre word.
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
+    const Program p = runIn(dialect, "G21 G17 G0 X0 Y0\nG3 X0. Y0. J5. F100.\nJ5000\n");
+    ASSERT_EQ(p.moves.size(), 3u);
+    EXPECT_EQ(p.moves[2].kind, MoveKind::Arc);
+    EXPECT_EQ(p.moves[2].line, 3u);
+    expectNear(p.moves[2].center, Vec3(0, 5, 0));
+  }
+}
+
 TEST(Dialect, FanucAndHaasDwellWithX) {
   // G04 X1.5 waits 1.5 s there; LinuxCNC would move X with the modal G1.
   for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas}) {
