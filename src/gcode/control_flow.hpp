@@ -140,6 +140,9 @@ class ControlFlow {
 
   [[noreturn]] void fail(std::uint32_t line, std::uint32_t column,
                          const std::string& message) const;
+  /// An error of a jump by sequence number (GOTO, M99 P), with no other dialect's hint.
+  [[noreturn]] void failJump(std::uint32_t line, std::uint32_t column,
+                             const std::string& message) const;
   /// Counts one more line read in a loop, a call, after a jump back or by a search.
   void countRepeated(std::uint32_t line);
   /// The blocks N`sequence` of the running program, found by reading it from its start.

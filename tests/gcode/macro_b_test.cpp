@@ -210,6 +210,8 @@ TEST(MacroB, WhatIsNotModelledIsRefusedByName) {
   EXPECT_THAT(refused("#1=#4001"), HasSubstr("#4001 (modal information)"));
   EXPECT_THAT(refused("#5221=1."), HasSubstr("writing a work offset is not supported"));
   EXPECT_EQ(refused("#1=#5221\nG0 X1."), "");  // G54's X, as LinuxCNC keeps it
+  EXPECT_THAT(refused("G65 P9010 A1."), HasSubstr("G65: macro calls (G65, G66, G66.1, G67)"));
+  EXPECT_THAT(refused("N5 G66 P9010"), HasSubstr("G66: macro calls"));
   EXPECT_THAT(refused("#1=BIN[3]"), HasSubstr("bin: a custom macro B function"));
   EXPECT_THAT(refused("G0 X[ROUND[1.23]]"), HasSubstr("ROUND in an NC word"));
   EXPECT_THAT(refused("WHILE [1] DO4\nEND4"), HasSubstr("is 1, 2 or 3"));
@@ -244,6 +246,10 @@ TEST(MacroB, EndlessLoopsAndJumpsStopAtTheLimit) {
       EXPECT_THAT(e.what(), HasSubstr("taken as endless"));
     }
   }
+  // Far below the line limit, a loop driving the tool out of range says it may be endless.
+  EXPECT_THAT(fanucError("O1000\nN10 G91 G0 Z-300000.\nGOTO 10\n"),
+              HasSubstr("t.nc:2:12: Z -1.2e+06 mm is outside the supported range (±1e6 mm) after "
+                        "8 lines run in loops, jumps back and calls (an endless loop?)"));
 }
 
 }  // namespace
