@@ -159,7 +159,8 @@ TEST(MacroB, NestedWhileLoops) {
 
 TEST(MacroB, IfGotoJumpsForwardAndBack) {
   const Program p = runFanuc(
-      "O1000\nG21 G90\n#1=0\nN10 #1=#1+1\nG0 X#1\nIF [#1 LT 3] GOTO 10\nIF [#1 EQ 3] GOTO 30\n"
+      "O1000\nG21 G90\n#1=0\n#2=30\nN10 #1=#1+1\nG0 X#1\nIF [#1 LT 3] GOTO 10\nIF [#1 EQ 3] GOTO "
+      "#2\n"
       "G0 Y99.\nN30 G0 Z1.\nM30\n");
   EXPECT_EQ(endPoints(p), (std::vector<Vec3>{{1, 0, 0}, {2, 0, 0}, {3, 0, 0}, {3, 0, 1}}));
   // The target of GOTO #2 is #2's value; a vacant one is no block.
