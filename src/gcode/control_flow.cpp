@@ -224,8 +224,14 @@ bool ControlFlow::finishSkip(const OWord& oword) {
       return false;
     case SkipGoal::Branch:
       return true;
-    case SkipGoal::Definition:
     case SkipGoal::LoopEnd:
+      // A macro B WHILE of the skipped loop's identifier is no do-while's end: a nested loop.
+      if (oword.keyword == OKeyword::While && isMacroLoop(oword.name))
+        fail(reader().linesRead(), oword.column,
+             describe(oword) + " inside a loop " + oword.name + " (line " +
+                 std::to_string(skip_.line) + "): nested loops need other identifiers");
+      return false;
+    case SkipGoal::Definition:
       return false;
   }
   return false;

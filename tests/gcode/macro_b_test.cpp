@@ -233,6 +233,10 @@ TEST(MacroB, WhatIsNotModelledIsRefusedByName) {
             "controls do not jump into a loop");
   EXPECT_THAT(refused("WHILE [1] DO1\nWHILE [1] DO1\nEND1\nEND1"),
               HasSubstr("nested loops need other identifiers"));
+  // Also when the outer loop is skipped: its END1 is not the inner WHILE.
+  EXPECT_EQ(refused("WHILE [0] DO1\nWHILE [1] DO1\nG0 X1.\nEND1\nEND1\nG0 X2."),
+            "t.nc:3:1: WHILE [...] DO1 inside a loop DO1 (line 2): nested loops need other "
+            "identifiers");
   EXPECT_THAT(refused("WHILE [1] DO1\nG0 X1."),
               HasSubstr("t.nc:2: loop WHILE [...] DO1 not closed at the end of the file (line 3)"));
 }
