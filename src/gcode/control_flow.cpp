@@ -169,6 +169,13 @@ void ControlFlow::fail(std::uint32_t line, std::uint32_t column, const std::stri
   throw InputError(file_name_, line, column, message);
 }
 
+void ControlFlow::failJump(std::uint32_t line, std::uint32_t column,
+                           const std::string& message) const {
+  // No other dialect's hint: LinuxCNC has no jumps by sequence number, and a reading that
+  // passed would have ignored this one.
+  throw HintlessError(file_name_, line, column, message);
+}
+
 void ControlFlow::seek(LineReader::Position position) {
   if (!reader().seek(position))
     fail(reader().linesRead(), 0, "cannot re-read the program (the input is not seekable)");
@@ -227,8 +234,14 @@ bool ControlFlow::finishSkip(const OWord& oword) {
       return false;
     case SkipGoal::Branch:
       return true;
-    case SkipGoal::Definition:
     case SkipGoal::LoopEnd:
+      // A macro B WHILE of the skipped loop's identifier is no do-while's end: a nested loop.
+      if (oword.keyword == OKeyword::While && isMacroLoop(oword.name))
+        fail(reader().linesRead(), oword.column,
+             describe(oword) + " inside a loop " + oword.name + " (line " +
+                 std::to_string(skip_.line) + "): nested loops need other identifiers");
+      return false;
+    case SkipGoal::Definition:
       return false;
   }
   return false;
@@ -416,12 +429,12 @@ void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t c
   const LineReader::Position from = reader().position();
   const std::string number = std::string("N").append(std::to_string(sequence));
   const std::vector<BlockPlace> found = findBlocks(sequence);
-  if (found.empty()) fail(line, column, what + ": no block " + number + " in the program");
+  if (found.empty()) failJump(line, column, what + ": no block " + number + " in the program");
   if (found.size() > 1)
-    fail(line, column,
-         what + ": " + number + " starts more than one block of the program (lines " +
-             std::to_string(found[0].line) + " and " + std::to_string(found[1].line) +
-             "): which one the control finds depends on how it searches");
+    failJump(line, column,
+             what + ": " + number + " starts more than one block of the program (lines " +
+                 std::to_string(found[0].line) + " and " + std::to_string(found[1].line) +
+                 "): which one the control finds depends on how it searches");
   const BlockPlace& target = found.front();
   // The loops running in this program must be the ones around the target, and more: the jump
   // leaves those it is not in. The controls do not allow a jump into a loop.
@@ -430,10 +443,10 @@ void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t c
   auto frame = call.base();
   for (const std::uint64_t loop : target.loops) {
     if (frame == frames_.end() || frame->kind != FrameKind::While || frame->start.offset != loop)
-      fail(line, column,
-           what + ": " + number + " (line " + std::to_string(target.line) +
-               ") is inside a WHILE loop that is not running: the controls do not jump into a "
-               "loop");
+      failJump(line, column,
+               what + ": " + number + " (line " + std::to_string(target.line) +
+                   ") is inside a WHILE loop that is not running: the controls do not jump into a "
+                   "loop");
     ++frame;
   }
   frames_.erase(frame, frames_.end());

@@ -1,6 +1,8 @@
 #pragma once
 // LinuxCNC's O-word control flow (subroutines, if/elseif/else, while, do/while, repeat,
-// break/continue) and Fanuc-style M98/M99 subprograms, on a program read as a stream.
+// break/continue) and Fanuc-style M98/M99 subprograms, on a program read as a stream. Fanuc's
+// custom macro B runs on it too (macro_b.hpp): WHILE ... DOm is a while loop named "DOm", and
+// GOTO n and M99 P n jump to the block Nn of the running program (jumpToBlock).
 //
 // Nothing of the program text is kept: a subroutine is remembered by where its body starts, a
 // loop by where it starts, and jumps re-read the text from there (LineReader::seek). A construct
@@ -13,10 +15,10 @@
 // from such a file are read from it; the moves they command carry the line of the call in the
 // main program (ProgramReader), and errors name the file and its own line.
 //
-// Limits: at most `max_repeated_lines` lines are read while a loop or a call runs, over the whole
-// run (an endless loop, or loops nested around loops, are an error, not a hang: each line of the
-// file itself is read once unless a loop or call reads it again), and calls nest at most
-// kMaxCallDepth deep (LinuxCNC's limit).
+// Limits: at most `max_repeated_lines` lines are read while a loop or a call runs, after a jump
+// back, or by a search for a block, over the whole run (an endless loop, or loops nested around
+// loops, are an error, not a hang: each line of the file itself is read once unless a loop, call
+// or jump reads it again), and calls nest at most kMaxCallDepth deep (LinuxCNC's limit).
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -140,6 +142,9 @@ class ControlFlow {
 
   [[noreturn]] void fail(std::uint32_t line, std::uint32_t column,
                          const std::string& message) const;
+  /// An error of a jump by sequence number (GOTO, M99 P), with no other dialect's hint.
+  [[noreturn]] void failJump(std::uint32_t line, std::uint32_t column,
+                             const std::string& message) const;
   /// Counts one more line read in a loop, a call, after a jump back or by a search.
   void countRepeated(std::uint32_t line);
   /// The blocks N`sequence` of the running program, found by reading it from its start.

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <numbers>
 
+#include "gcode/dialect_hint.hpp"
 #include "gcode/input_limits.hpp"
 #include "gcode/macro_b.hpp"
 #include "gcode/number.hpp"
@@ -70,6 +71,8 @@ ExpressionReader::ExpressionReader(const std::string& text,
 void ExpressionReader::fail(std::size_t pos, const std::string& message) const {
   const std::uint32_t column =
       columns_.empty() ? 0 : columns_[pos < columns_.size() ? pos : columns_.size() - 1];
+  // Under macro B's rules no other dialect's hint: none runs macro B as the controls do.
+  if (macroB()) throw HintlessError(file_name_, line_number_, column, message);
   throw InputError(file_name_, line_number_, column, message);
 }
 

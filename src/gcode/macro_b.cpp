@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "gcode/dialect_hint.hpp"
 #include "gcode/expression.hpp"
 #include "gougechek/error.hpp"
 
@@ -158,8 +159,9 @@ bool MacroStatementReader::read(const BlockParser& parser, std::uint32_t line_nu
   const ExpressionReader values(text, columns, parameters_, file_name_, line_number,
                                 ExpressionRules::MacroBStatement);
   const auto fail = [&](std::size_t at, const std::string& message) {
-    throw InputError(file_name_, line_number,
-                     columns.empty() ? 0 : columns[std::min(at, columns.size() - 1)], message);
+    // No other dialect's hint: none runs macro B, a reading that passed would misread it.
+    throw HintlessError(file_name_, line_number,
+                        columns.empty() ? 0 : columns[std::min(at, columns.size() - 1)], message);
   };
   const auto startsWith = [&](std::size_t at, std::string_view word) {
     return std::string_view(text).substr(at).starts_with(word);
@@ -257,6 +259,10 @@ bool MacroStatementReader::read(const BlockParser& parser, std::uint32_t line_nu
     const double target = values.readValue(pos);
     endOfBlock(pos);
     control(OKeyword::Goto, "", {target});
+  } else if ((startsWith(pos, "g65") || startsWith(pos, "g66") || startsWith(pos, "g67")) &&
+             !(pos + 3 < text.size() && isDigit(text[pos + 3]))) {
+    fail(pos, "G" + text.substr(pos + 1, 2) +
+                  ": macro calls (G65, G66, G66.1, G67) are not supported; M98 subprograms are");
   } else {
     for (const char* output : {"dprnt", "bprnt", "popen", "pclos"})
       if (startsWith(pos, output))

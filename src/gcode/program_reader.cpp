@@ -205,8 +205,14 @@ void ProgramReader::Run::checkLength(double value, const std::string& what, char
   if (std::fabs(value) <= kMaxLengthMm) return;  // false for NaN too
   char text[32];
   std::snprintf(text, sizeof text, " %.10g mm", value);  // 1000004, not 1e+06
+  // A length driven that far by a loop or a jump back is most likely an endless loop's drift.
+  const std::string drift =
+      control.repeatedLines() == 0
+          ? ""
+          : " after " + std::to_string(control.repeatedLines()) +
+                " lines run in loops, jumps back and calls (an endless loop?)";
   throw RangeError(file_name_, line, block_.columnOf(letter),
-                   what + text + " is outside the supported range (±1e6 mm)");
+                   what + text + " is outside the supported range (±1e6 mm)" + drift);
 }
 
 /// Every length of the moves the line made, offsets applied, must be one the check can compute
@@ -381,9 +387,9 @@ bool ProgramReader::Run::restartMain(std::uint32_t line, std::uint32_t column,
       return false;
     }
     if (&last != &program_start_)
-      throw InputError(file_name_, line, column,
-                       "M99 restarts the main program from " + difference +
-                           ": each pass runs elsewhere, and the control repeats it for ever");
+      throw HintlessError(file_name_, line, column,
+                          "M99 restarts the main program from " + difference +
+                              ": each pass runs elsewhere, and the control repeats it for ever");
   }
   restart_ = PassStart{block, std::make_unique<GcodeInterpreter>(interpreter), parameters};
   control.restartProgram(block, line, column);

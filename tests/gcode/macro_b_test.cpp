@@ -159,7 +159,8 @@ TEST(MacroB, NestedWhileLoops) {
 
 TEST(MacroB, IfGotoJumpsForwardAndBack) {
   const Program p = runFanuc(
-      "O1000\nG21 G90\n#1=0\nN10 #1=#1+1\nG0 X#1\nIF [#1 LT 3] GOTO 10\nIF [#1 EQ 3] GOTO 30\n"
+      "O1000\nG21 G90\n#1=0\n#2=30\nN10 #1=#1+1\nG0 X#1\nIF [#1 LT 3] GOTO 10\nIF [#1 EQ 3] GOTO "
+      "#2\n"
       "G0 Y99.\nN30 G0 Z1.\nM30\n");
   EXPECT_EQ(endPoints(p), (std::vector<Vec3>{{1, 0, 0}, {2, 0, 0}, {3, 0, 0}, {3, 0, 1}}));
   // The target of GOTO #2 is #2's value; a vacant one is no block.
@@ -210,6 +211,8 @@ TEST(MacroB, WhatIsNotModelledIsRefusedByName) {
   EXPECT_THAT(refused("#1=#4001"), HasSubstr("#4001 (modal information)"));
   EXPECT_THAT(refused("#5221=1."), HasSubstr("writing a work offset is not supported"));
   EXPECT_EQ(refused("#1=#5221\nG0 X1."), "");  // G54's X, as LinuxCNC keeps it
+  EXPECT_THAT(refused("G65 P9010 A1."), HasSubstr("G65: macro calls (G65, G66, G66.1, G67)"));
+  EXPECT_THAT(refused("N5 G66 P9010"), HasSubstr("G66: macro calls"));
   EXPECT_THAT(refused("#1=BIN[3]"), HasSubstr("bin: a custom macro B function"));
   EXPECT_THAT(refused("G0 X[ROUND[1.23]]"), HasSubstr("ROUND in an NC word"));
   EXPECT_THAT(refused("WHILE [1] DO4\nEND4"), HasSubstr("is 1, 2 or 3"));
@@ -230,6 +233,10 @@ TEST(MacroB, WhatIsNotModelledIsRefusedByName) {
             "controls do not jump into a loop");
   EXPECT_THAT(refused("WHILE [1] DO1\nWHILE [1] DO1\nEND1\nEND1"),
               HasSubstr("nested loops need other identifiers"));
+  // Also when the outer loop is skipped: its END1 is not the inner WHILE.
+  EXPECT_EQ(refused("WHILE [0] DO1\nWHILE [1] DO1\nG0 X1.\nEND1\nEND1\nG0 X2."),
+            "t.nc:3:1: WHILE [...] DO1 inside a loop DO1 (line 2): nested loops need other "
+            "identifiers");
   EXPECT_THAT(refused("WHILE [1] DO1\nG0 X1."),
               HasSubstr("t.nc:2: loop WHILE [...] DO1 not closed at the end of the file (line 3)"));
 }
@@ -244,6 +251,10 @@ TEST(MacroB, EndlessLoopsAndJumpsStopAtTheLimit) {
       EXPECT_THAT(e.what(), HasSubstr("taken as endless"));
     }
   }
+  // Far below the line limit, a loop driving the tool out of range says it may be endless.
+  EXPECT_THAT(fanucError("O1000\nN10 G91 G0 Z-300000.\nGOTO 10\n"),
+              HasSubstr("t.nc:2:12: Z -1.2e+06 mm is outside the supported range (±1e6 mm) after "
+                        "8 lines run in loops, jumps back and calls (an endless loop?)"));
 }
 
 }  // namespace
