@@ -438,22 +438,22 @@ BatchJson readSummary(const std::string& path) {
 
 namespace {
 
-/// The SHA-256 of the manifest and its number of jobs: what makes two shards shards of one run.
-/// Checked by content, not by name: an edited manifest keeps its name.
-struct ManifestIdentity {
+/// What makes summaries shards of one run: the manifest, by name and by the SHA-256 of its
+/// content (an edit keeps the name), its number of jobs, the shard count and the baseline.
+struct RunIdentity {
   std::string file, sha256;
   std::size_t jobs = 0;
   BatchJson baseline;
   std::size_t shard_count = 0;
 
-  explicit ManifestIdentity(const BatchJson& summary)
+  explicit RunIdentity(const BatchJson& summary)
       : file(summary.at("manifest")),
         sha256(summary.at("manifest_sha256")),
         jobs(summary.at("manifest_jobs")),
         baseline(summary.value("baseline", BatchJson())),
         shard_count(summary.at("shard").at("count")) {}
 
-  bool operator==(const ManifestIdentity&) const = default;
+  bool operator==(const RunIdentity&) const = default;
 };
 
 /// Refuses `--out` naming one of the shard folders (also through a symbolic link or `..`):
@@ -544,7 +544,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
   const std::set<std::string> earlier = earlierReports(dir);  // before it is replaced
   std::vector<BatchJson> shards;
   std::set<std::size_t> seen;
-  std::optional<ManifestIdentity> run;
+  std::optional<RunIdentity> run;
   for (const std::string& shard_dir : shard_dirs) {
     const std::string path = (fs::path(shard_dir) / "summary.json").string();
     BatchJson shard = readSummary(path);
@@ -554,7 +554,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
         throw InputError(path, 0, 0, "not a batch summary: '" + file + "' is no batch report");
     try {
       const std::size_t index = shard.at("shard").at("index");
-      const ManifestIdentity identity(shard);
+      const RunIdentity identity(shard);
       if (!run) run = identity;
       if (!(identity == *run))
         throw InputError(path, 0, 0,
