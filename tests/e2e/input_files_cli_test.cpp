@@ -148,5 +148,15 @@ TEST_F(InputFilesCli, ANulInABitPathIsRefused) {
               "file name");
 }
 
+// A NUL cut the message off at it: "job name 'a".
+TEST_F(InputFilesCli, ANulInAJobNameIsShown) {
+  writeText(dir_ / "nul.yaml",
+            "jobs:\n  - name: \"a\\0b\"\n    part: box.stl\n    program: gouge.nc\n"
+            "    tool: ball:6\n");
+  const CliRun result = run("batch nul.yaml --out nul_out");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(contains(result.err, "nul.yaml:2:11: job name 'a\\0b': use letters")) << result.err;
+}
+
 }  // namespace
 }  // namespace gougechek
