@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "gougechek/error.hpp"
@@ -106,6 +107,9 @@ ToolLibrary readToolLibrary(const std::string& path) {
 
 std::vector<std::string> toolLibraryBitFiles(const std::string& path) {
   std::vector<std::string> bits;
+  // A pipe (`<(cat lib.fctl)`) is read once, by the check: its bits lie beside no folder.
+  std::error_code no_file;
+  if (!std::filesystem::is_regular_file(path, no_file)) return bits;
   try {
     const std::string text = readFileBytes(path, kToolLibraryFile);
     if (!jsonStart(text).starts_with('{')) return bits;  // a LinuxCNC table

@@ -46,7 +46,8 @@ std::optional<std::string> findFreeCadBit(const std::string& library_path, const
 
 /// The files reading the tool library at `path` reads besides it: the FreeCAD ToolBits a
 /// `.fctl` lists that exist. None for a library that cannot be read (reading it for the check
-/// says why): the list serves to keep a run's outputs off its inputs.
+/// says why) or that is no regular file (a pipe is read once): the list serves to keep a run's
+/// outputs off its inputs.
 std::vector<std::string> toolLibraryBitFiles(const std::string& path);
 
 /// A FreeCAD library (`.fctl`), its bits resolved as FreeCAD does (docs/tools.md).

@@ -81,6 +81,16 @@ TEST_F(InputFilesCli, OutputsOverHoldersAndToolBitsAreRefused) {
   EXPECT_EQ(run("box.stl gouge.nc --tool-library Library/l.fctl -q").exit_code, 1);
 }
 
+// Listing a library's bits, to keep the outputs off them, must not drain a library from a pipe:
+// the check reads it.
+TEST_F(InputFilesCli, ALibraryFromAPipeIsReadOnce) {
+  const CliRun piped = runInShell(
+      dir_, "rm -f lib.fifo && mkfifo lib.fifo && (printf 'T1 D6 ;ball\\n' > lib.fifo &) && " +
+                shellQuoted(GOUGECHEK_CLI) +
+                " box.stl gouge.nc --tool-library lib.fifo --report piped.json");
+  EXPECT_EQ(piped.exit_code, 1) << piped.err;
+}
+
 // Every side file was read whole whatever its size (a 1 GB holder profile took 8 GB): now each
 // is refused over its cap, before it is read. 65 MiB is over every cap.
 TEST_F(InputFilesCli, SideFilesOverTheirCapAreRefusedUnread) {
@@ -136,6 +146,16 @@ TEST_F(InputFilesCli, ANulInABitPathIsRefused) {
   expectError(run("box.stl gouge.nc --tool-library Library/nul.fctl"),
               "Library/nul.fctl: tools[0]: bit path 'b.fctb\\0.evil' holds a NUL byte: not a "
               "file name");
+}
+
+// A NUL cut the message off at it: "job name 'a".
+TEST_F(InputFilesCli, ANulInAJobNameIsShown) {
+  writeText(dir_ / "nul.yaml",
+            "jobs:\n  - name: \"a\\0b\"\n    part: box.stl\n    program: gouge.nc\n"
+            "    tool: ball:6\n");
+  const CliRun result = run("batch nul.yaml --out nul_out");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(contains(result.err, "nul.yaml:2:11: job name 'a\\0b': use letters")) << result.err;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "gougechek/error.hpp"
 
@@ -201,6 +202,21 @@ TEST(ToolTable, ARegularFileOverTheCapIsRefusedUnread) {
   EXPECT_EQ(errorReading(big),
             "longer than 16 MiB, the most read of a tool table: is it the right file?");
   std::filesystem::remove(big);
+}
+
+// A holder profile saved with CR alone as the line end was one line: "unexpected '30' after the
+// segment".
+TEST(HolderProfile, ACarriageReturnAloneEndsALine) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("holder_cr_" + std::to_string(::getpid())))
+          .string();
+  std::ofstream(path, std::ios::binary) << "name CR holder\r5 30 30\r10 30 40\r";
+  std::string name;
+  const std::vector<ToolSegment> segments = holderSegments(path, 40, "--holder", &name);
+  std::filesystem::remove(path);
+  EXPECT_EQ(name, "CR holder");
+  ASSERT_EQ(segments.size(), 2u);
+  EXPECT_DOUBLE_EQ(segments[1].z_top, 55);
 }
 
 TEST(ToolTable, ATableFromAPipeIsRead) {
