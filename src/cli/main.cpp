@@ -48,7 +48,10 @@ int run(int argc, const char* const argv[]) {
 /// without a word (the report, where one is written, says it was interrupted).
 std::ostream& messages() {
   static std::ostream discarded(nullptr);
-  return gougechek::receivedSignal() == SIGPIPE ? discarded : std::cerr;
+  if (gougechek::receivedSignal() == SIGPIPE) return discarded;
+  // A write to a terminal broken off by the signal (the progress bar's) must not silence them.
+  std::cerr.clear();
+  return std::cerr;
 }
 
 /// The exit code of the command line, its errors said on stderr.
