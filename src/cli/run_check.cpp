@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -36,8 +37,8 @@ class ReportWriteError : public NoReportError {
 void writeReportFile(const Report& report, const ReportTarget& target) {
   try {
     ReplacedFile file(target.file, "the report");
+    errno = 0;  // what fails below sets it: the reason said
     std::ofstream stream(file.path(), std::ios::binary);
-    errno = 0;
     if (stream) writeReport(report, target.format, stream);
     stream.close();
     if (!stream) file.fail();
