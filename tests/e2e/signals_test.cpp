@@ -137,6 +137,17 @@ TEST_F(Signals, AReportPastTheFileSizeLimitRemovesTheEarlierOne) {
   }
 }
 
+// A batch system's soft CPU time limit (`ulimit -S -t`) sends SIGXCPU: the run ends with the
+// error report, where the hard limit's SIGKILL would end it without one.
+TEST_F(Signals, ASoftCpuLimitEndsTheRunWithTheErrorReport) {
+  writeText(file("cpu.json"), "an earlier report");
+  const CliRun run = runInShell(dir_, "ulimit -S -t 1 && " + shellQuoted(GOUGECHEK_CLI) +
+                                          " box.stl long.nc -t ball:6 -q --report cpu.json");
+  EXPECT_EQ(run.exit_code, 128 + SIGXCPU) << run.err;
+  EXPECT_EQ(run.err, "gougechek: interrupted by SIGXCPU\n");
+  EXPECT_EQ(reportError("cpu.json")["message"], "interrupted by SIGXCPU");
+}
+
 // One of several reports cannot be written: the others, written before it or not, say the run
 // ended in that error, as its exit code does; none keeps the result or an earlier run's.
 TEST_F(Signals, AReportThatCannotBeWrittenIsTheOtherReportsError) {
