@@ -1,5 +1,6 @@
 // gougechek: checks an NC program against the part it machines (docs/cli.md,
 // docs/checking-rules.md).
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -42,33 +43,44 @@ int run(int argc, const char* const argv[]) {
   return kExitInternal;
 }
 
+/// Where messages go: stderr, except once SIGPIPE came. Then the reader of the output went
+/// away on purpose (`gougechek --moves job.nc | head`), and, as other programs, the run ends
+/// without a word (the report, where one is written, says it was interrupted).
+std::ostream& messages() {
+  static std::ostream discarded(nullptr);
+  if (gougechek::receivedSignal() == SIGPIPE) return discarded;
+  // A write to a terminal broken off by the signal (the progress bar's) must not silence them.
+  std::cerr.clear();
+  return std::cerr;
+}
+
 /// The exit code of the command line, its errors said on stderr.
 int runReportingErrors(int argc, const char* const argv[]) {
   try {
     const int exit_code = run(argc, argv);
     if (!stdoutWritten()) {
-      std::cerr << "gougechek: error: cannot write to standard output\n";
+      messages() << "gougechek: error: cannot write to standard output\n";
       return kExitUsage;
     }
     return exit_code;
   } catch (const gougechek::Interrupted& interruption) {
-    std::cerr << "gougechek: " << interruption.what() << "\n";
+    messages() << "gougechek: " << interruption.what() << "\n";
     return kExitSignalBase + interruption.signal();
   } catch (const gougechek::CommandLineError& error) {
-    std::cerr << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
-    gougechek::reportUsageError(error, std::cerr);
+    messages() << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
+    gougechek::reportUsageError(error, messages());
     return kExitUsage;
   } catch (const gougechek::UsageError& error) {
-    std::cerr << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
+    messages() << "gougechek: error: " << error.what() << "\nTry 'gougechek --help'.\n";
     return kExitUsage;
   } catch (const gougechek::InputError& error) {
-    std::cerr << "gougechek: error: " << error.what() << "\n";
+    messages() << "gougechek: error: " << error.what() << "\n";
     return kExitUsage;
   } catch (const std::exception& error) {
-    std::cerr << "gougechek: internal error: " << error.what() << "\n";
+    messages() << "gougechek: internal error: " << error.what() << "\n";
     return kExitInternal;
   } catch (...) {
-    std::cerr << "gougechek: internal error: unknown exception\n";
+    messages() << "gougechek: internal error: unknown exception\n";
     return kExitInternal;
   }
 }
@@ -79,7 +91,7 @@ int runReportingErrors(int argc, const char* const argv[]) {
 int exitCode(int code) {
   const int signal = gougechek::receivedSignal();
   if (signal == 0 || code < kExitUsage || code >= kExitSignalBase) return code;
-  std::cerr << "gougechek: " << gougechek::Interrupted(signal).what() << "\n";
+  messages() << "gougechek: " << gougechek::Interrupted(signal).what() << "\n";
   return kExitSignalBase + signal;
 }
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -27,11 +28,17 @@ class NoReportError : public InputError {
   using InputError::InputError;
 };
 
+/// A report file that could not be written: the other report files get the error report.
+class ReportWriteError : public NoReportError {
+ public:
+  using NoReportError::NoReportError;
+};
+
 void writeReportFile(const Report& report, const ReportTarget& target) {
   try {
     ReplacedFile file(target.file, "the report");
+    errno = 0;  // what fails below sets it: the reason said
     std::ofstream stream(file.path(), std::ios::binary);
-    errno = 0;
     if (stream) writeReport(report, target.format, stream);
     stream.close();
     if (!stream) file.fail();
@@ -39,8 +46,8 @@ void writeReportFile(const Report& report, const ReportTarget& target) {
   } catch (const InputError& error) {
     // No report of an earlier run may stay looking like this run's.
     const bool removed = removeReplaceable(target.file);
-    throw NoReportError(target.file, 0, 0,
-                        error.message() + (removed ? " (the previous report was removed)" : ""));
+    throw ReportWriteError(target.file, 0, 0,
+                           error.message() + (removed ? " (the previous report was removed)" : ""));
   }
 }
 
@@ -147,10 +154,12 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
   return report.violations.empty() ? 0 : 1;
 }
 
-/// Writes `report` to every --report file; one that cannot be written is said on `err`, and
-/// the others are still written.
-void writeErrorReports(const Report& report, const CliOptions& options, std::ostream& err) {
+/// Writes `report` to every --report file but `failed` (one whose write failed already); one
+/// that cannot be written is said on `err`, and the others are still written.
+void writeErrorReports(const Report& report, const CliOptions& options, std::ostream& err,
+                       const std::string& failed = {}) {
   for (const ReportTarget& target : options.reports) {
+    if (target.file == failed) continue;
     try {
       writeReportFile(report, target);
     } catch (const InputError& write_error) {
@@ -162,9 +171,9 @@ void writeErrorReports(const Report& report, const CliOptions& options, std::ost
 /// Records `error` in the report and writes it where the reports were asked for (not on
 /// stdout, where stderr's message is the report).
 void reportError(Report& report, RunError error, const std::optional<ProgramStream>& program,
-                 const CliOptions& options, std::ostream& err) {
+                 const CliOptions& options, std::ostream& err, const std::string& failed = {}) {
   addError(report, program ? &*program : nullptr, std::move(error));
-  writeErrorReports(report, options, err);
+  writeErrorReports(report, options, err, failed);
 }
 
 /// What ended a run by `error`: a signal that arrived is the cause of whatever failed after it
@@ -231,6 +240,11 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
     finish();
     deliverReport(report, options, out);
     return exit_code;
+  } catch (const ReportWriteError& error) {
+    // The report files written before it, or still to write, say so: none keeps the result
+    // (or an earlier run's) while the run ends in this error.
+    reportError(report, runErrorOf(error), program, options, err, error.file());
+    throw;
   } catch (const NoReportError&) {
     throw;
   } catch (const std::exception& error) {

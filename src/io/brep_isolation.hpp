@@ -3,8 +3,10 @@
 // IGES reader SIGSEGV). They run in a worker process, gougechek-brep-worker: it reads, heals and
 // tessellates, and hands the shape back, triangulation included, as an OCCT binary BRep
 // (BinTools) in a temporary file that has no name in the folder (io/temporary_file.hpp): a
-// run killed during the import leaves nothing behind. A crash, abort or kill of the worker is then
-// an input error naming the file, and the caller still gets the exact faces for exact confirmation.
+// run killed during the import leaves nothing behind. A crash or abort of the worker is then an
+// input error naming the file, and the caller still gets the exact faces for exact confirmation;
+// running out of memory (an allocation failed in it, or SIGKILL from the out-of-memory killer) is
+// the machine's limit, not the file's: a std::runtime_error saying so.
 //
 // The worker is a program of its own, started afresh (posix_spawn), not a fork of the caller:
 // a fork of a process with other threads holds copies of whatever locks those threads held at
@@ -21,6 +23,7 @@ namespace gougechek {
 /// loadBrep(`occt_path`, `file`) and a tessellation at `deflection` mm, in a worker process. Errors
 /// name `file` (the user's name for the part; `occt_path` may be a temporary copy of it): the
 /// worker's InputError, or "OpenCASCADE failed reading it (signal N)" when the worker dies.
+/// Memory running out in the worker throws std::runtime_error naming `file`.
 /// `check_stop` (if set) is called about every kStopPollMs while the worker works; an exception
 /// from it kills the worker and propagates. Throws std::runtime_error when the worker program
 /// is not installed or cannot be started.

@@ -97,12 +97,24 @@ TEST_F(Signals, EveryFatalSignalEndsTheRunWithTheErrorReport) {
     EXPECT_LT(seconds, 5.0) << name;  // the check alone runs for half a minute
     ASSERT_TRUE(WIFEXITED(status)) << name << ": ended by the signal itself";
     EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << name;
-    EXPECT_EQ(readText(dir_ / "spawn_err.txt"), "gougechek: interrupted by " + name + "\n");
+    // The reader of the output gone on purpose is no news (`| head`), as for other programs.
+    EXPECT_EQ(readText(dir_ / "spawn_err.txt"),
+              signal == SIGPIPE ? "" : "gougechek: interrupted by " + name + "\n");
     const nlohmann::json error = reportError("signal.json");
     EXPECT_EQ(error["kind"], "interrupted") << name;
     EXPECT_EQ(error["message"], "interrupted by " + name);
     EXPECT_EQ(leftTemporaries(dir_), "") << name;
   }
+}
+
+// `--moves … | head`: the reader goes, SIGPIPE ends the run at once, without a word.
+TEST_F(Signals, AClosedPipeEndsTheRunQuietly) {
+  const CliRun run = runInShell(dir_, "{ { " + shellQuoted(GOUGECHEK_CLI) +
+                                          " --moves long.nc 2>moves_err.txt; echo $? "
+                                          ">moves_code.txt; } | head -c 10; }");
+  EXPECT_EQ(run.out.size(), 10u);
+  EXPECT_EQ(readText(file("moves_code.txt")), std::to_string(128 + SIGPIPE) + "\n");
+  EXPECT_EQ(readText(file("moves_err.txt")), "");
 }
 
 // A file size limit too small for any report: the limit's signal ends the run (exit 153), the
@@ -122,6 +134,36 @@ TEST_F(Signals, AReportPastTheFileSizeLimitRemovesTheEarlierOne) {
         << run.err;
     EXPECT_FALSE(fs::exists(file("limited.html"))) << trap;
     EXPECT_EQ(leftTemporaries(dir_), "") << trap;
+  }
+}
+
+// A batch system's soft CPU time limit (`ulimit -S -t`) sends SIGXCPU: the run ends with the
+// error report, where the hard limit's SIGKILL would end it without one.
+TEST_F(Signals, ASoftCpuLimitEndsTheRunWithTheErrorReport) {
+  writeText(file("cpu.json"), "an earlier report");
+  const CliRun run = runInShell(dir_, "ulimit -S -t 1 && " + shellQuoted(GOUGECHEK_CLI) +
+                                          " box.stl long.nc -t ball:6 -q --report cpu.json");
+  EXPECT_EQ(run.exit_code, 128 + SIGXCPU) << run.err;
+  EXPECT_EQ(run.err, "gougechek: interrupted by SIGXCPU\n");
+  EXPECT_EQ(reportError("cpu.json")["message"], "interrupted by SIGXCPU");
+}
+
+// One of several reports cannot be written: the others, written before it or not, say the run
+// ended in that error, as its exit code does; none keeps the result or an earlier run's.
+TEST_F(Signals, AReportThatCannotBeWrittenIsTheOtherReportsError) {
+  writeText(file("before.json"), "an earlier report");
+  writeText(file("after.json"), "an earlier report");
+  const CliRun run = runCli(dir_,
+                            "box.stl gouge.nc -t ball:6 -q --report before.json --report "
+                            "no_folder/r.json --report after.json");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.err,
+            "gougechek: error: no_folder/r.json: cannot write the report: No such file or "
+            "directory\n");
+  for (const std::string name : {"before.json", "after.json"}) {
+    const nlohmann::json error = reportError(name);
+    EXPECT_EQ(error["file"], "no_folder/r.json") << name;
+    EXPECT_EQ(error["message"], "cannot write the report: No such file or directory") << name;
   }
 }
 

@@ -59,9 +59,9 @@ TEST_F(StepWorkerCli, ATmpdirNamingNoFolderIsAnInputErrorNamingIt) {
 }
 
 TEST_F(StepWorkerCli, AKilledRunLeavesNoTemporaryFile) {
-  const CliRun killed = runInShell(dir_, "TMPDIR=tmp " + shellQuoted(GOUGECHEK_CLI) + " " +
-                                             shellQuoted(part_.string()) +
-                                             " air.nc -t ball:6 -q & sleep 1; kill -KILL $!; wait $!");
+  const CliRun killed = runInShell(
+      dir_, "TMPDIR=tmp " + shellQuoted(GOUGECHEK_CLI) + " " + shellQuoted(part_.string()) +
+                " air.nc -t ball:6 -q & sleep 1; kill -KILL $!; wait $!");
   EXPECT_EQ(killed.exit_code, 128 + 9) << killed.err;
   EXPECT_EQ(leftInTmp(), "");
   // A run that ends leaves none either, and the folder served it.
