@@ -29,6 +29,8 @@ def keyword(option, value):
         return name, tuple(float(v) for v in value.split(","))
     if name in ("threads", "initial_tool"):
         return name, int(value)
+    if name == "dialect":
+        return name, value
     return name, float(value)
 
 
