@@ -124,3 +124,37 @@ TEST(FreeCadKnownBad, FailsWithTheLibraryAlone) {
 }
 
 }  // namespace
+
+namespace {
+
+// The manifest key `initial-tool` means what --initial-tool does: a Grbl post, which loads no
+// tool, checks with a library and the key, and is an error without it.
+TEST(FreeCadGrblBatch, TheInitialToolKeyNamesTheTool) {
+  const fs::path part_dir = kCam / "pocket_plate";
+  if (!fs::is_directory(part_dir)) {
+    if (std::getenv("CI")) FAIL() << part_dir << " not found";
+    GTEST_SKIP() << part_dir << " not found";
+  }
+  std::random_device random;
+  const fs::path dir = fs::temp_directory_path() / ("gougechek_grbl_" + std::to_string(random()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "library.tbl") << "T1 P1 D6 ;flat flute=20\n";
+  const auto batch = [&](const std::string& extra) {
+    std::ofstream(dir / "m.yaml") << "jobs:\n  - name: grbl\n    part: '"
+                                  << (part_dir / "part.stl").string() << "'\n    program: '"
+                                  << (part_dir / "grbl.nc").string()
+                                  << "'\n    dialect: grbl\n    tool-library: library.tbl\n"
+                                  << extra;
+    fs::remove_all(dir / "out");
+    const std::string command = std::string(GOUGECHEK_CLI) + " batch '" +
+                                (dir / "m.yaml").string() + "' --out '" + (dir / "out").string() +
+                                "' -j 2 >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  EXPECT_EQ(batch("    initial-tool: 1\n"), 0);
+  EXPECT_EQ(batch(""), 2);
+  fs::remove_all(dir);
+}
+
+}  // namespace
