@@ -20,6 +20,7 @@ class FirstTool : public testing::Test {
   void SetUp() override {
     part_.emplace(readPart(kMold));
     tools_.by_number[1] = parseToolSpec("ball:6", "T1");
+    tools_.by_number[2] = parseToolSpec("flat:3", "T2");
     settings_.threads = 2;
   }
 
@@ -77,6 +78,29 @@ TEST_F(FirstTool, RapidsHeldBackAreBounded) {
     EXPECT_NE(error.message().find("rapids before the first tool change: give --initial-tool N"),
               std::string::npos)
         << error.what();
+  }
+}
+
+TEST_F(FirstTool, TheOnlyToolDescribedIsTheOneInTheSpindle) {
+  tools_.by_number.erase(2);
+  const VerifyResult result =
+      check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-20 Y-10 Z80 F500\nT1 M6\nG0 Z90\nM2\n");
+  EXPECT_TRUE(result.violations.empty());
+  ASSERT_EQ(result.warnings.size(), 1u);
+  EXPECT_EQ(result.warnings[0].line, 2u);
+  EXPECT_NE(result.warnings[0].message.find("checked with T1, the only tool described"),
+            std::string::npos)
+      << result.warnings[0].message;
+}
+
+TEST_F(FirstTool, AfterTheFirstChangeToolZeroIsAnEmptySpindle) {
+  settings_.initial_tool = 2;
+  try {
+    check("G21 G90\nG0 X-20 Y-20 Z80\nT1 M6\nG0 Z90\nT0 M6\nG0 Z95\nM2\n");
+    FAIL() << "no error";
+  } catch (const InputError& error) {
+    EXPECT_EQ(error.line(), 6u) << error.what();
+    EXPECT_NE(error.message().find("no cutter known for tool 0"), std::string::npos);
   }
 }
 
