@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 #include <system_error>
 
 #include "gougechek/error.hpp"
