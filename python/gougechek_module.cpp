@@ -59,11 +59,7 @@ ProgramOptions programOptions(const std::string& dialect,
                               const std::vector<std::string>& subroutine_path,
                               const std::vector<std::string>& subprogram_dirs) {
   ProgramOptions options;
-  const auto known = dialectFromName(dialect);
-  if (!known)
-    throw py::value_error("dialect must be 'linuxcnc', 'fanuc', 'haas' or 'grbl', not '" + dialect +
-                          "'");
-  options.dialect = *known;
+  options.dialect = dialectNamed(dialect, SettingNames::Identifier);
   if (work_offsets) options.parameters = readWorkOffsets(*work_offsets);
   if (arc_tolerance) checkSetting("arc-tolerance", *arc_tolerance, SettingNames::Identifier);
   options.arc_tolerance_mm = arc_tolerance;

@@ -24,6 +24,12 @@ enum class Dialect : std::uint8_t { LinuxCnc, Fanuc, Haas, Grbl };
 
 /// The dialect of a --dialect value ("linuxcnc", "fanuc", "haas", "grbl"), if it is one.
 std::optional<Dialect> dialectFromName(std::string_view name);
+
+enum class SettingNames : std::uint8_t;  // gougechek/verify.hpp
+
+/// The dialect named `name`; throws InputError (no file) naming the setting as `names` spell it
+/// ("--dialect: unknown dialect 'x' (linuxcnc, fanuc, haas, grbl)"), as every front end says.
+Dialect dialectNamed(std::string_view name, SettingNames names);
 const char* dialectName(Dialect dialect);
 
 /// What the machine knows before the program starts.

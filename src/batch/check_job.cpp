@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 #include <system_error>
 
 #include "gougechek/error.hpp"
@@ -106,11 +105,11 @@ const std::vector<CheckOption>& checkOptions() {
        [](CheckJob& job, const std::string& value, SettingNames) { job.work_offsets = value; }},
       {"dialect",
        [](CheckJob& job, const std::string& value, SettingNames names) {
-         const auto dialect = dialectFromName(value);
-         if (!dialect)
-           throw UsageError(settingName("dialect", names) + ": unknown dialect '" + value +
-                            "' (linuxcnc, fanuc, haas, grbl)");
-         job.dialect = *dialect;
+         try {
+           job.dialect = dialectNamed(value, names);
+         } catch (const InputError& error) {
+           throw UsageError(error.message());
+         }
        }},
       {"arc-tolerance",
        [](CheckJob& job, const std::string& value, SettingNames names) {

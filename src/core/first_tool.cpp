@@ -17,6 +17,13 @@ FirstToolSource::FirstToolSource(MoveSource source, const ToolLibrary& tools,
 void FirstToolSource::findFirstTool(std::size_t max) {
   looked_ = true;
   if (initial_tool_ || tools_.find(0)) return;
+  // The tools describe one cutter and nothing else: the spindle can hold no other, whatever
+  // the program loads (a Grbl post loads none: its M6 is a comment).
+  if (tools_.by_number.size() == 1 && tools_.refused.empty()) {
+    initial_tool_ = tools_.by_number.begin()->first;
+    only_tool_ = true;
+    return;
+  }
   std::vector<Move> block;
   while (more_) {
     block.clear();
@@ -25,6 +32,7 @@ void FirstToolSource::findFirstTool(std::size_t max) {
       if (move->tool != 0) {
         // The first tool the program loads: the likeliest one in the spindle before, and the
         // one a rapid there is checked with; the report says it was taken, not known.
+        changed_ = true;
         if (!pending_.empty()) {
           for (Move& held : pending_) held.tool = move->tool;
           warnings_.push_back(
@@ -57,6 +65,23 @@ void FirstToolSource::findFirstTool(std::size_t max) {
   // known cutter.
 }
 
+void FirstToolSource::nameTheInitialTool(std::vector<Move>& moves, std::size_t first) {
+  for (auto move = moves.begin() + static_cast<std::ptrdiff_t>(first); move != moves.end();
+       ++move) {
+    if (move->tool != 0) {
+      changed_ = true;  // a later T0 M6 empties the spindle: those moves keep tool 0
+      return;
+    }
+    if (only_tool_ && warnings_.empty())
+      warnings_.push_back({program_file_, move->line,
+                           "the program loads no tool before this line: its moves up to its "
+                           "first tool change are checked with T" +
+                               std::to_string(*initial_tool_) +
+                               ", the only tool described (--initial-tool N names the tool)"});
+    move->tool = *initial_tool_;
+  }
+}
+
 bool FirstToolSource::read(std::vector<Move>& out, std::size_t max) {
   if (!looked_) findFirstTool(max);
   if (next_pending_ < pending_.size()) {
@@ -72,9 +97,7 @@ bool FirstToolSource::read(std::vector<Move>& out, std::size_t max) {
   if (!more_) return false;
   const std::size_t before = out.size();
   more_ = source_(out, max);
-  if (initial_tool_)
-    for (auto move = out.begin() + static_cast<std::ptrdiff_t>(before); move != out.end(); ++move)
-      if (move->tool == 0) move->tool = *initial_tool_;
+  if (initial_tool_ && !changed_) nameTheInitialTool(out, before);
   return more_;
 }
 

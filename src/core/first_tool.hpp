@@ -14,9 +14,10 @@
 namespace gougechek {
 
 /// The moves of `source` with the tool before the first change named: VerifySettings::
-/// initial_tool when given; else, when the tools have no cutter for tool 0, the first tool the
-/// program loads, for rapids only (with a warning), while a feed move there is an InputError.
-/// With a cutter for tool 0 (a --tool fallback) the moves are left as they are.
+/// initial_tool when given; else, when the tools have no cutter for tool 0 (a --tool fallback
+/// leaves the moves as they are), the only tool they describe if they describe one (with a
+/// warning), or the first tool the program loads, for rapids only (with a warning), while a
+/// feed move there is an InputError.
 class FirstToolSource {
  public:
   /// Rapids held back at most while the first tool change is looked for.
@@ -32,15 +33,20 @@ class FirstToolSource {
   const std::vector<InputWarning>& warnings() const { return warnings_; }
 
  private:
-  /// Reads up to the first move with a tool, holding the rapids before it in pending_.
+  /// Reads up to the first move with a tool, holding the rapids before it in pending_, unless
+  /// the tool before the first change is known without it (initial_tool_).
   void findFirstTool(std::size_t max);
+  /// Gives the moves of `moves` from `first` on the initial tool, up to the first tool change.
+  void nameTheInitialTool(std::vector<Move>& moves, std::size_t first);
 
   MoveSource source_;
   const ToolLibrary& tools_;
   std::optional<int> initial_tool_;
   std::string program_file_;
-  bool looked_ = false;  ///< findFirstTool has run
-  bool more_ = true;     ///< source_ has more moves
+  bool looked_ = false;     ///< findFirstTool has run
+  bool more_ = true;        ///< source_ has more moves
+  bool changed_ = false;    ///< a move with a tool was seen: the first change is past
+  bool only_tool_ = false;  ///< initial_tool_ is the tools' only one, not given
   std::vector<Move> pending_;
   std::size_t next_pending_ = 0;
   std::vector<InputWarning> warnings_;

@@ -37,10 +37,12 @@ void checkDeflection(double deflection, double tolerance, SettingNames names) {
 }
 
 void checkPartOptions(const PartOptions& options) {
-  if (!(options.unit_scale > 0) || !std::isfinite(options.unit_scale))
-    throw InputError("", 0, 0,
-                     "the part's units must be a positive number of mm per unit, got " +
-                         std::to_string(options.unit_scale));
+  if (!(options.unit_scale > 0) || !std::isfinite(options.unit_scale)) {
+    std::ostringstream message;
+    message << "the part's units must be a positive number of mm per unit, got "
+            << options.unit_scale;
+    throw InputError("", 0, 0, message.str());
+  }
   if (options.deflection) checkSetting("deflection", *options.deflection, SettingNames::Identifier);
   checkSetting("threads", options.threads, SettingNames::Identifier);
 }

@@ -153,6 +153,13 @@ ProgramStream::ProgramStream(ProgramStream&&) noexcept = default;
 ProgramStream& ProgramStream::operator=(ProgramStream&&) noexcept = default;
 ProgramStream::~ProgramStream() = default;
 
+Dialect dialectNamed(std::string_view name, SettingNames names) {
+  if (const std::optional<Dialect> dialect = dialectFromName(name)) return *dialect;
+  throw InputError("", 0, 0,
+                   settingName("dialect", names) + ": unknown dialect '" + std::string(name) +
+                       "' (linuxcnc, fanuc, haas, grbl)");
+}
+
 namespace {
 
 /// The settings among `options` that every front end checks alike (gougechek/verify.hpp).

@@ -1,8 +1,8 @@
 // The tool before the first change (issue 21): every FreeCAD post of the CAM corpus
 // (../shared/corpus/cam) checks with a tool library alone, no --tool: the rapids before the
 // first M6 are checked with the tool it loads, and a warning says so. A Grbl post loads no tool
-// (its M6 is a comment): it needs --initial-tool, and without it the first feed move is an
-// error naming the option.
+// (its M6 is a comment): it needs --initial-tool, or a library of its one cutter; without them
+// the first feed move is an error naming the option.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -48,15 +48,19 @@ class FreeCadPosts : public testing::TestWithParam<Pair> {
     std::random_device random;
     dir_ = fs::temp_directory_path() / ("gougechek_first_tool_" + std::to_string(random()));
     fs::create_directories(dir_);
-    std::ofstream(dir_ / "library.tbl") << GetParam().table_line << "\n";
+    // The pair's cutter in a library of more than one: which one is in the spindle before the
+    // first change is then not told by the library.
+    std::ofstream(dir_ / "library.tbl") << GetParam().table_line << "\nT9 P9 D3 ;ball\n";
+    std::ofstream(dir_ / "only.tbl") << GetParam().table_line << "\n";
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  CliRun check(const std::string& post, const std::string& dialect, const std::string& more = "") {
+  CliRun check(const std::string& post, const std::string& dialect, const std::string& more = "",
+               const std::string& library = "library.tbl") {
     const fs::path part_dir = kCam / GetParam().part;
     const std::string command =
         std::string(GOUGECHEK_CLI) + " '" + (part_dir / "part.stl").string() + "' '" +
-        (part_dir / post).string() + "' --tool-library '" + (dir_ / "library.tbl").string() +
+        (part_dir / post).string() + "' --tool-library '" + (dir_ / library).string() +
         "' --stock " + GetParam().stock + " --dialect " + dialect + " -j 2 " + more + " >'" +
         (dir_ / "out").string() + "' 2>'" + (dir_ / "err").string() + "'";
     const int status = std::system(command.c_str());
@@ -95,6 +99,14 @@ TEST_P(FreeCadPosts, AGrblPostNeedsTheInitialTool) {
   const CliRun with = check("grbl.nc", "grbl", "--initial-tool " + std::to_string(GetParam().tool));
   EXPECT_EQ(with.exit_code, 0) << with.err << with.out;
   EXPECT_EQ(with.out.find("first tool change is unknown"), std::string::npos) << with.out;
+
+  // A library of that one cutter: the spindle can hold no other.
+  const CliRun only = check("grbl.nc", "grbl", "", "only.tbl");
+  EXPECT_EQ(only.exit_code, 0) << only.err << only.out;
+  EXPECT_NE(only.out.find("checked with T" + std::to_string(GetParam().tool) +
+                          ", the only tool described"),
+            std::string::npos)
+      << only.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedCorpus, FreeCadPosts,
@@ -121,6 +133,40 @@ TEST(FreeCadKnownBad, FailsWithTheLibraryAlone) {
   const int status = std::system(command.c_str());
   fs::remove(table);
   EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1);
+}
+
+}  // namespace
+
+namespace {
+
+// The manifest key `initial-tool` means what --initial-tool does: a Grbl post, which loads no
+// tool, checks with a library and the key, and is an error without it.
+TEST(FreeCadGrblBatch, TheInitialToolKeyNamesTheTool) {
+  const fs::path part_dir = kCam / "pocket_plate";
+  if (!fs::is_directory(part_dir)) {
+    if (std::getenv("CI")) FAIL() << part_dir << " not found";
+    GTEST_SKIP() << part_dir << " not found";
+  }
+  std::random_device random;
+  const fs::path dir = fs::temp_directory_path() / ("gougechek_grbl_" + std::to_string(random()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "library.tbl") << "T1 P1 D6 ;flat flute=20\nT9 P9 D3 ;ball\n";
+  const auto batch = [&](const std::string& extra) {
+    std::ofstream(dir / "m.yaml") << "jobs:\n  - name: grbl\n    part: '"
+                                  << (part_dir / "part.stl").string() << "'\n    program: '"
+                                  << (part_dir / "grbl.nc").string()
+                                  << "'\n    dialect: grbl\n    tool-library: library.tbl\n"
+                                  << extra;
+    fs::remove_all(dir / "out");
+    const std::string command = std::string(GOUGECHEK_CLI) + " batch '" +
+                                (dir / "m.yaml").string() + "' --out '" + (dir / "out").string() +
+                                "' -j 2 >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  EXPECT_EQ(batch("    initial-tool: 1\n"), 0);
+  EXPECT_EQ(batch(""), 2);
+  fs::remove_all(dir);
 }
 
 }  // namespace

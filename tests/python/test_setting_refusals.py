@@ -29,6 +29,8 @@ def keyword(option, value):
         return name, tuple(float(v) for v in value.split(","))
     if name in ("threads", "initial_tool"):
         return name, int(value)
+    if name == "dialect":
+        return name, value
     return name, float(value)
 
 
@@ -72,9 +74,9 @@ def test_a_tolerance_finer_than_a_binary_stls_precision_is_warned_about(tmp_path
 
 def test_the_tool_before_the_first_change(cam, tmp_path):
     """A tool library alone: the rapids before the first M6 take the tool it loads (a
-    warning says so); a program that loads none needs initial_tool."""
+    warning says so); a program that loads none needs initial_tool, or a library of one."""
     library = tmp_path / "library.tbl"
-    library.write_text("T1 P1 D6 ;flat flute=20\n")
+    library.write_text("T1 P1 D6 ;flat flute=20\nT9 P9 D3 ;ball\n")
     part = cam / "pocket_plate" / "part.stl"
     report = gougechek.check(part, cam / "pocket_plate" / "linuxcnc.nc",
                              tool_library=[str(library)], threads=2)
@@ -86,3 +88,10 @@ def test_the_tool_before_the_first_change(cam, tmp_path):
                         tool_library=[str(library)], threads=2)
     assert gougechek.check(part, cam / "pocket_plate" / "grbl.nc", dialect="grbl",
                            tool_library=[str(library)], initial_tool=1, threads=2).passed
+    only = tmp_path / "only.tbl"
+    only.write_text("T1 P1 D6 ;flat flute=20\n")
+    report = gougechek.check(part, cam / "pocket_plate" / "grbl.nc", dialect="grbl",
+                             tool_library=[str(only)], threads=2)
+    assert report.passed
+    assert any("checked with T1, the only tool described" in w["message"]
+               for w in report.warnings)
