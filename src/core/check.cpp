@@ -41,12 +41,17 @@ VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary&
     return program.read(block, max);
   };
   VerifyResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
-  if (result.unreached)
-    throw InputError(program.name(), result.unreached->line, 0,
-                     unreachedMessage(*result.unreached, result.warnings));
   if (state.exact_distance) {
     const ExactPart exact{state.mesh, state.face_of_triangle, state.exact_distance};
     confirmOnExactSurfaces(result.violations, exact, tools, settings, *state.deflection);
+  }
+  // No feed move came near the part: nothing was cut, so no pass. A rapid or holder that hit
+  // it is still a failure, which the warning explains.
+  if (result.unreached) {
+    const std::string message = unreachedMessage(*result.unreached, result.warnings);
+    if (result.violations.empty() && result.unlisted.total() == 0)
+      throw InputError(program.name(), result.unreached->line, 0, message);
+    result.warnings = {{program.name(), result.unreached->line, message}};
   }
   return result;
 }

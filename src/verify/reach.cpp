@@ -129,7 +129,7 @@ std::string unreachedMessage(const ClosestApproach& approach,
   std::string message =
       "no feed move comes within reach of the part (" + mm(approach.reach) +
       ": the tolerance and a margin of max(1 mm, the cutter's radius), the cutter grown by the "
-      "stock to leave), so nothing of it was checked; the closest is line " +
+      "stock to leave): the program cuts none of it; the closest is line " +
       std::to_string(approach.line) + " (move " + std::to_string(approach.move) + ", tool " +
       std::to_string(approach.tool) + "), ";
   if (approach.exact)
