@@ -136,7 +136,8 @@ struct VerifyResult {
   VerifyStats stats;
   /// Set when the program has feed moves and none comes within reach of the part: nothing was
   /// cut, so the check proves nothing (a misplaced program, wrong units). verify() of a Part
-  /// turns it into an input error; the other verify() leave it to the caller.
+  /// turns it into an input error (a warning when a rapid or holder hit the part all the same);
+  /// the other verify() leave it to the caller.
   std::optional<ClosestApproach> unreached;
   /// Findings about the part and program together (extents 25.4 times apart: units), and what
   /// the check took without the program saying it: the tool before the first tool change

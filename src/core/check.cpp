@@ -74,15 +74,21 @@ VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary&
   VerifyResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
   // The tool taken before the first change comes first: it was assumed before any move ran.
   std::vector<InputWarning> warnings = first_tool.warnings();
-  warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
-  result.warnings = std::move(warnings);
-  if (result.unreached)
-    throw InputError(program.name(), result.unreached->line, 0,
-                     unreachedMessage(*result.unreached, result.warnings));
   if (state.exact_distance) {
     const ExactPart exact{state.mesh, state.face_of_triangle, state.exact_distance};
     confirmOnExactSurfaces(result.violations, exact, tools, settings, *state.deflection);
   }
+  // No feed move came near the part: nothing was cut, so no pass. A rapid or holder that hit
+  // it is still a failure, which the warning explains; the message holds the check's own
+  // warnings (units).
+  if (result.unreached) {
+    const std::string message = unreachedMessage(*result.unreached, result.warnings);
+    if (result.violations.empty() && result.unlisted.total() == 0)
+      throw InputError(program.name(), result.unreached->line, 0, message);
+    result.warnings = {{program.name(), result.unreached->line, message}};
+  }
+  warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
+  result.warnings = std::move(warnings);
   return result;
 }
 

@@ -17,6 +17,10 @@ constexpr double kMmPerInch = 25.4;
 constexpr double kUnitsRatioSlack = 1.25;
 /// Boxes grow by this much more than asked, against rounding (as the move checker's).
 constexpr double kBoxSlack = 1e-7;
+/// Triangles measured exactly for one move at most: past them the move counts as within reach
+/// on its bound alone. A cutter hovering just beyond the reach over a dense, steep surface
+/// would otherwise measure thousands per move, and such a move is near the part anyway.
+constexpr int kMaxMeasuredTriangles = 256;
 
 std::string mm(double value) {
   char text[48];
@@ -125,7 +129,7 @@ std::string unreachedMessage(const ClosestApproach& approach,
   std::string message =
       "no feed move comes within reach of the part (" + mm(approach.reach) +
       ": the tolerance and a margin of max(1 mm, the cutter's radius), the cutter grown by the "
-      "stock to leave), so nothing of it was checked; the closest is line " +
+      "stock to leave): the program cuts none of it; the closest is line " +
       std::to_string(approach.line) + " (move " + std::to_string(approach.move) + ", tool " +
       std::to_string(approach.tool) + "), ";
   if (approach.exact)
@@ -180,12 +184,14 @@ bool ReachTracker<K>::reaches(const std::vector<PathPiece>& pieces, const Cutter
     // Core distances: the cutter is the core grown by its skin.
     const double within = part.core.margin + allowance;
     bool found = false;
+    int measured = 0;
     Kdop<K> box = swept;
     box.grow(within + kBoxSlack);
     std::uint64_t node_tests = 0;
     tree_.query(
         WithinQuery<K>{box, &found},
         [&](std::uint32_t t) {
+          found = found || ++measured > kMaxMeasuredTriangles;
           const Triangle& corners = part_.triangles[t];
           const std::array<Vec3, 3> tri{part_.vertices[corners[0]], part_.vertices[corners[1]],
                                         part_.vertices[corners[2]]};

@@ -102,7 +102,7 @@ TEST_F(ProgramOptionsCli, G43WithAToolMissingFromTheTableIsAnError) {
 
 TEST_F(ProgramOptionsCli, TheStreamedReportCountsMovesAndListsTheToolsUsed) {
   writeText(dir_ / "two_tools.nc",
-            "G21 G90\nT1 M6\nG0 X-10 Y-10 Z30\nG1 X60 F500\nT2 M6\nG1 Y50\nG0 Z40\nM30\n");
+            "G21 G90\nT1 M6\nG0 X-10 Y10 Z21\nG1 X60 F500\nT2 M6\nG1 Y50\nG0 Z40\nM30\n");
   const CliRun result =
       run("box.stl two_tools.nc --tool-table tools.tbl --report r.json --format json");
   EXPECT_EQ(result.exit_code, 0) << result.err;

@@ -109,6 +109,22 @@ TEST_F(Registration, ExtentsAnInchApartWarn) {
   EXPECT_TRUE(contains(message, "G20")) << message;
 }
 
+// Feed moves far off, and a rapid down into the mold: the collision is a failure, with the
+// registration message as a warning.
+TEST_F(Registration, ARapidHittingTheFarProgramsPartIsStillAFailure) {
+  writeText(dir_ / "crash.nc", "G21 G90\nG0 X50 Y40 Z10\nG0 Z60\nG1 X300 F500\nM30\n");
+  const CliRun run = this->run(shellQuoted(kSamples + "/mold.stl") + " crash.nc" + kTool +
+                               " --report report.json");
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  const json r = report();
+  ASSERT_EQ(r["violations"].size(), 2u);  // down into the mold and back up out of it
+  for (const json& violation : r["violations"]) EXPECT_EQ(violation["kind"], "rapid_collision");
+  ASSERT_EQ(r["warnings"].size(), 1u) << r["warnings"].dump();
+  EXPECT_EQ(r["warnings"][0]["line"], 4);
+  EXPECT_TRUE(contains(r["warnings"][0]["message"], "no feed move comes within reach"))
+      << r["warnings"].dump();
+}
+
 // Rapids alone cut nothing and a PASS claims only that none hits the part.
 TEST_F(Registration, RapidsOnlyFarAwayPass) {
   writeText(dir_ / "park.nc", "G21 G90\nG0 X300 Y300 Z100\nG0 X400\nM30\n");

@@ -54,8 +54,10 @@ TEST_F(StepParts, ReportNamesFormatUnitsFacesAndSolids) {
 
 TEST_F(StepParts, StlReportsHaveFormatAndUnitsButNoFaces) {
   e2e::writeText(dir_ / "box.stl", e2e::boxStl());
+  // 1 mm above the box's top, 20 in (508 mm) high: within reach of it.
+  e2e::writeText(dir_ / "over_inch_box.nc", "G21 G90\nG0 X100 Y100 Z509\nG1 X200 F500\nM30\n");
   const e2e::CliRun run =
-      e2e::runCli(dir_, "box.stl floor.nc -t ball:6 --part-units in --format json");
+      e2e::runCli(dir_, "box.stl over_inch_box.nc -t ball:6 --part-units in --format json");
   const json part = json::parse(run.out)["inputs"]["part"];
   EXPECT_EQ(part["format"], "stl-ascii");
   EXPECT_EQ(part["units"], "in");

@@ -22,10 +22,10 @@ class ToolLibraryCli : public ::testing::Test {
     fs::create_directories(dir_ / "Bit");
     fs::create_directories(dir_ / "Library");
     writeText(dir_ / "box.stl", boxStl());  // [0,50]×[0,40]×[0,20]
-    // T1 plunges 0.5 mm into the top face; T2 passes 10 mm above it.
+    // T1 plunges 0.5 mm into the top face; T2 and T5 pass 1 mm above it (within reach).
     writeText(dir_ / "t1.nc", "G21 G90\nT1 M6\nG0 X10 Y10 Z30\nG1 Z19.5 F100\nG0 Z30\nM30\n");
-    writeText(dir_ / "t2.nc", "G21 G90\nT2 M6\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
-    writeText(dir_ / "t5.nc", "G21 G90\nT5 M6\nG0 X-20 Y-10 Z40\nG1 X60 F500\nM30\n");
+    writeText(dir_ / "t2.nc", "G21 G90\nT2 M6\nG0 X-10 Y10 Z21\nG1 X60 F500\nM30\n");
+    writeText(dir_ / "t5.nc", "G21 G90\nT5 M6\nG0 X-20 Y10 Z21\nG1 X60 F500\nM30\n");
     writeText(dir_ / "Bit" / "ball.fctb", R"({"version": 2, "name": "8 mm ball",
         "shape": "ballend.fcstd", "parameter": {"CuttingEdgeHeight": "20.0000 mm",
         "Diameter": "8.0000 mm", "Length": "50.0000 mm", "ShankDiameter": "8.0000 mm"}})");

@@ -26,7 +26,7 @@ class Trace : public ::testing::Test {
     fs::create_directories(dir_);
     writeText(dir_ / "box.stl", boxStl());
     // Calls a subroutine of its own folder (LinuxCNC finds sub.ngc there).
-    writeText(dir_ / "main.nc", "G21 G90\nG0 X-10 Y-10 Z30\no<sub> call\nM30\n");
+    writeText(dir_ / "main.nc", "G21 G90\nG0 X-10 Y10 Z21\no<sub> call\nM30\n");
     writeText(dir_ / "sub.ngc", "o<sub> sub\nG1 X60 F500\no<sub> endsub\nM2\n");
     writeText(dir_ / "tools.tbl", "T1 P1 D6 ;ball flute=24\n");
   }
@@ -93,7 +93,7 @@ TEST_F(Trace, ChangesWhenAnInputChanges) {
 
 TEST_F(Trace, StandardInputHasNoDigest) {
   // No subroutine call: a program on standard input has no folder to find one in.
-  writeText(dir_ / "plain.nc", "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
+  writeText(dir_ / "plain.nc", "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\nM30\n");
   const CliRun run =
       runCli(dir_, "box.stl - -t ball:6 --report r.json", (dir_ / "plain.nc").string());
   EXPECT_EQ(run.exit_code, 0) << run.err;
