@@ -26,6 +26,8 @@ constexpr double kBoundSlack = 1e-7;
 constexpr std::size_t kRunMoves = 8;
 constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
+// At most this many (group, triangle) pairs, no nodes, are bounded fully at once and sorted.
+constexpr std::size_t kSortedPairs = 1024;
 // Tree nodes no larger than this fraction of the cutter's radius are gathered whole.
 constexpr double kWholeNodeSize = 0.1;
 // A long arc's pieces are bounded against each triangle this many at a time first.
@@ -41,14 +43,16 @@ bool deeperFirst(const Reach& a, const Reach& b) {
 /// The depth search's queue order (a heap's "less": `a` comes off after `b`): deepest bound
 /// first; at equal bounds what is yet to be bounded fully first (it may tie), and fully
 /// bounded triangles in deeperFirst's order, so they come off in the order a sort of them all
-/// would give.
-template <class Queued>
-bool popsLater(const Queued& a, const Queued& b) {
-  if (a.bound != b.bound) return a.bound < b.bound;
-  const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
-  if (a_full != b_full) return a_full;
-  return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
-}
+/// would give. A function object, so the heap's calls are inlined.
+struct PopsLater {
+  template <class Queued>
+  bool operator()(const Queued& a, const Queued& b) const {
+    if (a.bound != b.bound) return a.bound < b.bound;
+    const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
+    if (a_full != b_full) return a_full;
+    return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
+  }
+};
 
 /// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
 /// point, or at a corner of an arc piece's axis-aligned box.
@@ -177,19 +181,23 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
 template <int K>
 bool SweptRegionQuery<K>::takesWhole(const Kdop<K>& node, const PatchBox& node_patch) const {
   if (!whole_nodes_) return false;
-  // A node small beside the cutter is bounded as one by the depth search, which measures (and
-  // so drops) any of its triangles beyond reach; one by one, each would cost a node test in
-  // every run that reaches it.
+  // A node small beside a cutter with a flat or frustum core is bounded as one by the depth
+  // search, which measures (and so drops) any of its triangles beyond reach; one by one, each
+  // would cost a node test in every run that reaches it. Not for a ball's core, a segment: a
+  // finish touching the surface everywhere keeps few triangles within its reach, and the
+  // nodes' others would each need measuring once nothing is found.
   const FrustumCore& core = *region_.core;
   const double size =
       std::max({node.hi[0] - node.lo[0], node.hi[1] - node.lo[1], node.hi[2] - node.lo[2]});
-  if (size <= kWholeNodeSize * (std::max(core.radius_bottom, core.radius_top) + core.margin))
+  if (std::min(core.radius_bottom, core.radius_top) > 0 &&
+      size <= kWholeNodeSize * (std::max(core.radius_bottom, core.radius_top) + core.margin))
     return true;
   // Points within `radius` of the axis, between the core's end heights, lie within the reach of
   // its inner cylinder (kBoxSlack to spare for rounding). A box wider or taller than that
-  // cylinder cannot fit.
+  // cylinder, or reaching above or below its heights along the chords, cannot fit.
   const double radius = std::min(core.radius_bottom, core.radius_top) + reach_ - 2 * kBoxSlack;
   if (node.hi[0] - node.lo[0] > 2 * radius || node.hi[1] - node.lo[1] > 2 * radius ||
+      node.lo[2] < lowest_ || node.hi[2] > highest_ ||
       node.hi[2] - node.lo[2] > core.z_top - core.z_bottom)
     return false;
   // The node's axis-aligned box, else its patch box (thinner along a sloping patch).
@@ -372,7 +380,22 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
       if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
     }
   }
-  std::make_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+  // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded fully
+  // at once and sorted, rather than kept in a heap.
+  queue_sorted_ = queue_.size() <= kSortedPairs &&
+                  std::none_of(queue_.begin(), queue_.end(),
+                               [](const Queued& q) { return q.stage == Queued::kNode; });
+  if (queue_sorted_) {
+    std::size_t kept = 0;
+    for (const Queued& axial : queue_) {
+      const double bound = fullBound(groups_[axial.group], triangle(axial.index), floor);
+      if (bound >= floor) queue_[kept++] = {bound, Queued::kFull, axial.index, axial.group};
+    }
+    queue_.resize(kept);
+    std::sort(queue_.begin(), queue_.end(), PopsLater{});  // the next to come off last
+    return;
+  }
+  std::make_heap(queue_.begin(), queue_.end(), PopsLater{});
 }
 
 template <int K>
@@ -400,19 +423,29 @@ double MoveChecker<K>::fullBound(PieceGroup& group, const std::array<Vec3, 3>& t
 
 template <int K>
 std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor) {
-  std::pop_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+  if (queue_sorted_) {
+    const Queued top = queue_.back();
+    queue_.pop_back();
+    return Reach{top.bound, top.index, top.group};
+  }
+  std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
   const Queued top = queue_.back();
   queue_.pop_back();
   auto push = [&](const Queued& entry) {
     queue_.push_back(entry);
-    std::push_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+    std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
   };
   switch (top.stage) {
     case Queued::kFull:
       return Reach{top.bound, top.index, top.group};
     case Queued::kAxial: {
       const double bound = fullBound(groups_[top.group], triangle(top.index), floor);
-      if (bound >= floor) push({bound, Queued::kFull, top.index, top.group});
+      if (bound < floor) return std::nullopt;
+      const Queued full{bound, Queued::kFull, top.index, top.group};
+      // Still ahead of everything queued (as it mostly is): it would come straight off again.
+      if (queue_.empty() || PopsLater{}(queue_.front(), full))
+        return Reach{bound, top.index, top.group};
+      push(full);
       return std::nullopt;
     }
     case Queued::kNode:
@@ -424,7 +457,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
       for (const Vec3& corner : triangle(t)) box.add(corner);
       const std::size_t size = queue_.size();
       queueTriangle(t, box, top.group, floor);
-      if (queue_.size() > size) std::push_heap(queue_.begin(), queue_.end(), popsLater<Queued>);
+      if (queue_.size() > size) std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
     });
     return std::nullopt;
   }
@@ -555,7 +588,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
         {true, depth, piece.at(s), limits.natural_skin || severe(depth), c.triangle, c.piece, s});
   };
   // The queue's top bounds all it holds: once that cannot matter, nothing left can.
-  while (!queue_.empty() && !cannot_matter(queue_.front().bound)) {
+  while (!queue_.empty() && !cannot_matter(queueTop().bound)) {
     const std::optional<Reach> group_reach = advance(pair_floor);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);

@@ -5,7 +5,9 @@
 // move then measures the run's candidate triangles that its own k-DOP keeps, with GJK and, where
 // a core reaches the surface, the surface-depth search. The deepest finding per (move, kind) is
 // kept. Results depend only on the move, never on the runs, the worker or the order of work.
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -59,7 +61,14 @@ class SweptRegionQuery {
         box_(box),
         reach_(reach),
         travel_(travel),
-        whole_nodes_(whole_nodes) {}
+        whole_nodes_(whole_nodes) {
+    for (const Chord& chord : chords) {
+      lowest_ = std::min({lowest_, chord.from.z, chord.to.z});
+      highest_ = std::max({highest_, chord.from.z, chord.to.z});
+    }
+    lowest_ += region.core->z_bottom;
+    highest_ += region.core->z_top;
+  }
   const Kdop<K>& kdop() const { return box_; }
   double reach() const { return reach_; }
   double travel() const { return travel_; }
@@ -78,6 +87,9 @@ class SweptRegionQuery {
   double reach_;
   double travel_;
   bool whole_nodes_;
+  // The lowest and highest heights of the core along the chords: a box it encloses lies
+  // between them.
+  double lowest_ = INFINITY, highest_ = -INFINITY;
   mutable Vec3 axis_{0, 0, 1};
 };
 
@@ -243,7 +255,11 @@ class MoveChecker {
   std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
   std::vector<MovePieces> run_;    // per move of the run
   std::vector<Candidate> buried_candidates_;
-  std::vector<Queued> queue_;    // a heap: popsLater
+  /// The entry that comes off the queue next.
+  const Queued& queueTop() const { return queue_sorted_ ? queue_.back() : queue_.front(); }
+
+  std::vector<Queued> queue_;  // a heap (PopsLater), or all fully bounded and sorted
+  bool queue_sorted_ = false;
   std::vector<Reach> examined_;  // the fully bounded (group, triangle) pairs taken off it
   std::vector<Reach> piece_reaches_;
   std::vector<PieceGroup> groups_;
