@@ -30,8 +30,8 @@ po::options_description visibleOptions() {
       "holder for tools without one: ER16..ER40, shrink:D, sidelock:D (typical sizes) or a "
       "holder profile file, placed at the tool's length")(
       "initial-tool", po::value<std::string>()->value_name("N"),
-      "tool in the spindle before the program's first tool change (default: the first tool "
-      "the program loads, with a warning)")(
+      "tool in the spindle before the program's first tool change (default: the only tool "
+      "described, else the first tool the program loads; with a warning)")(
       "work-offsets", po::value<std::string>()->value_name("FILE"),
       "LinuxCNC parameter (.var) file, in mm: work offsets G54-G59.3, G28/G30 homes, G92")(
       "dialect", po::value<std::string>()->value_name("NAME"),
