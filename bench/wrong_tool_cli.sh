@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 21: a wrong tool is the everyday mistake, and must be caught as fast as the right one.
 # Runs each program with every tool of the corpus's tool libraries in the spindle (its T words
-# rewritten to that tool's number, the library given with --tool-library), on one thread, next
+# rewritten to that tool's number, the library given with --tool-library, the ball for tool 0
+# before the first tool change), on one thread, next
 # to a ball of the part's scale on the same program, and prints per run the CPU time (user +
 # sys: on a busy machine the better measure of a one-thread run), its ratio to the ball's
 # (target: at most 4), the exit status and the violations reported. A run is stopped after
@@ -81,7 +82,10 @@ for case in "${cases[@]}"; do
   for library in "${libraries[@]}"; do
     for number in ${TOOLS:-$(toolNumbers "$library")}; do
       sed -E "s/(^|[^A-Za-z(;])T[0-9]+/\1T$number/g" "$program" >"$out/program.nc"
-      read -r cpu status violations < <(run "$part" "$out/program.nc" --tool-library "$library")
+      # The ball also stands for tool 0, which LinuxCNC and FreeCAD posts move with before
+      # their first tool change: a library alone names no cutter for it.
+      read -r cpu status violations < <(run "$part" "$out/program.nc" --tool-library "$library" \
+        --tool "$ball")
       ratio=$(awk -v c="$cpu" -v b="$ball_cpu" 'BEGIN { if (c ~ />/ || b <= 0) print "-"; else printf "%.1f", c / b }')
       printf '%-28s %-40s %5s %9s %7s %5s %10s\n' "$name" "$(basename "$library")" "$number" \
         "$cpu" "$ratio" "$status" "$violations"

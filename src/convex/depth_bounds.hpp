@@ -44,14 +44,6 @@ class DepthBounds {
     return axial_;
   }
 
-  /// The least of the axial cuts' maxima over anything between heights lo_z and hi_z (each is
-  /// highest at the lowest or the highest point): at least bound() of any triangle there, which
-  /// takes the least of these two and more. Cheap for a triangle's box or a node of the tree.
-  double axialBound(double lo_z, double hi_z) {
-    const std::array<Cut, 2>& cuts = axialCuts();
-    return std::min(cuts[0].at({0, 0, lo_z}), cuts[1].at({0, 0, hi_z}));
-  }
-
   /// Writes the first cuts for `triangle`; returns how many (the axial ones only for a
   /// triangle without area).
   int firstCuts(const std::array<Vec3, 3>& triangle, std::array<Cut, kMaxFirstCuts>& cuts) {

@@ -45,8 +45,8 @@ class SurfaceDepthSearch {
     return bounds_.bound(triangle, floor);
   }
 
-  /// DepthBounds::axialBound: a bound for everything between these heights.
-  double axialBound(double lo_z, double hi_z) { return bounds_.axialBound(lo_z, hi_z); }
+  /// DepthBounds::along: the cut along the unit direction v.
+  Cut along(const Vec3& v) const { return bounds_.along(v); }
 
   /// The depth of the core swept along the path (skin core.margin) into `triangle`, to within
   /// max(tolerance, relative · depth) (then bound − depth is no more), or less exactly once the

@@ -28,6 +28,8 @@ constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
 // At most this many (group, triangle) pairs, no nodes, are bounded fully at once and sorted.
 constexpr std::size_t kSortedPairs = 1024;
+// The k-DOP slab along +Z.
+constexpr int kZSlab = 2;
 // Tree nodes no larger than this fraction of the cutter's radius are gathered whole.
 constexpr double kWholeNodeSize = 0.1;
 // A long arc's pieces are bounded against each triangle this many at a time first.
@@ -367,7 +369,22 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
                        sweptBox(region, report_below)});
   }
 
-  // The axial bound first, from the boxes alone: most pairs of a large cutter never need more.
+  // The slab cuts' bound first, from the boxes alone: most pairs of a large cutter never need
+  // more. Along ±Z only (the cutter's end and top, which the full bound holds too) for a few
+  // pairs, which are then bounded fully at once; along every k-DOP direction (its side too)
+  // for many, which the queue takes deepest first.
+  queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
+  for (PieceGroup& group : groups_) {
+    for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
+      group.along[j] = group.against[j] = INFINITY;
+      if (queue_sorted_ && j != kZSlab) continue;
+      const Vec3 v = KdopDirections<K>::kDirs[j] * KdopDirections<K>::kInverseNorms[j];
+      group.along[j] =
+          group.bounds ? group.bounds->along(v).c : depth_searches_[group.first].along(v).c;
+      group.against[j] =
+          group.bounds ? group.bounds->along(-v).c : depth_searches_[group.first].along(-v).c;
+    }
+  }
   queue_.clear();
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     const auto group = static_cast<std::uint32_t>(g);
@@ -376,15 +393,12 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     for (const std::uint32_t node : whole) {
       const Kdop<K> box = tree_.kdop(node);
       if (!box.overlaps(groups_[g].box)) continue;
-      const double bound = axialBound(groups_[g], box.lo[2], box.hi[2]);
+      const double bound = boxBound(groups_[g], box);
       if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
     }
   }
   // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded fully
   // at once and sorted, rather than kept in a heap.
-  queue_sorted_ = queue_.size() <= kSortedPairs &&
-                  std::none_of(queue_.begin(), queue_.end(),
-                               [](const Queued& q) { return q.stage == Queued::kNode; });
   if (queue_sorted_) {
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
@@ -401,16 +415,23 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
 template <int K>
 void MoveChecker<K>::queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group,
                                    double floor) {
-  // k-DOP direction 2 is +Z: the box's slab there is the triangle's lowest and highest corner.
   if (!box.overlaps(groups_[group].box)) return;
-  const double bound = axialBound(groups_[group], box.lo[2], box.hi[2]);
+  const double bound = boxBound(groups_[group], box);
   if (bound >= floor) queue_.push_back({bound, Queued::kAxial, triangle, group});
 }
 
 template <int K>
-double MoveChecker<K>::axialBound(PieceGroup& group, double lo_z, double hi_z) {
-  return group.bounds ? group.bounds->axialBound(lo_z, hi_z)
-                      : depth_searches_[group.first].axialBound(lo_z, hi_z);
+double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box) const {
+  // The cut along unit v = d/|d| is highest over the box where d·x is least, and against it
+  // where d·x is greatest. Along ±Z (kZSlab, d = (0, 0, 1)) these are the end and top cuts as
+  // the full bound makes them, to the last bit: so the full bound never exceeds this one.
+  double least = INFINITY;
+  for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
+    const double inverse = KdopDirections<K>::kInverseNorms[j];
+    least = std::min(least, std::min(group.along[j] - box.lo[j] * inverse,
+                                     group.against[j] + box.hi[j] * inverse));
+  }
+  return least;
 }
 
 template <int K>
@@ -439,7 +460,8 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
     case Queued::kFull:
       return Reach{top.bound, top.index, top.group};
     case Queued::kAxial: {
-      const double bound = fullBound(groups_[top.group], triangle(top.index), floor);
+      const double bound =
+          std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
       if (bound < floor) return std::nullopt;
       const Queued full{bound, Queued::kFull, top.index, top.group};
       // Still ahead of everything queued (as it mostly is): it would come straight off again.
@@ -464,7 +486,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   for (const std::uint32_t child : tree_.children(top.index)) {
     const Kdop<K> box = tree_.kdop(child);
     if (!box.overlaps(groups_[top.group].box)) continue;
-    const double bound = axialBound(groups_[top.group], box.lo[2], box.hi[2]);
+    const double bound = boxBound(groups_[top.group], box);
     if (bound >= floor) push({bound, Queued::kNode, child, top.group});
   }
   return std::nullopt;

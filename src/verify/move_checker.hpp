@@ -128,9 +128,10 @@ class MoveChecker {
     std::uint32_t piece;  // index into the move's pieces
   };
   /// An entry of the depth search's queue, for one group of pieces: a node of the tree whose
-  /// triangles are all candidates, or a triangle, bounded by the group's axial cuts over its
-  /// box; or a triangle with the group's full bound. Each bound is at least those of what it
-  /// leads to, so the fully bounded triangles come off the queue deepest bound first.
+  /// triangles are all candidates, or a triangle, bounded by the group's slab cuts over its
+  /// k-DOP; or a triangle with the least of that and the group's full bound. Each bound is at least
+  /// those of what it leads to, so the fully bounded triangles come off the queue deepest bound
+  /// first.
   struct Queued {
     enum Stage : std::uint8_t { kNode, kAxial, kFull };
     double bound;
@@ -160,6 +161,9 @@ class MoveChecker {
     std::size_t first, count;
     std::optional<DepthBounds<SweptRegion>> bounds;
     Kdop<K> box;
+    /// The offsets of the cuts along and against each k-DOP direction (DepthBounds::along),
+    /// +∞ for those not made: each bounds the depth over a k-DOP from one of its slabs.
+    std::array<double, Kdop<K>::kSlabs> along{}, against{};
   };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
@@ -214,8 +218,8 @@ class MoveChecker {
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
   /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned.
   std::optional<Reach> advance(double floor);
-  /// Axial and full bounds of `group` (DepthBounds).
-  double axialBound(PieceGroup& group, double lo_z, double hi_z);
+  /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
+  double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
   /// piece_reaches_, deepest bound first.
