@@ -96,7 +96,7 @@ TEST_F(BatchMerge, RefusesShardsThatDealtTheJobsDifferently) {
   // a comment added to y's program before shard 1 runs flips the deal, and x goes to shard 1
   // too. y, the gouging job, is then in no shard.
   writeText(dir_ / "x.nc",
-            "G21 G90\n(" + std::string(400, 'c') + ")\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
+            "G21 G90\n(" + std::string(400, 'c') + ")\nG0 X-10 Y10 Z21\nG1 X60 F500\nM30\n");
   writeText(dir_ / "y.nc", "G21 G90\nG0 X5 Y5 Z30\nG1 Z-1 F500\nG0 Z30\nM30\n");
   writeText(dir_ / "nightly.yaml",
             "defaults:\n  tool: ball:6\njobs:\n"

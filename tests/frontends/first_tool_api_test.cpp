@@ -36,7 +36,7 @@ class FirstTool : public testing::Test {
 
 TEST_F(FirstTool, RapidsBeforeTheFirstChangeTakeTheToolItLoads) {
   const VerifyResult result =
-      check("G21 G90\nG0 X-20 Y-20 Z80\nG0 X-20 Y-10 Z80\nT1 M6\nG1 X-20 Y0 Z80 F500\nM2\n");
+      check("G21 G90\nG0 X-20 Y-20 Z80\nG0 X-20 Y-10 Z80\nT1 M6\nG1 X-4 Y10 Z10 F500\nM2\n");
   EXPECT_TRUE(result.violations.empty());
   ASSERT_EQ(result.warnings.size(), 1u);
   EXPECT_EQ(result.warnings[0].file, "p.nc");
@@ -49,14 +49,14 @@ TEST_F(FirstTool, RapidsBeforeTheFirstChangeTakeTheToolItLoads) {
 
 TEST_F(FirstTool, TheInitialToolNeedsNoWarning) {
   settings_.initial_tool = 1;
-  const VerifyResult result = check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-20 Y-10 Z80 F500\nM2\n");
+  const VerifyResult result = check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-4 Y10 Z10 F500\nM2\n");
   EXPECT_TRUE(result.violations.empty());
   EXPECT_TRUE(result.warnings.empty());
 }
 
 TEST_F(FirstTool, AFeedMoveBeforeTheFirstChangeIsAnError) {
   try {
-    check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-20 Y-10 Z80 F500\nT1 M6\nG0 Z90\nM2\n");
+    check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-4 Y10 Z10 F500\nT1 M6\nG0 Z90\nM2\n");
     FAIL() << "no error";
   } catch (const InputError& error) {
     EXPECT_EQ(error.line(), 3u);
@@ -84,7 +84,7 @@ TEST_F(FirstTool, RapidsHeldBackAreBounded) {
 TEST_F(FirstTool, TheOnlyToolDescribedIsTheOneInTheSpindle) {
   tools_.by_number.erase(2);
   const VerifyResult result =
-      check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-20 Y-10 Z80 F500\nT1 M6\nG0 Z90\nM2\n");
+      check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-4 Y10 Z10 F500\nT1 M6\nG0 Z90\nM2\n");
   EXPECT_TRUE(result.violations.empty());
   ASSERT_EQ(result.warnings.size(), 1u);
   EXPECT_EQ(result.warnings[0].line, 2u);
@@ -106,7 +106,7 @@ TEST_F(FirstTool, AfterTheFirstChangeToolZeroIsAnEmptySpindle) {
 
 TEST_F(FirstTool, AToolForEveryNumberKeepsToolZeroAsItWas) {
   tools_.fallback = parseToolSpec("ball:6", "--tool");
-  const VerifyResult result = check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-20 Y-10 Z80 F500\nM2\n");
+  const VerifyResult result = check("G21 G90\nG0 X-20 Y-20 Z80\nG1 X-4 Y10 Z10 F500\nM2\n");
   EXPECT_TRUE(result.violations.empty());
   EXPECT_TRUE(result.warnings.empty());
 }

@@ -253,7 +253,7 @@ TEST(MacroB, EndlessLoopsAndJumpsStopAtTheLimit) {
   }
   // Far below the line limit, a loop driving the tool out of range says it may be endless.
   EXPECT_THAT(fanucError("O1000\nN10 G91 G0 Z-300000.\nGOTO 10\n"),
-              HasSubstr("t.nc:2:12: Z -1.2e+06 mm is outside the supported range (±1e6 mm) after "
+              HasSubstr("t.nc:2:12: Z -1200000 mm is outside the supported range (±1e6 mm) after "
                         "8 lines run in loops, jumps back and calls (an endless loop?)"));
 }
 

@@ -23,7 +23,7 @@ class ResourceLimits : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("gougechek_resource_limits_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     writeText(dir_ / "box.stl", boxStl());
-    writeText(dir_ / "air.nc", "G21 G90\nG0 X-10 Y-10 Z30\nG1 X60 F500\nM30\n");
+    writeText(dir_ / "air.nc", "G21 G90\nG0 X-10 Y10 Z21\nG1 X60 F500\nM30\n");
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
 
