@@ -81,7 +81,9 @@ bool isOption(std::string_view item) {
 /// describe the cutter when one of them is key=value, and then strictly: every one must be,
 /// so that a typo never drops a size unseen. With none, they are a free description of that
 /// type (`;Ball 6x19`). A comment starting with key=value describes a flat end mill; one
-/// starting with any other word is a free description ("6mm 2-flute end mill").
+/// starting with any other word is a free description ("6mm 2-flute end mill") unless it holds
+/// key=value words: their sizes would be dropped unseen (`;TAPERED angle=10` read as a flat end
+/// mill passed a program its flank gouged), so such a comment is refused.
 void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& origin) {
   const std::vector<std::string_view> items = tokens(comment, true);
   if (items.empty()) return;
@@ -90,7 +92,13 @@ void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& o
     draft.type = *type;
     first_option = 1;
   } else if (!isOption(items.front())) {
-    return;  // a free description such as "6mm 2-flute end mill"
+    if (std::none_of(items.begin(), items.end(), isOption))
+      return;  // a free description such as "6mm 2-flute end mill"
+    throwToolError(origin, concat("'", items.front(),
+                                  "' is not a cutter type, and the comment holds key=value "
+                                  "words: a comment that describes the cutter starts with its "
+                                  "type (flat, ball, bull, taper, chamfer, drill, lollipop, "
+                                  "dovetail) or with key=value for a flat end mill"));
   }
   const auto options = std::span(items).subspan(first_option);
   if (std::none_of(options.begin(), options.end(), isOption)) return;  // ";Ball 6x19 long"

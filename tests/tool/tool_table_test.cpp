@@ -132,6 +132,18 @@ TEST(ToolTable, ACommentWithKeysIsReadStrictly) {
   for (int number : {1, 2, 3}) EXPECT_EQ(library.by_number.at(number).type, CutterType::Flat);
 }
 
+// A first word that is not exactly a type (`;TAPERED`, `;ballnose`, `;T1 taper`) made the whole
+// comment a free description: its key=value sizes were dropped and the tool became a flat end
+// mill of flute 4 D, a false PASS for a taper.
+TEST(ToolTable, KeysAfterAWordThatIsNoTypeAreRefused) {
+  for (const char* entry :
+       {"T1 D1 ;TAPERED r=0.25 angle=10 flute=12\n", "T1 D6 ;ballnose flute=30\n",
+        "T1 D6 ;BALL_END flute=30\n", "T1 D6 ;T1 taper angle=10\n", "T1 D6 ;(TAPER) angle=10\n"})
+    EXPECT_NE(errorAt(entry, 1).find("is not a cutter type, and the comment holds key=value"),
+              std::string::npos)
+        << entry;
+}
+
 // holder=ER99 was read as a number: "holder: 'ER99' is not a number".
 TEST(ToolTable, HolderIsNoTableKey) {
   for (const char* entry : {"T1 D6 ;ball holder=ER99\n", "T1 D6 ;ball holder=3\n"})
