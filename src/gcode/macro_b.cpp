@@ -1,6 +1,7 @@
 #include "gcode/macro_b.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "gcode/dialect_hint.hpp"
 #include "gcode/expression.hpp"
@@ -122,9 +123,16 @@ bool isWorkOffset(int number) {
 }  // namespace
 
 std::string macroVariableRefusal(double number, bool assigned) {
-  const std::string name = std::string("#").append(std::to_string(static_cast<long long>(number)));
-  if (number < 0 || number > 99999) return name + ": no such variable";
+  // Tested before any conversion to an integer: a NaN (a vacant variable's number) or a number
+  // beyond the integers has no integer value.
+  if (std::isnan(number)) return "#<vacant>: a vacant value names no variable";
+  if (!(number >= 0 && number <= 99999)) {
+    char refusal[64];
+    std::snprintf(refusal, sizeof refusal, "#%.10g: no such variable", number);
+    return refusal;
+  }
   const int n = static_cast<int>(number);
+  const std::string name = std::string("#").append(std::to_string(n));
   if (n == 0) return assigned ? "#0 is always vacant: it cannot be assigned" : "";
   if (n <= 33 || (n >= 100 && n <= 999)) return "";
   if (n < 100) return name + ": Fanuc controls have no variables #34-#99";

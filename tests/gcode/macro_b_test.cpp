@@ -257,5 +257,14 @@ TEST(MacroB, EndlessLoopsAndJumpsStopAtTheLimit) {
                         "8 lines run in loops, jumps back and calls (an endless loop?)"));
 }
 
+// A variable numbered by a vacant value (#[#33]) or by a NaN was converted to an integer
+// before its range was tested: undefined behaviour (fuzz/regressions/gcode/).
+TEST(MacroB, AVariableNumberedByNoNumberIsRefused) {
+  EXPECT_THAT(fanucError("O1000\nG21 G90\n#1=#[#33]\nM30\n"),
+              HasSubstr("t.nc:3:4: #<vacant>: a vacant value names no variable"));
+  EXPECT_THAT(fanucError("O1000\nG21 G90\n#1=#[100000]\nM30\n"),
+              HasSubstr("#100000: no such variable"));
+}
+
 }  // namespace
 }  // namespace gougechek
