@@ -410,14 +410,19 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
       if (block.has(letter))
         fail(block.columnOf(letter), "cannot put " + upper(letter) + " in a canned cycle");
   const bool compensation = isOneOf(codes.compensation, {410, 411, 420, 421});
+  // Fanuc and Haas posts cancel with an offset number ("G49 H0", "G40 D0"); those controls take
+  // the word with the cancel, which applies no offset whatever its number.
+  const bool fanuc = dialect_ == Dialect::Fanuc || dialect_ == Dialect::Haas;
+  const bool fanuc_cancel_h = fanuc && codes.tool_length == 490;
+  const bool fanuc_cancel_d = fanuc && codes.compensation == 400;
   struct Use {
     char letter;
     bool used;
     const char* users;
   };
   const Use uses[] = {
-      {'d', compensation || g({960}), "G41, G41.1, G42, G42.1 or G96"},
-      {'h', codes.tool_length == 430, "G43"},
+      {'d', compensation || g({960}) || fanuc_cancel_d, "G41, G41.1, G42, G42.1 or G96"},
+      {'h', codes.tool_length == 430 || fanuc_cancel_h, "G43"},
       {'i', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
       {'j', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
       {'k', isOneOf(motion, {20, 30, 331, 870}), "G2, G3, G33.1 or G87"},

@@ -72,6 +72,18 @@ std::vector<double> holeBottoms(const Program& p) {
   return xs;
 }
 
+TEST(Dialect, FanucAndHaasCancelWithAnOffsetNumber) {
+  // Fanuc and Haas posts write "G49 H0" and "G40 D0"; LinuxCNC refuses the words.
+  const std::string program = "G21 G0 X1.\nG49 H0\nG40 D0\nG0 X2.\n";
+  for (Dialect dialect : {Dialect::Fanuc, Dialect::Haas})
+    EXPECT_EQ(runIn(dialect, program).moves.size(), 2u);
+  EXPECT_THAT(errorIn(Dialect::LinuxCnc, "G21 G0 X1\nG49 H0\n"),
+              HasSubstr("t.nc:2:5: H word with no G43"));
+  // An H without a cancel still changes nothing the reader models: refused in every dialect.
+  EXPECT_THAT(errorIn(Dialect::Fanuc, "G21 G0 X1.\nG1 X2. H1 F100\n"),
+              HasSubstr("H word with no G43"));
+}
+
 TEST(Dialect, FanucAndHaasRepeatHoleCyclesWithK) {
   // Hostile pass D3: K3 in G91 drills three holes 3 mm apart, as LinuxCNC's L3 does.
   const std::string program =
