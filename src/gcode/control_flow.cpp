@@ -81,8 +81,7 @@ std::uint32_t ControlFlow::callLine() const {
 
 void ControlFlow::endOfSubprogramFile(std::uint32_t last_line) const {
   if (skip_.active) fail(skip_.line, skip_.column, skip_.what);
-  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
-                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  const auto call = innermostCall();
   const bool fanuc = call != frames_.rend() && call->fanuc;
   throw InputError(
       fileName(), last_line, 0,
@@ -193,8 +192,7 @@ ControlFlow::Frame* ControlFlow::top(FrameKind kind, const std::string& name) {
 }
 
 int ControlFlow::callDepth() const {
-  return static_cast<int>(std::count_if(frames_.begin(), frames_.end(),
-                                        [](const Frame& f) { return f.kind == FrameKind::Call; }));
+  return static_cast<int>(std::count_if(frames_.begin(), frames_.end(), isCall));
 }
 
 void ControlFlow::startSkip(SkipGoal goal, const std::string& name, std::uint32_t line,
@@ -339,8 +337,7 @@ void ControlFlow::enterBody(Frame frame, const std::vector<double>& arguments) {
 }
 
 void ControlFlow::returnFromCall(const OWord& oword, std::uint32_t line) {
-  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
-                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  const auto call = innermostCall();
   if (call == frames_.rend() || call->fanuc)
     fail(line, oword.column, describe(oword) + " outside a call of o<" + oword.name + ">");
   if (call->name != oword.name)
@@ -356,8 +353,7 @@ void ControlFlow::returnFromCall(const OWord& oword, std::uint32_t line) {
 
 bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column,
                                     std::optional<long> block) {
-  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
-                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  const auto call = innermostCall();
   if (call == frames_.rend()) return false;
   if (!call->fanuc) fail(line, column, "M99 inside a call of o<" + call->name + ">: use endsub");
   Frame frame = *call;
@@ -383,8 +379,7 @@ bool ControlFlow::returnFromProgram(std::uint32_t line, std::uint32_t column,
 }
 
 LineReader::Position ControlFlow::programStart() const {
-  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
-                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  const auto call = innermostCall();
   return call == frames_.rend() ? main_start_ : call->start;
 }
 
@@ -438,8 +433,7 @@ void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t c
   const BlockPlace& target = found.front();
   // The loops running in this program must be the ones around the target, and more: the jump
   // leaves those it is not in. The controls do not allow a jump into a loop.
-  const auto call = std::find_if(frames_.rbegin(), frames_.rend(),
-                                 [](const Frame& f) { return f.kind == FrameKind::Call; });
+  const auto call = innermostCall();
   auto frame = call.base();
   for (const std::uint64_t loop : target.loops) {
     if (frame == frames_.end() || frame->kind != FrameKind::While || frame->start.offset != loop)

@@ -19,6 +19,7 @@
 // back, or by a search for a block, over the whole run (an endless loop, or loops nested around
 // loops, are an error, not a hang: each line of the file itself is read once unless a loop, call
 // or jump reads it again), and calls nest at most kMaxCallDepth deep (LinuxCNC's limit).
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -192,6 +193,10 @@ class ControlFlow {
   /// (file, program start, sequence number) → the blocks found there.
   std::unordered_map<std::string, std::vector<BlockPlace>> blocks_;
   std::vector<Frame> frames_;
+  /// The innermost running call (O-word or M98), frames_.rend() while the main program runs.
+  auto innermostCall() { return std::find_if(frames_.rbegin(), frames_.rend(), isCall); }
+  auto innermostCall() const { return std::find_if(frames_.rbegin(), frames_.rend(), isCall); }
+  static bool isCall(const Frame& frame) { return frame.kind == FrameKind::Call; }
   Skip skip_;
   /// Subroutine (and Fanuc program) name → where its body starts.
   std::unordered_map<std::string, SubPlace> subs_;

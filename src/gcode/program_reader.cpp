@@ -115,7 +115,10 @@ struct ProgramReader::Run {
         tape_marks_(options.dialect != Dialect::LinuxCnc),
         runs_past_end_(options.dialect == Dialect::Grbl),
         macro_b_(macroB(options.dialect)),
-        program_start_{std::nullopt, std::make_unique<GcodeInterpreter>(interpreter), parameters} {}
+        program_start_(macro_b_ ? std::optional<PassStart>(PassStart{
+                                      std::nullopt, std::make_unique<GcodeInterpreter>(interpreter),
+                                      parameters})
+                                : std::nullopt) {}
 
   /// Runs the next line; false at the end of the stream.
   bool step();
@@ -166,7 +169,8 @@ struct ProgramReader::Run {
   /// start (LinuxCNC and grbl end it there).
   bool macro_b_;
   MacroStatement statement_;
-  PassStart program_start_;           ///< the state at the start of the program
+  /// The state at the start of the program, kept only where M99 may run it again (macro_b_).
+  std::optional<PassStart> program_start_;
   std::optional<PassStart> restart_;  ///< the state at the last M99 that restarted it
   Block block_;
   OWord header_;
@@ -368,7 +372,8 @@ bool ProgramReader::Run::restartMain(std::uint32_t line, std::uint32_t column,
   if (!macro_b_) return false;
   // The control runs the program again, for ever. A pass that starts in the state the last one
   // started from commands the same moves: checking up to there covers every pass.
-  const PassStart& last = restart_ && restart_->block == block ? *restart_ : program_start_;
+  const PassStart& start = *program_start_;
+  const PassStart& last = restart_ && restart_->block == block ? *restart_ : start;
   std::string difference;
   if (last.block == block) {
     difference = interpreter.restartDifference(*last.interpreter);
@@ -379,14 +384,14 @@ bool ProgramReader::Run::restartMain(std::uint32_t line, std::uint32_t column,
     if (difference.empty()) {
       interpreter.warnOnce(
           line, std::string("M99 restarts the main program on the control, for ever: ") +
-                    (&last == &program_start_
+                    (&last == &start
                          ? "each pass starts as the one checked"
                          : "checked until a pass started as the one before it; every later pass "
                            "repeats that one") +
                     " (end the program with M30 to run it once)");
       return false;
     }
-    if (&last != &program_start_)
+    if (&last != &start)
       throw HintlessError(file_name_, line, column,
                           "M99 restarts the main program from " + difference +
                               ": each pass runs elsewhere, and the control repeats it for ever");

@@ -16,8 +16,6 @@ constexpr double kTouch = 1e-9;
 // GJK stops when its bounds agree this closely: docs/checking-rules.md's exact depths are good to
 // 1e-6 mm.
 constexpr double kGjkTolerance = 1e-9;
-// k-DOPs are widened by this much so rounding in the support values never culls a contact.
-constexpr double kBoxSlack = 1e-7;
 // A depth bound is raised by this much before it rules a triangle out, so that rounding in it
 // never drops a triangle that ties the deepest finding.
 constexpr double kBoundSlack = 1e-7;

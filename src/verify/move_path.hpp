@@ -9,6 +9,10 @@
 
 namespace gougechek {
 
+/// k-DOPs of swept cutters are widened by this much, mm, so that rounding in the support values
+/// never culls a contact (the move checker's culls and the registration's alike).
+inline constexpr double kBoxSlack = 1e-7;
+
 /// Appends the pieces of `move` to `pieces` (cleared first). `from` overrides the move's start
 /// for straight moves (the first move's known or unknown origin).
 void splitMovePath(const Move& move, const Vec3& from, double tolerance,

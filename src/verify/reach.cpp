@@ -15,8 +15,6 @@ constexpr double kMmPerInch = 25.4;
 /// Extents this many times 25.4 apart, or less, or as many times closer, read as a units slip:
 /// a finish spans the part give or take a cutter, a roughing pass a little more.
 constexpr double kUnitsRatioSlack = 1.25;
-/// Boxes grow by this much more than asked, against rounding (as the move checker's).
-constexpr double kBoxSlack = 1e-7;
 /// Triangles measured exactly for one move at most: past them the move counts as within reach
 /// on its bound alone. A cutter hovering just beyond the reach over a dense, steep surface
 /// would otherwise measure thousands per move, and such a move is near the part anyway.
