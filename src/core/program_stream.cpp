@@ -2,13 +2,13 @@
 #include <atomic>
 #include <cmath>
 #include <filesystem>
-#include <numbers>
 #include <sstream>
 
 #include "core/program_input.hpp"
 #include "gcode/control_flow.hpp"
 #include "gcode/parameter_file.hpp"
 #include "gcode/program_reader.hpp"
+#include "geom/arc_sweep.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/program.hpp"
 #include "gougechek/verify.hpp"
@@ -35,27 +35,12 @@ constexpr double kChordError = 0.05;
 /// Calls emit(a, b) for each chord of the arc `move`, from `move.from` to exactly `move.to`.
 template <class Emit>
 void splitArc(const Move& move, Emit emit) {
-  const Vec3& n = move.axis;
-  const Vec3 from = move.from - move.center;
-  const Vec3 to = move.to - move.center;
-  const double from_height = dot(from, n), to_height = dot(to, n);
-  const Vec3 u = from - n * from_height;
-  const Vec3 v = to - n * to_height;
-  const double radius = norm(u);
-  double sweep = std::atan2(dot(cross(u, v), n), dot(u, v));
-  // The arc turns counter-clockwise about its axis; ending where it starts is a full turn.
-  if (sweep <= 1e-12) sweep += 2 * std::numbers::pi;
-  sweep += 2 * std::numbers::pi * move.turns;
-  const double step =
-      radius > kChordError ? 2 * std::acos(1 - kChordError / radius) : std::numbers::pi / 2;
-  const int chords = static_cast<int>(std::clamp(std::ceil(sweep / step), 1.0, 4096.0));
+  const ArcSweep arc(move);
+  const int chords =
+      static_cast<int>(std::clamp(std::ceil(arc.angle / arc.chordStep(kChordError)), 1.0, 4096.0));
   Vec3 previous = move.from;
   for (int i = 1; i <= chords; ++i) {
-    const double t = static_cast<double>(i) / chords;
-    const Vec3 next = i == chords
-                          ? move.to
-                          : move.center + n * (from_height + (to_height - from_height) * t) +
-                                u * std::cos(sweep * t) + cross(n, u) * std::sin(sweep * t);
+    const Vec3 next = i == chords ? move.to : arc.at(static_cast<double>(i) / chords);
     emit(previous, next);
     previous = next;
   }

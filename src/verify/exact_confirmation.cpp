@@ -3,51 +3,31 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numbers>
+#include <optional>
 #include <set>
 
+#include "geom/arc_sweep.hpp"
 #include "verify/cutter_model.hpp"
 
 namespace gougechek {
 
 namespace {
 
-// The tool-tip position along a move, t in [0, 1]: straight, or turning about the arc's axis
-// (with a helix's rise along it).
+// The tool-tip position along a move, t in [0, 1]: straight, or along the arc's sweep.
 class MovePath {
  public:
   explicit MovePath(const Move& move) : move_(move) {
-    if (move.kind != MoveKind::Arc) return;
-    const Vec3 axis = move.axis;
-    const Vec3 start = move.from - move.center;
-    const Vec3 end = move.to - move.center;
-    radial_ = start - axis * dot(start, axis);
-    const Vec3 end_radial = end - axis * dot(end, axis);
-    angle_ = std::atan2(dot(axis, cross(radial_, end_radial)), dot(radial_, end_radial));
-    if (angle_ <= 0) angle_ += 2 * std::numbers::pi;  // counter-clockwise about the axis
-    angle_ += 2 * std::numbers::pi * move.turns;
-    rise_ = dot(move.to - move.from, axis);
+    if (move.kind == MoveKind::Arc) arc_.emplace(move);
   }
 
-  Vec3 at(double t) const {
-    if (move_.kind != MoveKind::Arc) return move_.from + (move_.to - move_.from) * t;
-    const double a = angle_ * t;
-    const Vec3 axis = move_.axis;
-    const Vec3 rotated = radial_ * std::cos(a) + cross(axis, radial_) * std::sin(a);
-    const Vec3 axial = move_.from - move_.center - radial_;
-    return move_.center + axial + rotated + axis * (rise_ * t);
-  }
+  Vec3 at(double t) const { return arc_ ? arc_->at(t) : move_.from + (move_.to - move_.from) * t; }
 
   /// Length of the tip's path, mm.
-  double length() const {
-    if (move_.kind != MoveKind::Arc) return norm(move_.to - move_.from);
-    return std::hypot(angle_ * norm(radial_), rise_);
-  }
+  double length() const { return arc_ ? arc_->length() : norm(move_.to - move_.from); }
 
  private:
   const Move& move_;
-  Vec3 radial_;
-  double angle_ = 0, rise_ = 0;
+  std::optional<ArcSweep> arc_;
 };
 
 // Faces of the triangles within `reach` of the axis-aligned box of `points`.

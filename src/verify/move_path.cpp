@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+
+#include "geom/arc_sweep.hpp"
 
 namespace gougechek {
 
@@ -13,41 +14,22 @@ void splitMovePath(const Move& move, const Vec3& from, double tolerance,
     pieces.push_back(PathPiece::segment(from, move.to));
     return;
   }
-  const Vec3 axis = normalized(move.axis);
-  auto in_plane = [&](const Vec3& p) {
-    const Vec3 r = p - move.center;
-    return r - axis * dot(r, axis);
-  };
-  const Vec3 r0 = in_plane(move.from), r1 = in_plane(move.to);
-  const double radius0 = norm(r0), radius1 = norm(r1);
-  if (radius0 == 0) {  // degenerate arc: the tool stays on the axis
+  const ArcSweep arc(move);
+  if (arc.start_radius == 0) {  // degenerate arc: the tool stays on the axis
     pieces.push_back(PathPiece::segment(move.from, move.to));
     return;
   }
-  const Vec3 u = r0 / radius0, t = cross(axis, u);
-  constexpr double kTwoPi = 2 * std::numbers::pi;
-  double sweep = std::atan2(dot(r1, t), dot(r1, u));
-  if (sweep <= 0) sweep += kTwoPi;  // end == start is a full circle, as LinuxCNC reads it
-  sweep += kTwoPi * move.turns;
-  const double rise = dot(move.to - move.from, axis);
-
-  // Sagitta r(1 − cos(Δ/2)) ≤ tolerance/10; a spiral's radius change per piece stays below
-  // tolerance/20 as well.
+  // Sagitta ≤ tolerance/10; a spiral's radius change per piece stays below tolerance/20 as well.
   const double allowed = std::max(tolerance, 1e-4) / 10;
-  const double radius = std::max(radius0, radius1);
-  const double max_step =
-      allowed >= radius ? std::numbers::pi / 2 : 2 * std::acos(1 - allowed / radius);
-  const double pieces_for_spiral = std::abs(radius1 - radius0) / (allowed / 2);
+  const double pieces_for_spiral = std::abs(arc.end_radius - arc.start_radius) / (allowed / 2);
   const int count = static_cast<int>(std::clamp(
-      std::ceil(std::max(sweep / std::min(max_step, std::numbers::pi / 2), pieces_for_spiral)), 1.0,
-      1e6));
-  const double step = sweep / count;
+      std::ceil(std::max(arc.angle / arc.chordStep(allowed), pieces_for_spiral)), 1.0, 1e6));
+  const double step = arc.angle / count;
   for (int k = 0; k < count; ++k) {
-    const double theta = k * step;
-    const double r_mid = radius0 + (radius1 - radius0) * (k + 0.5) / count;
-    const Vec3 radial = (u * std::cos(theta) + t * std::sin(theta)) * r_mid;
-    const Vec3 center = move.center + axis * (rise * k / count);
-    pieces.push_back(PathPiece::arc(center, radial, axis, step, rise / count));
+    // Each piece turns about its own radius: the spiral's at the piece's middle.
+    const Vec3 radial = arc.direction(k * step) * arc.radius((k + 0.5) / count);
+    const Vec3 center = arc.center + arc.axis * (arc.rise * k / count);
+    pieces.push_back(PathPiece::arc(center, radial, arc.axis, step, arc.rise / count));
   }
 }
 
