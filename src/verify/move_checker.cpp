@@ -223,19 +223,13 @@ MoveChecker<K>::MoveChecker(const Mesh& part, const KdopTree<K>& tree,
 
 template <int K>
 std::array<Vec3, 3> MoveChecker<K>::triangle(std::uint32_t index) const {
-  const Triangle& t = part_.triangles[index];
-  return {part_.vertices[t[0]], part_.vertices[t[1]], part_.vertices[t[2]]};
+  return triangleCorners(part_, index);
 }
 
 template <int K>
 template <class Shape>
 Kdop<K> MoveChecker<K>::sweptBox(const Shape& sweep, double grow) const {
-  Kdop<K> box;
-  for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
-    const Vec3& d = KdopDirections<K>::kDirs[j];
-    box.hi[j] = dot(d, sweep.support(d).point);
-    box.lo[j] = dot(d, sweep.support(-d).point);
-  }
+  Kdop<K> box = sweptKdop<K>(sweep);
   box.grow(grow + kBoxSlack);
   return box;
 }
@@ -661,8 +655,7 @@ GjkResult MoveChecker<K>::measure(const FrustumCore& core, const PathPiece& piec
   // that depends only on the piece and the triangle, so the answer does not depend on what
   // this worker measured before.
   if (r.distance == 0) return r;
-  query.initial_direction =
-      SweptCore{&core, &piece}.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+  query.initial_direction = gjkStart(core, piece, tri);
   return coreDistance(core, piece, tri.data(), 3, query);
 }
 
@@ -670,8 +663,7 @@ template <int K>
 double MoveChecker<K>::contact(const FrustumCore& core, const PathPiece& piece,
                                const std::array<Vec3, 3>& tri) {
   GjkQuery query;
-  query.initial_direction =
-      SweptCore{&core, &piece}.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+  query.initial_direction = gjkStart(core, piece, tri);
   query.tolerance = kGjkTolerance;
   return coreDistance(core, piece, tri.data(), 3, query).s;
 }

@@ -32,18 +32,11 @@ std::string point(const Vec3& p) {
   return text;
 }
 
-/// The k-DOP of `core` swept along `pieces`, from support queries.
+/// The k-DOP of `core` swept along all of `pieces`.
 template <int K>
 Kdop<K> sweptKdop(const FrustumCore& core, const std::vector<PathPiece>& pieces) {
   Kdop<K> box = Kdop<K>::empty();
-  for (const PathPiece& piece : pieces) {
-    const SweptCore sweep{&core, &piece};
-    for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
-      const Vec3& d = KdopDirections<K>::kDirs[j];
-      box.hi[j] = std::max(box.hi[j], dot(d, sweep.support(d).point));
-      box.lo[j] = std::min(box.lo[j], dot(d, sweep.support(-d).point));
-    }
-  }
+  for (const PathPiece& piece : pieces) box.add(sweptKdop<K>(SweptCore{&core, &piece}));
   return box;
 }
 
@@ -86,8 +79,7 @@ struct NearestQuery {
 GjkResult distanceTo(const FrustumCore& core, const PathPiece& piece,
                      const std::array<Vec3, 3>& tri, double stop_above, double stop_below) {
   GjkQuery query;
-  query.initial_direction =
-      SweptCore{&core, &piece}.interiorPoint() - (tri[0] + tri[1] + tri[2]) / 3;
+  query.initial_direction = gjkStart(core, piece, tri);
   query.stop_above = stop_above;
   query.stop_below = stop_below;
   return coreDistance(core, piece, tri.data(), 3, query);
@@ -147,25 +139,20 @@ ReachTracker<K>::ReachTracker(const Mesh& part, const KdopTree<K>& tree, double 
     : part_(part), tree_(tree), tolerance_(tolerance) {}
 
 template <int K>
-void ReachTracker<K>::scan(const std::vector<Move>& block, const std::vector<Vec3>& starts,
-                           std::size_t first_ordinal, const std::map<int, CutterModel>& cutters) {
-  for (std::size_t i = 0; i < block.size(); ++i) {
-    const Move& move = block[i];
-    if (move.kind != MoveKind::Feed && move.kind != MoveKind::Arc) continue;
-    any_feed_ = true;
-    addExtent(move, starts[i]);
-    if (reached_) continue;
-    splitMovePath(move, starts[i], tolerance_, pieces_);
-    double bound = 0;
-    if (reaches(pieces_, cutters.at(move.tool), bound)) {
-      reached_ = true;
-      candidates_.clear();
-      continue;
-    }
-    Move kept = move;
-    kept.from = starts[i];
-    keep({bound, kept, static_cast<std::uint32_t>(first_ordinal + i)});
+void ReachTracker<K>::add(const Move& move, const Vec3& start, std::size_t ordinal,
+                          const CutterModel& cutter) {
+  if (move.kind != MoveKind::Feed && move.kind != MoveKind::Arc) return;
+  any_feed_ = true;
+  addExtent(move, start);
+  if (reached_) return;
+  splitMovePath(move, start, tolerance_, pieces_);
+  double bound = 0;
+  if (reaches(pieces_, cutter, bound)) {
+    reached_ = true;
+    candidates_.clear();
+    return;
   }
+  keep(bound, move, start, static_cast<std::uint32_t>(ordinal));
 }
 
 template <int K>
@@ -190,9 +177,7 @@ bool ReachTracker<K>::reaches(const std::vector<PathPiece>& pieces, const Cutter
         WithinQuery<K>{box, &found},
         [&](std::uint32_t t) {
           found = found || ++measured > kMaxMeasuredTriangles;
-          const Triangle& corners = part_.triangles[t];
-          const std::array<Vec3, 3> tri{part_.vertices[corners[0]], part_.vertices[corners[1]],
-                                        part_.vertices[corners[2]]};
+          const std::array<Vec3, 3> tri = triangleCorners(part_, t);
           for (const PathPiece& piece : pieces) {
             if (found) return;
             const GjkResult r = distanceTo(part.core, piece, tri, within, within);
@@ -224,9 +209,7 @@ auto ReachTracker<K>::nearest(const CutterPart& part, const std::vector<PathPiec
     tree_.query(
         NearestQuery<K>{box, swept, &best},
         [&](std::uint32_t t) {
-          const Triangle& corners = part_.triangles[t];
-          const std::array<Vec3, 3> tri{part_.vertices[corners[0]], part_.vertices[corners[1]],
-                                        part_.vertices[corners[2]]};
+          const std::array<Vec3, 3> tri = triangleCorners(part_, t);
           for (const PathPiece& piece : pieces) {
             const GjkResult r = distanceTo(part.core, piece, tri, best, -INFINITY);
             if (!r.far && r.distance < best) {
@@ -243,19 +226,22 @@ auto ReachTracker<K>::nearest(const CutterPart& part, const std::vector<PathPiec
 }
 
 template <int K>
-void ReachTracker<K>::keep(Candidate candidate) {
-  if (candidates_.size() < kCandidates) {
-    candidates_.push_back(candidate);
-    std::push_heap(candidates_.begin(), candidates_.end());
+void ReachTracker<K>::keep(double bound, const Move& move, const Vec3& start,
+                           std::uint32_t ordinal) {
+  // A move no nearer by its bound than every candidate kept is not kept: only its bound is.
+  const bool full = candidates_.size() == kCandidates;
+  if (full && !(bound < candidates_.front().bound)) {
+    dropped_bound_ = std::min(dropped_bound_, bound);
     return;
   }
-  if (!(candidate < candidates_.front())) {
-    dropped_bound_ = std::min(dropped_bound_, candidate.bound);
-    return;
+  if (full) {
+    std::pop_heap(candidates_.begin(), candidates_.end());
+    dropped_bound_ = std::min(dropped_bound_, candidates_.back().bound);
+    candidates_.pop_back();
   }
-  std::pop_heap(candidates_.begin(), candidates_.end());
-  dropped_bound_ = std::min(dropped_bound_, candidates_.back().bound);
-  candidates_.back() = candidate;
+  Candidate candidate{bound, move, ordinal, std::move(pieces_)};
+  candidate.move.from = start;
+  candidates_.push_back(std::move(candidate));
   std::push_heap(candidates_.begin(), candidates_.end());
 }
 
@@ -278,18 +264,19 @@ template <int K>
 std::optional<ClosestApproach> ReachTracker<K>::unreached(
     const std::map<int, CutterModel>& cutters) const {
   if (reached_ || !any_feed_) return std::nullopt;
-  std::vector<Candidate> nearest_first = candidates_;
-  std::sort(nearest_first.begin(), nearest_first.end());
+  std::vector<const Candidate*> nearest_first;
+  for (const Candidate& candidate : candidates_) nearest_first.push_back(&candidate);
+  std::sort(nearest_first.begin(), nearest_first.end(),
+            [](const Candidate* a, const Candidate* b) { return *a < *b; });
   std::optional<ClosestApproach> closest;
-  std::vector<PathPiece> pieces;
-  for (const Candidate& candidate : nearest_first) {
+  for (const Candidate* kept : nearest_first) {
+    const Candidate& candidate = *kept;
     const double limit = closest ? closest->distance : INFINITY;
     if (candidate.bound >= limit) break;  // neither this move nor the rest can be nearer
     const CutterModel& cutter = cutters.at(candidate.move.tool);
-    splitMovePath(candidate.move, candidate.move.from, tolerance_, pieces);
     for (const CutterPart& part : cutter.parts) {
       if (!part.cutting) continue;
-      const auto near = nearest(part, pieces, closest ? closest->distance : INFINITY);
+      const auto near = nearest(part, candidate.pieces, closest ? closest->distance : INFINITY);
       if (!near) continue;
       closest = ClosestApproach{};
       closest->line = candidate.move.line;

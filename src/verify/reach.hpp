@@ -38,10 +38,10 @@ class ReachTracker {
  public:
   ReachTracker(const Mesh& part, const KdopTree<K>& tree, double tolerance);
 
-  /// Looks at the feed moves of the next block, move i starting at starts[i], its ordinal
-  /// first_ordinal + i, until one comes within reach. Every tool must be in `cutters`.
-  void scan(const std::vector<Move>& block, const std::vector<Vec3>& starts,
-            std::size_t first_ordinal, const std::map<int, CutterModel>& cutters);
+  /// Looks at the next move of the program, its ordinal `ordinal`, starting at `start`, cut
+  /// with `cutter`: a feed move counts for the units extent, and until one comes within reach,
+  /// whether it does.
+  void add(const Move& move, const Vec3& start, std::size_t ordinal, const CutterModel& cutter);
 
   /// After the last block: where the feed moves came closest to the part, if there were
   /// some and none came within reach (measured now).
@@ -51,11 +51,13 @@ class ReachTracker {
   std::optional<std::string> unitsWarning() const;
 
  private:
-  /// A feed move out of reach, with a lower bound on its distance to the part.
+  /// A feed move out of reach, with a lower bound on its distance to the part, and its pieces
+  /// for measuring the distance if no move reaches.
   struct Candidate {
     double bound;
     Move move;  // `from`: where the check took it to start
     std::uint32_t ordinal;
+    std::vector<PathPiece> pieces;
     bool operator<(const Candidate& other) const { return bound < other.bound; }
   };
   /// The distance from one cutting piece along `pieces` to the part, when below `limit`.
@@ -69,7 +71,8 @@ class ReachTracker {
   bool reaches(const std::vector<PathPiece>& pieces, const CutterModel& cutter, double& bound);
   std::optional<Nearest> nearest(const CutterPart& part, const std::vector<PathPiece>& pieces,
                                  double limit) const;
-  void keep(Candidate candidate);
+  /// Keeps the move whose pieces are in pieces_ if it is among the nearest by `bound`.
+  void keep(double bound, const Move& move, const Vec3& start, std::uint32_t ordinal);
   void addExtent(const Move& move, const Vec3& from);
 
   /// Candidates kept: the nearest by bound. Enough that the nearest by distance is nearly
@@ -83,7 +86,7 @@ class ReachTracker {
   bool any_feed_ = false;
   std::vector<Candidate> candidates_;  // a max-heap by bound
   double dropped_bound_ = INFINITY;    // least bound among the candidates dropped
-  std::vector<PathPiece> pieces_;
+  std::vector<PathPiece> pieces_;      // the pieces of the move looked at
   double lo_[2] = {INFINITY, INFINITY}, hi_[2] = {-INFINITY, -INFINITY};  // feed moves, x y
 };
 

@@ -86,15 +86,18 @@ void Verifier<K>::check(const std::vector<Move>& block) {
   // move is checked where it ends, the tool standing there. After a probe the tool stands where
   // the probe touched, somewhere along the probe's path, which it travelled in the air: the next
   // straight move is checked from the probe's start, which covers every such place it leaves.
+  // The registration looks at each move from there, in program order.
   starts_.resize(block.size());
   for (std::size_t i = 0; i < block.size(); ++i) {
-    starts_[i] = block[i].from;
+    const Move& move = block[i];
     const Move* previous = i > 0 ? &block[i - 1] : (previous_ ? &*previous_ : nullptr);
-    if (previous && previous->kind == MoveKind::Probe && block[i].kind != MoveKind::Arc)
+    starts_[i] = move.from;
+    if (previous && previous->kind == MoveKind::Probe && move.kind != MoveKind::Arc)
       starts_[i] = previous->from;
+    if (checked_ + i == 0 && move.kind != MoveKind::Arc)
+      starts_[i] = settings_.start.value_or(move.to);
+    reach_.add(move, starts_[i], checked_ + i + 1, cutters_.at(move.tool));
   }
-  if (checked_ == 0 && !block.empty() && block[0].kind != MoveKind::Arc)
-    starts_[0] = settings_.start.value_or(block[0].to);
   if (!block.empty()) previous_ = block.back();
 
   // Each move's violations land in its own slot, so nothing depends on the thread count.
@@ -122,7 +125,6 @@ void Verifier<K>::check(const std::vector<Move>& block) {
         result_.unlisted.add(v);
     }
   stats.combine_each([&](const VerifyStats& s) { result_.stats += s; });
-  reach_.scan(block, starts_, checked_ + 1, cutters_);
   checked_ += block.size();
 }
 
