@@ -1,14 +1,12 @@
 // `gougechek batch` seen from outside while it runs and when it is stopped: the progress line
 // (--progress), a batch interrupted by SIGINT or SIGTERM (its outputs complete and truthful),
 // and the reports an earlier batch left in --out that the new one does not write.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -16,9 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "cli_process.hpp"
 #include "cli_runner.hpp"
-
-extern char** environ;
 
 namespace gougechek {
 namespace {
@@ -140,66 +137,6 @@ TEST_F(BatchRun, NoProgressLineOnAPipeUnlessForcedNorEverWithQuiet) {
   EXPECT_EQ(quiet.out, "");
 }
 
-/// A child process, its stdout and stderr in files.
-class Child {
- public:
-  Child(const std::vector<std::string>& arguments, const fs::path& out, const fs::path& err) {
-    std::vector<char*> argv;
-    for (const std::string& argument : arguments)
-      argv.push_back(const_cast<char*>(argument.data()));
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    // The signals at their default, even when the test runs where they are ignored (a
-    // background job): gougechek leaves an ignored signal ignored.
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF);
-    spawned_ = posix_spawn(&pid_, argv[0], &actions, &attributes, argv.data(), environ) == 0;
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-  }
-  ~Child() {
-    if (spawned_ && !reaped_) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  bool spawned() const { return spawned_; }
-  pid_t pid() const { return pid_; }
-
-  /// Whether it is still running.
-  bool running() {
-    if (reaped_) return false;
-    reaped_ = ::waitpid(pid_, &status_, WNOHANG) == pid_;
-    return !reaped_;
-  }
-  /// Its exit code, waiting at most `limit`; -1 when it did not exit by itself in time.
-  int exitCode(std::chrono::seconds limit) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (running() && std::chrono::steady_clock::now() < end)
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    if (!reaped_ || !WIFEXITED(status_)) return -1;
-    return WEXITSTATUS(status_);
-  }
-
- private:
-  pid_t pid_ = 0;
-  bool spawned_ = false;
-  bool reaped_ = false;
-  int status_ = 0;
-};
-
 class BatchInterrupt : public BatchRun, public ::testing::WithParamInterface<int> {};
 
 TEST_P(BatchInterrupt, LeavesCompleteTruthfulOutputsAndTheSignalsExitCode) {
@@ -211,26 +148,27 @@ TEST_P(BatchInterrupt, LeavesCompleteTruthfulOutputsAndTheSignalsExitCode) {
       manifest("m.yaml", {{"quick", "quick.ngc"}, {"long", "long.ngc"}, {"after", "other.ngc"}});
   // One thread: the checks run one after the other in manifest order, so when the signal
   // comes "quick" is done, "long" is being checked and "after" has not started.
-  Child child({GOUGECHEK_CLI, "batch", file.string(), "--out", (dir_ / "out").string(), "-j", "1",
-               "--progress"},
-              dir_ / "stdout.txt", dir_ / "stderr.txt");
-  ASSERT_TRUE(child.spawned());
+  e2e::CliProcess run(
+      dir_, {"batch", file.string(), "--out", (dir_ / "out").string(), "-j", "1", "--progress"});
+  ASSERT_GT(run.pid(), 0);
   // Wait for the progress line to show "long" under way: one job done and more moves checked
   // than "quick" has.
   const auto limit = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   bool under_way = false;
-  while (!under_way && child.running() && std::chrono::steady_clock::now() < limit) {
+  while (!under_way && run.running() && std::chrono::steady_clock::now() < limit) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    const std::vector<ProgressLine> lines = progressLines(readText(dir_ / "stderr.txt"));
+    const std::vector<ProgressLine> lines = progressLines(readText(dir_ / "spawn_err.txt"));
     under_way = !lines.empty() && lines.back().jobs_done == 1 && lines.back().moves >= 10'000;
   }
-  ASSERT_TRUE(under_way) << readText(dir_ / "stderr.txt");
-  ASSERT_EQ(::kill(child.pid(), signal), 0);
-  EXPECT_EQ(child.exitCode(std::chrono::seconds(120)), 128 + signal);
+  ASSERT_TRUE(under_way) << readText(dir_ / "spawn_err.txt");
+  ASSERT_EQ(::kill(run.pid(), signal), 0);
+  const int status = run.wait(std::chrono::seconds(120)).first;
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by the signal itself";
+  EXPECT_EQ(WEXITSTATUS(status), 128 + signal);
 
-  const std::string err = readText(dir_ / "stderr.txt");
+  const std::string err = readText(dir_ / "spawn_err.txt");
   EXPECT_TRUE(err.ends_with("\ngougechek: interrupted by " + name + "\n")) << err;
-  EXPECT_TRUE(contains(readText(dir_ / "stdout.txt"), "gougechek: batch ERROR: 3 jobs"));
+  EXPECT_TRUE(contains(readText(dir_ / "spawn_out.txt"), "gougechek: batch ERROR: 3 jobs"));
 
   const Json result = summary();
   EXPECT_EQ(result["status"], "error");

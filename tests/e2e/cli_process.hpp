@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace gougechek::e2e {
@@ -55,6 +57,56 @@ inline pid_t spawnCli(const std::filesystem::path& dir, const std::vector<std::s
   posix_spawn_file_actions_destroy(&actions);
   return pid;
 }
+
+/// `gougechek <arguments>` started by spawnCli, killed and reaped if the test leaves before it
+/// has ended (a failed assertion), so that no run goes on after its test.
+class CliProcess {
+ public:
+  CliProcess(const std::filesystem::path& dir, const std::vector<std::string>& arguments)
+      : pid_(spawnCli(dir, arguments)) {}
+  CliProcess(const CliProcess&) = delete;
+  CliProcess& operator=(const CliProcess&) = delete;
+  ~CliProcess() {
+    if (pid_ <= 0 || ended_) return;
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+
+  /// The process id; ≤ 0 if it could not be started.
+  pid_t pid() const { return pid_; }
+
+  /// Whether it is still running (reaped once it has ended).
+  bool running() {
+    if (pid_ <= 0 || ended_) return false;
+    ended_ = ::waitpid(pid_, &status_, WNOHANG) == pid_;
+    return !ended_;
+  }
+
+  /// Waits for it to end, at most `limit` (then kills it: a failure); its wait status, and the
+  /// seconds waited.
+  std::pair<int, double> wait(std::chrono::seconds limit) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto seconds = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    };
+    while (running()) {
+      if (seconds() > static_cast<double>(limit.count())) {
+        ADD_FAILURE() << "still running after " << limit.count() << " s";
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status_, 0);
+        ended_ = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return {status_, seconds()};
+  }
+
+ private:
+  pid_t pid_;
+  bool ended_ = false;
+  int status_ = 0;
+};
 
 /// Waits until process `pid` catches `signal` (its handler is installed: SigCgt in
 /// /proc/PID/status): a signal sent before that, while a loaded machine is still starting the

@@ -41,26 +41,6 @@ class Signals : public ::testing::Test {
 
   static fs::path file(const std::string& name) { return dir_ / name; }
 
-  /// Waits for `pid`, at most 10 s (then kills it: the signal was ignored); its wait status,
-  /// and the seconds it took.
-  static std::pair<int, double> waitFor(pid_t pid) {
-    const auto started = std::chrono::steady_clock::now();
-    const auto seconds = [&] {
-      return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    };
-    int status = 0;
-    while (::waitpid(pid, &status, WNOHANG) == 0) {
-      if (seconds() > 10) {
-        ADD_FAILURE() << "still running 10 s after the signal";
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, &status, 0);
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return {status, seconds()};
-  }
-
   /// `gougechek <arguments>` with stdout closed (the braces take runInShell's redirection).
   static CliRun runWithStdoutClosed(const std::string& arguments) {
     return runInShell(dir_, "{ " + shellQuoted(GOUGECHEK_CLI) + " " + arguments + " >&-; }");
@@ -87,13 +67,14 @@ TEST_F(Signals, EveryFatalSignalEndsTheRunWithTheErrorReport) {
       {SIGALRM, "SIGALRM"}, {SIGPIPE, "SIGPIPE"}, {SIGXCPU, "SIGXCPU"}, {SIGXFSZ, "SIGXFSZ"}};
   for (const auto& [signal, name] : signals) {
     writeText(file("signal.json"), "an earlier report");
-    const pid_t pid = spawnCli(dir_, {file("box.stl").string(), file("long.nc").string(), "-t",
-                                      "ball:6", "--report", file("signal.json").string()});
-    ASSERT_GT(pid, 0);
-    waitUntilCatching(pid, signal);
+    CliProcess run(dir_, {file("box.stl").string(), file("long.nc").string(), "-t", "ball:6",
+                          "--report", file("signal.json").string()});
+    ASSERT_GT(run.pid(), 0);
+    waitUntilCatching(run.pid(), signal);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ::kill(pid, signal);
-    const auto [status, seconds] = waitFor(pid);
+    ::kill(run.pid(), signal);
+    // At most 10 s: past them the signal was ignored.
+    const auto [status, seconds] = run.wait(std::chrono::seconds(10));
     EXPECT_LT(seconds, 5.0) << name;  // the check alone runs for half a minute
     ASSERT_TRUE(WIFEXITED(status)) << name << ": ended by the signal itself";
     EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << name;
@@ -222,13 +203,13 @@ TEST_F(Signals, AFifoReportIsWrittenOnlyWhenRead) {
 // A FIFO part no process writes: opening it waits, and the first SIGTERM ends that wait.
 TEST_F(Signals, TheFirstSigtermEndsTheWaitForAFifoPart) {
   ASSERT_EQ(::mkfifo(file("part.fifo").c_str(), 0600), 0);
-  const pid_t pid = spawnCli(dir_, {file("part.fifo").string(), file("gouge.nc").string(), "-t",
-                                    "ball:6", "--report", file("fifo_part.json").string()});
-  ASSERT_GT(pid, 0);
-  waitUntilCatching(pid, SIGTERM);
+  CliProcess run(dir_, {file("part.fifo").string(), file("gouge.nc").string(), "-t", "ball:6",
+                        "--report", file("fifo_part.json").string()});
+  ASSERT_GT(run.pid(), 0);
+  waitUntilCatching(run.pid(), SIGTERM);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  ::kill(pid, SIGTERM);
-  const auto [status, seconds] = waitFor(pid);
+  ::kill(run.pid(), SIGTERM);
+  const auto [status, seconds] = run.wait(std::chrono::seconds(10));
   EXPECT_LT(seconds, 1.0);
   ASSERT_TRUE(WIFEXITED(status)) << "ended by the signal itself";
   EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
