@@ -93,25 +93,22 @@ double registrationMargin(const CutterModel& cutter) {
 
 std::optional<std::string> unitsWarning(double part_extent, double program_extent) {
   if (!(part_extent > 0) || !(program_extent > 0)) return std::nullopt;
-  auto about_an_inch = [](double ratio) {
-    return ratio >= kMmPerInch / kUnitsRatioSlack && ratio <= kMmPerInch * kUnitsRatioSlack;
-  };
-  char ratio[32];
-  if (about_an_inch(program_extent / part_extent)) {
-    std::snprintf(ratio, sizeof ratio, "%.1f", program_extent / part_extent);
+  const bool program_larger = program_extent > part_extent;
+  const double ratio = program_larger ? program_extent / part_extent : part_extent / program_extent;
+  if (ratio < kMmPerInch / kUnitsRatioSlack || ratio > kMmPerInch * kUnitsRatioSlack)
+    return std::nullopt;
+  char times[32];
+  std::snprintf(times, sizeof times, ", %.1f times less: ", ratio);
+  // The larger extent first; then the slips that shrink the other one 25.4 times.
+  if (program_larger)
     return "the feed moves span " + mm(program_extent) + " across, the part " + mm(part_extent) +
-           ", " + ratio +
-           " times less: is the part in inches (an STL in inches needs --part-units in), or "
-           "the program in millimetres read as inches (G20 where G21 belongs)?";
-  }
-  if (about_an_inch(part_extent / program_extent)) {
-    std::snprintf(ratio, sizeof ratio, "%.1f", part_extent / program_extent);
-    return "the part spans " + mm(part_extent) + " across, the feed moves " + mm(program_extent) +
-           ", " + ratio +
-           " times less: is the program in inches without G20, or the part in millimetres "
-           "read as inches (--part-units in where mm belongs)?";
-  }
-  return std::nullopt;
+           times +
+           "is the part in inches (an STL in inches needs --part-units in), or the program in "
+           "millimetres read as inches (G20 where G21 belongs)?";
+  return "the part spans " + mm(part_extent) + " across, the feed moves " + mm(program_extent) +
+         times +
+         "is the program in inches without G20, or the part in millimetres read as inches "
+         "(--part-units in where mm belongs)?";
 }
 
 std::string unreachedMessage(const ClosestApproach& approach,

@@ -58,6 +58,23 @@ inline pid_t spawnCli(const std::filesystem::path& dir, const std::vector<std::s
   return pid;
 }
 
+/// Waits until process `pid` catches `signal` (its handler is installed: SigCgt in
+/// /proc/PID/status): a signal sent before that, while a loaded machine is still starting the
+/// program, would end it by the default action, and the test would test the loader. At most 10 s.
+inline void waitUntilCatching(pid_t pid, int signal) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (!line.starts_with("SigCgt:")) continue;
+      const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
+      if ((caught >> (signal - 1)) & 1) return;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ADD_FAILURE() << "process " << pid << " never caught signal " << signal;
+}
+
 /// `gougechek <arguments>` started by spawnCli, killed and reaped if the test leaves before it
 /// has ended (a failed assertion), so that no run goes on after its test.
 class CliProcess {
@@ -80,6 +97,13 @@ class CliProcess {
     if (pid_ <= 0 || ended_) return false;
     ended_ = ::waitpid(pid_, &status_, WNOHANG) == pid_;
     return !ended_;
+  }
+
+  /// Sends it `signal` `settle` after it has begun to catch it (its work under way).
+  void signalWhenCaught(int signal, std::chrono::milliseconds settle) {
+    waitUntilCatching(pid_, signal);
+    std::this_thread::sleep_for(settle);
+    ::kill(pid_, signal);
   }
 
   /// Waits for it to end, at most `limit` (then kills it: a failure); its wait status, and the
@@ -107,22 +131,5 @@ class CliProcess {
   bool ended_ = false;
   int status_ = 0;
 };
-
-/// Waits until process `pid` catches `signal` (its handler is installed: SigCgt in
-/// /proc/PID/status): a signal sent before that, while a loaded machine is still starting the
-/// program, would end it by the default action, and the test would test the loader. At most 10 s.
-inline void waitUntilCatching(pid_t pid, int signal) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    for (std::string line; std::getline(status, line);) {
-      if (!line.starts_with("SigCgt:")) continue;
-      const unsigned long long caught = std::stoull(line.substr(7), nullptr, 16);
-      if ((caught >> (signal - 1)) & 1) return;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  ADD_FAILURE() << "process " << pid << " never caught signal " << signal;
-}
 
 }  // namespace gougechek::e2e

@@ -494,17 +494,11 @@ TEST_F(Cli, SignalsEndTheRunPromptlyWithTheErrorReport) {
             "G1 Y10\no1 endrepeat\nM30\n");
   for (const auto& [signal, name] : {std::pair{SIGINT, "SIGINT"}, std::pair{SIGTERM, "SIGTERM"}}) {
     writeText(file("signal.json"), "stale");
-    const pid_t pid = spawnCli(dir_, {file("box.stl").string(), file("long.nc").string(), "-t",
-                                      "ball:6", "--report", file("signal.json").string()});
-    ASSERT_GT(pid, 0);
-    waitUntilCatching(pid, signal);
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    const auto sent = std::chrono::steady_clock::now();
-    ::kill(pid, signal);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    CliProcess run(dir_, {file("box.stl").string(), file("long.nc").string(), "-t", "ball:6",
+                          "--report", file("signal.json").string()});
+    ASSERT_GT(run.pid(), 0);
+    run.signalWhenCaught(signal, std::chrono::milliseconds(500));
+    const auto [status, seconds] = run.wait(std::chrono::seconds(60));
     EXPECT_LT(seconds, 5.0) << name;  // the check alone runs for half a minute
     ASSERT_TRUE(WIFEXITED(status)) << name << ": ended by the signal itself";
     EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << name;
@@ -528,21 +522,15 @@ TEST_F(Cli, ASignalStopsTheReadingOfAStepPart) {
     GTEST_SKIP() << step << " not found";
   }
   writeText(file("air.nc"), "G0 X0 Y0 Z500\n");
-  const pid_t pid = spawnCli(dir_, {step.string(), file("air.nc").string(), "-t", "ball:6",
-                                    "--report", file("step.json").string()});
-  ASSERT_GT(pid, 0);
-  waitUntilCatching(pid, SIGINT);
-  const auto started = std::chrono::steady_clock::now();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  ::kill(pid, SIGINT);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  CliProcess run(dir_, {step.string(), file("air.nc").string(), "-t", "ball:6", "--report",
+                        file("step.json").string()});
+  ASSERT_GT(run.pid(), 0);
+  run.signalWhenCaught(SIGINT, std::chrono::milliseconds(300));
+  const auto [status, seconds] = run.wait(std::chrono::seconds(60));
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT) << readText(dir_ / "spawn_err.txt");
   // Reading the part takes 3 s in Release (more under the sanitizers); stopping takes 0.1 s.
-  EXPECT_LT(seconds, 1.5);
+  EXPECT_LT(seconds, 1.2);
   const nlohmann::json json = nlohmann::json::parse(readText(file("step.json")));
   EXPECT_EQ(json["error"]["kind"], "interrupted");
 }

@@ -70,9 +70,7 @@ TEST_F(Signals, EveryFatalSignalEndsTheRunWithTheErrorReport) {
     CliProcess run(dir_, {file("box.stl").string(), file("long.nc").string(), "-t", "ball:6",
                           "--report", file("signal.json").string()});
     ASSERT_GT(run.pid(), 0);
-    waitUntilCatching(run.pid(), signal);
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    ::kill(run.pid(), signal);
+    run.signalWhenCaught(signal, std::chrono::milliseconds(300));
     // At most 10 s: past them the signal was ignored.
     const auto [status, seconds] = run.wait(std::chrono::seconds(10));
     EXPECT_LT(seconds, 5.0) << name;  // the check alone runs for half a minute
@@ -206,9 +204,7 @@ TEST_F(Signals, TheFirstSigtermEndsTheWaitForAFifoPart) {
   CliProcess run(dir_, {file("part.fifo").string(), file("gouge.nc").string(), "-t", "ball:6",
                         "--report", file("fifo_part.json").string()});
   ASSERT_GT(run.pid(), 0);
-  waitUntilCatching(run.pid(), SIGTERM);
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  ::kill(run.pid(), SIGTERM);
+  run.signalWhenCaught(SIGTERM, std::chrono::milliseconds(300));
   const auto [status, seconds] = run.wait(std::chrono::seconds(10));
   EXPECT_LT(seconds, 1.0);
   ASSERT_TRUE(WIFEXITED(status)) << "ended by the signal itself";
