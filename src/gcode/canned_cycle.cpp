@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "gcode/code_table.hpp"
+#include "gcode/codes.hpp"
 #include "gougechek/error.hpp"
 
 namespace gougechek {
@@ -16,15 +17,14 @@ constexpr double kMmPerInch = 25.4;
 constexpr double kMaxSteps = 1e6;
 
 /// LinuxCNC's cycle axes: a and b span the plane, c is the drilling axis (aa, bb, cc in
-/// interp_cycles.cc): XY → X, Y, Z; YZ → Y, Z, X; XZ → Z, X, Y.
+/// interp_cycles.cc): the plane's first, second and normal axis.
 struct CycleAxes {
   int a, b, c;
 };
 
-CycleAxes cycleAxes(int plane) {
-  if (plane == 180) return {2, 0, 1};
-  if (plane == 190) return {1, 2, 0};
-  return {0, 1, 2};
+CycleAxes cycleAxes(Plane plane) {
+  const PlaneAxes axes = planeAxes(plane);
+  return {axes.first, axes.second, axes.normal};
 }
 
 char letterOf(int axis) {
@@ -32,10 +32,6 @@ char letterOf(int axis) {
 }
 char upperLetterOf(int axis) {
   return "XYZ"[axis];
-}
-
-const char* planeName(int plane) {
-  return plane == 180 ? "XZ" : (plane == 190 ? "YZ" : "XY");
 }
 
 /// Collects one block's moves, given in the plane's (a, b, c) coordinates.
@@ -88,9 +84,9 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
     fail(column, "canned cycles cannot be used in inverse time feed mode (G93)");
   if (setting.compensation_on)
     fail(column, "canned cycles cannot be used with cutter radius compensation on (G41/G42)");
-  if ((code == 740 || code == 840 || code == 870) && setting.plane != 170)
+  if ((code == G_74 || code == G_84 || code == G_87) && setting.plane != Plane::XY)
     fail(column, "supported in the G17 plane only (LinuxCNC 2.9 moves the wrong axes in " +
-                     gCodeName(setting.plane) + ")");
+                     gCodeName(planeCode(setting.plane)) + ")");
 
   const bool same = active_ == code;  // words may be left out while the cycle stays active
   if (!block.has('r') && !same) fail(column, "R clearance plane unspecified in canned cycle");
@@ -136,26 +132,27 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
     fail(column, std::string("R less than ") + upperLetterOf(axes.c) + " in cycle in " +
                      planeName(setting.plane) + " plane");
 
-  const bool dwells = code == 820 || code == 860 || code == 890;
+  const bool dwells = code == G_82 || code == G_86 || code == G_89;
   if (dwells && !block.has('p') && !same) fail(column, "dwell time P word missing");
   const double dwell = block.has('p') ? block.get('p') : dwell_;
-  const bool pecks = code == 730 || code == 830;
+  const bool pecks = code == G_73 || code == G_83;
   if (pecks && !block.has('q') && !same) fail(column, "Q word missing");
   const double peck = block.has('q') ? block.get('q') : peck_;
   if (pecks && peck <= 0)
     fail(block.has('q') ? block.columnOf('q') : column, "negative or zero Q value used");
   if (pecks && (r - bottom) / peck > kMaxSteps)
     fail(block.columnOf('q'), "Q too small: more than 1000000 pecks per hole");
-  if (code == 740 || code == 840 || code == 860 || code == 870) {
+  if (code == G_74 || code == G_84 || code == G_86 || code == G_87) {
     if (setting.spindle == 0) fail(column, "spindle not turning");
-    if (code == 740 && setting.spindle > 0) fail(column, "spindle turning clockwise in G74");
-    if (code == 840 && setting.spindle < 0) fail(column, "spindle turning counterclockwise in G84");
+    if (code == G_74 && setting.spindle > 0) fail(column, "spindle turning clockwise in G74");
+    if (code == G_84 && setting.spindle < 0)
+      fail(column, "spindle turning counterclockwise in G84");
   }
-  if (code == 870 && !same)
+  if (code == G_87 && !same)
     for (char letter : {'i', 'j', 'k'})
       if (!block.has(letter))
         fail(column, std::string(1, static_cast<char>(letter - 'a' + 'A')) + " word missing");
-  if (code == 870) {
+  if (code == G_87) {
     i_ = block.has('i') ? block.get('i') : i_;
     j_ = block.has('j') ? block.get('j') : j_;
     k_ = block.has('k') ? block.get('k') : k_;
@@ -189,28 +186,28 @@ CycleMoves CannedCycle::run(const Block& block, std::uint32_t line, std::uint32_
       if (clear > r) path.traverse(a, b, r);
     }
     switch (code) {
-      case 730:
-      case 830:
+      case G_73:
+      case G_83:
         for (double step = r - peck; step > bottom; step -= peck) {
           path.feed(a, b, step);
-          if (code == 830) path.traverse(a, b, r);
+          if (code == G_83) path.traverse(a, b, r);
           path.traverse(a, b, step + clearance);
         }
         path.feed(a, b, bottom);
         path.traverse(a, b, clear);
         break;
-      case 850:
+      case G_85:
         path.feed(a, b, bottom);
         path.feed(a, b, r);
         path.traverse(a, b, clear);
         break;
-      case 740:
-      case 840:
-      case 890:
+      case G_74:
+      case G_84:
+      case G_89:
         path.feed(a, b, bottom);
         path.feed(a, b, clear);
         break;
-      case 870: {
+      case G_87: {
         const double off_a = a + i_, off_b = b + j_;
         path.traverse(off_a, off_b, r);
         path.traverse(off_a, off_b, bottom);

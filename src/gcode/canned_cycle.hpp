@@ -12,14 +12,15 @@
 #include <vector>
 
 #include "gcode/block.hpp"
+#include "gcode/plane.hpp"
 #include "gougechek/move.hpp"
 
 namespace gougechek {
 
 /// The interpreter's state a cycle block depends on.
 struct CycleSetting {
-  int code = 0;   ///< tenths: G81 → 810
-  int plane = 0;  ///< G17 / G18 / G19 in tenths
+  int code = 0;  ///< tenths: G81 → 810
+  Plane plane = Plane::XY;
   bool absolute = true;
   bool retract_to_r = true;  ///< G99 (LinuxCNC's initial mode); G98 returns to the initial level
   int spindle = 0;           ///< 1 clockwise (M3), -1 counter-clockwise (M4), 0 stopped

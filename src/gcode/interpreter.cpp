@@ -9,6 +9,7 @@
 
 #include "gcode/arc_center.hpp"
 #include "gcode/code_table.hpp"
+#include "gcode/codes.hpp"
 #include "gcode/dialect.hpp"
 #include "gcode/input_limits.hpp"
 #include "gougechek/error.hpp"
@@ -20,11 +21,7 @@ namespace {
 constexpr double kMmPerInch = 25.4;
 constexpr char kAxisLetters[3] = {'x', 'y', 'z'};
 constexpr char kOffsetLetters[3] = {'i', 'j', 'k'};
-// G10 L numbers that write a tool table entry: as given, or so that the current position
-// reads as given (with the current offsets; with G59.3's).
-constexpr double kToolEntry = 1;
-constexpr double kToolEntryHere = 10;
-constexpr double kToolEntryHereInG593 = 11;
+/// G59.3's system number, whose offsets G10 L11 uses.
 constexpr int kG593System = 9;
 /// Where the rotary (A B C) and extra linear (U V W) axes start and must stay.
 constexpr double kStillAxisPosition = 0.0;
@@ -43,16 +40,10 @@ double& component(Vec3& v, int axis) {
   return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
 }
 
-/// The axes of a plane: first and second in-plane axis (as LinuxCNC orders them for arcs) and
-/// the normal; (first × second) = +normal, so G3 turns about +normal.
-struct PlaneAxes {
-  int first, second, normal;
-};
-
-PlaneAxes planeAxes(int plane) {
-  if (plane == 180) return {2, 0, 1};  // G18: Z, X; normal Y
-  if (plane == 190) return {1, 2, 0};  // G19: Y, Z; normal X
-  return {0, 1, 2};                    // G17: X, Y; normal Z
+/// The work system (1..9) that G54 .. G59.3 selects.
+int systemNumber(int code) {
+  const auto found = std::find(kCoordinateSystems.begin(), kCoordinateSystems.end(), code);
+  return static_cast<int>(found - kCoordinateSystems.begin()) + 1;
 }
 
 std::string upper(char letter) {
@@ -78,7 +69,7 @@ bool writes(const std::array<BlockCode, Block::kMaxCodes>& written, int count,
 /// G10, G28, G30, G52, G92 and G43.1 take the axis words of their line (LinuxCNC's
 /// "mode zero covets axes"; G43.1 its Z).
 bool ownsAxisWords(int nonmodal, int tool_length) {
-  return isOneOf(nonmodal, {100, 280, 300, 520, 920}) || tool_length == 431;
+  return isOneOf(nonmodal, {G_10, G_28, G_30, G_52, G_92}) || tool_length == G_43_1;
 }
 
 }  // namespace
@@ -207,7 +198,7 @@ void GcodeInterpreter::checkRotaryHome(bool second, std::uint32_t column) const 
   // G28/G30 sends every axis not named otherwise to its home: a rotary home off 0 would turn it.
   for (int axis = kFirstRotaryAxis; axis < kFirstRotaryAxis + 6; ++axis)
     if (const int parameter = offsets_.movingRotaryHome(second, axis))
-      fail(column, gCodeName(second ? 300 : 280) + ": the home position #" +
+      fail(column, gCodeName(second ? G_30 : G_28) + ": the home position #" +
                        std::to_string(parameter) +
                        " of a rotary or extra axis is not 0, and only X, Y and Z move (3-axis)");
 }
@@ -232,7 +223,7 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
     const CodeInfo info = describeGCode(number);
     if (!info.refusal.empty()) fail(column, info.refusal);
     // LinuxCNC lets another motion code on the line win over G80 ("G0 G80" is G0).
-    if (number == 800) {
+    if (number == G_80) {
       if (codes.motion == -1) {
         codes.motion = number;
         codes.motion_column = column;
@@ -272,19 +263,19 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
       default:
         break;
     }
-    if (info.group == CodeGroup::NonModal && number != 530) {
+    if (info.group == CodeGroup::NonModal && number != G_53) {
       codes.nonmodal = number;
       codes.nonmodal_column = column;
     }
     if (info.group == CodeGroup::CoordSystem) {
-      codes.system = number <= 590 ? (number - 530) / 10 : 6 + (number - 590);
+      codes.system = systemNumber(number);
       codes.system_column = column;
     }
     if (info.group == CodeGroup::ToolLength) {
       codes.tool_length = number;
       codes.tool_length_column = column;
     }
-    if (number == 530) {
+    if (number == G_53) {
       codes.machine_coordinates = true;
       codes.machine_column = column;
     }
@@ -295,14 +286,14 @@ GcodeInterpreter::BlockCodes GcodeInterpreter::classify(const Block& block) {
     if (!info.refusal.empty()) fail(column, info.refusal);
     claim(info.group, mCodeName, number, column);
     if (!info.warning.empty()) warnOnce(line_, info.warning);
-    if (number == 6) codes.tool_change = true;
-    if (number == 61) {
+    if (number == M_6) codes.tool_change = true;
+    if (number == M_61) {
       codes.set_tool = true;
       codes.set_tool_column = column;
     }
-    if (number == 2 || number == 30) codes.stop = true;
-    if (number == 3 || number == 4 || number == 5)
-      codes.spindle = number == 3 ? 1 : (number == 4 ? -1 : 0);
+    if (number == M_2 || number == M_30) codes.stop = true;
+    if (number == M_3 || number == M_4 || number == M_5)
+      codes.spindle = number == M_3 ? 1 : (number == M_4 ? -1 : 0);
   }
   return codes;
 }
@@ -319,9 +310,9 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
 
   // LinuxCNC's order of execution within a block: feed mode, F, S, T, M6/M61, ..., plane,
   // units, ..., distance modes, home moves, motion, stop.
-  if (codes.feed_mode == 930) feed_mode_ = FeedMode::InverseTime;
-  if (codes.feed_mode == 940) feed_mode_ = FeedMode::PerMinute;
-  if (codes.feed_mode == 950) feed_mode_ = FeedMode::PerRevolution;
+  if (codes.feed_mode == G_93) feed_mode_ = FeedMode::InverseTime;
+  if (codes.feed_mode == G_94) feed_mode_ = FeedMode::PerMinute;
+  if (codes.feed_mode == G_95) feed_mode_ = FeedMode::PerRevolution;
   if (block.has('f')) {
     if (block.get('f') < 0) fail(block.columnOf('f'), "negative feed rate");
     feed_rate_ = block.get('f');
@@ -329,28 +320,28 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
   setTool(block, codes);
   if (codes.spindle != -2) spindle_ = codes.spindle;
   if (codes.plane >= 0) {
-    if (codes.plane != plane_ && compensation_.on())
+    if (planeOf(codes.plane) != plane_ && compensation_.on())
       fail(codes.plane_column, "cannot change planes with cutter radius compensation on");
-    plane_ = codes.plane;
+    plane_ = planeOf(codes.plane);
   }
-  if (codes.units >= 0) mm_per_unit_ = codes.units == 200 ? kMmPerInch : 1.0;
+  if (codes.units >= 0) mm_per_unit_ = codes.units == G_20 ? kMmPerInch : 1.0;
   setCompensation(block, codes);
   setToolLength(block, codes);
   selectSystem(codes);
   checkRotaryOffsets(block);
-  if (codes.distance >= 0) absolute_ = codes.distance == 900;
-  if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == 901;
-  if (codes.retract >= 0) retract_to_r_ = codes.retract == 990;
+  if (codes.distance >= 0) absolute_ = codes.distance == G_90;
+  if (codes.arc_distance >= 0) arc_absolute_ = codes.arc_distance == G_90_1;
+  if (codes.retract >= 0) retract_to_r_ = codes.retract == G_99;
 
   const int owner = codes.nonmodal;
   const bool axis_owner = ownsAxisWords(owner, codes.tool_length);
-  if (axis_owner && codes.motion >= 0 && codes.motion != 800 &&
+  if (axis_owner && codes.motion >= 0 && codes.motion != G_80 &&
       (block.has('x') || block.has('y') || block.has('z')))
     fail(codes.motion_column, gCodeName(codes.motion) + " and " +
-                                  gCodeName(codes.tool_length == 431 ? 431 : owner) +
+                                  gCodeName(codes.tool_length == G_43_1 ? G_43_1 : owner) +
                                   " on one line: both use the axis words");
   setOffsets(block, codes);
-  if (owner == 280 || owner == 300)
+  if (owner == G_28 || owner == G_30)
     goHome(block, codes);
   else if (!axis_owner)
     runMotion(block, codes, motion);
@@ -360,23 +351,23 @@ bool GcodeInterpreter::execute(const Block& block, std::uint32_t line) {
 int GcodeInterpreter::modalMotionCode() const {
   switch (motion_) {
     case Motion::Rapid:
-      return 0;
+      return G_0;
     case Motion::Feed:
-      return 10;
+      return G_1;
     case Motion::ArcClockwise:
-      return 20;
+      return G_2;
     case Motion::ArcCounterClockwise:
-      return 30;
+      return G_3;
     case Motion::Cycle:
       return cycle_code_;
     case Motion::RigidTap:
-      return 331;
+      return G_33_1;
     case Motion::Probe:
       return probe_code_;
     case Motion::None:
       break;
   }
-  return 800;
+  return G_80;
 }
 
 int GcodeInterpreter::motionToBe(const Block& block, const BlockCodes& codes) const {
@@ -400,42 +391,43 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
     return writes(block.m, block.m_count, numbers);
   };
   const bool linuxcnc = dialect_ == Dialect::LinuxCnc;
-  const bool g10 = codes.nonmodal == 100;
+  const bool g10 = codes.nonmodal == G_10;
   // LinuxCNC's L and R go with G73 and G81-G89 (G88 and the rest of its list are refused
   // before); Fanuc and Haas repeat G74 with K or L too.
-  const bool cycle = isOneOf(motion, {730, 810, 820, 830, 840, 850, 860, 870, 890}) ||
-                     (!linuxcnc && motion == 740);
-  if (cycle || motion == 740)
+  const bool cycle = isOneOf(motion, {G_73, G_81, G_82, G_83, G_84, G_85, G_86, G_87, G_89}) ||
+                     (!linuxcnc && motion == G_74);
+  if (cycle || motion == G_74)
     for (const char letter : {'a', 'b', 'c'})
       if (block.has(letter))
         fail(block.columnOf(letter), "cannot put " + upper(letter) + " in a canned cycle");
-  const bool compensation = isOneOf(codes.compensation, {410, 411, 420, 421});
+  const bool compensation = isOneOf(codes.compensation, {G_41, G_41_1, G_42, G_42_1});
   // Fanuc and Haas posts cancel with an offset number ("G49 H0", "G40 D0"); those controls take
   // the word with the cancel, which applies no offset whatever its number.
   const bool fanuc = dialect_ == Dialect::Fanuc || dialect_ == Dialect::Haas;
-  const bool fanuc_cancel_h = fanuc && codes.tool_length == 490;
-  const bool fanuc_cancel_d = fanuc && codes.compensation == 400;
+  const bool fanuc_cancel_h = fanuc && codes.tool_length == G_49;
+  const bool fanuc_cancel_d = fanuc && codes.compensation == G_40;
   struct Use {
     char letter;
     bool used;
     const char* users;
   };
   const Use uses[] = {
-      {'d', compensation || g({960}) || fanuc_cancel_d, "G41, G41.1, G42, G42.1 or G96"},
-      {'h', codes.tool_length == 430 || fanuc_cancel_h, "G43"},
-      {'i', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
-      {'j', g10 || isOneOf(motion, {20, 30, 870}), "G2, G3, G10 or G87"},
-      {'k', isOneOf(motion, {20, 30, 331, 870}), "G2, G3, G33.1 or G87"},
-      {'l', g10 || cycle || compensation || m({66, 98}),
+      {'d', compensation || g({G_96}) || fanuc_cancel_d, "G41, G41.1, G42, G42.1 or G96"},
+      {'h', codes.tool_length == G_43 || fanuc_cancel_h, "G43"},
+      {'i', g10 || isOneOf(motion, {G_2, G_3, G_87}), "G2, G3, G10 or G87"},
+      {'j', g10 || isOneOf(motion, {G_2, G_3, G_87}), "G2, G3, G10 or G87"},
+      {'k', isOneOf(motion, {G_2, G_3, G_33_1, G_87}), "G2, G3, G33.1 or G87"},
+      {'l', g10 || cycle || compensation || m({M_66, M_98}),
        "G10, G41, G41.1, G42, G42.1, a canned cycle, M66 or M98"},
       {'p',
-       g10 || codes.nonmodal == 40 || g({640}) ||
-           isOneOf(motion, {20, 30, 740, 820, 840, 860, 890}) ||
-           m({19, 50, 51, 52, 53, 62, 63, 64, 65, 66, 98}) || (!linuxcnc && m({99})),
+       g10 || codes.nonmodal == G_4 || g({G_64}) ||
+           isOneOf(motion, {G_2, G_3, G_74, G_82, G_84, G_86, G_89}) ||
+           m({M_19, M_50, M_51, M_52, M_53, M_62, M_63, M_64, M_65, M_66, M_98}) ||
+           (!linuxcnc && m({M_99})),
        "G2, G3, G4, G10, G64, G74, G82, G84, G86, G89, M19, M50-M53, M62-M66 or M98"},
-      {'q', g10 || g({640}) || isOneOf(motion, {730, 830}) || m({19, 61, 66, 67, 68}),
+      {'q', g10 || g({G_64}) || isOneOf(motion, {G_73, G_83}) || m({M_19, M_61, M_66, M_67, M_68}),
        "G10, G64, G73, G83, M19, M61 or M66-M68"},
-      {'r', g10 || cycle || isOneOf(motion, {20, 30, 740}) || g({411, 421}) || m({19}),
+      {'r', g10 || cycle || isOneOf(motion, {G_2, G_3, G_74}) || g({G_41_1, G_42_1}) || m({M_19}),
        "G2, G3, G10, G41.1, G42.1, a canned cycle or M19"},
   };
   for (const Use& use : uses) {
@@ -448,9 +440,9 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
 void GcodeInterpreter::setToolLength(const Block& block, const BlockCodes& codes) {
   if (codes.tool_length < 0) return;
   double length = 0;
-  if (codes.tool_length == 431) {
+  if (codes.tool_length == G_43_1) {
     if (block.has('z')) length = block.get('z') * mm_per_unit_;
-  } else if (codes.tool_length == 430) {
+  } else if (codes.tool_length == G_43) {
     const double h = block.has('h') ? block.get('h') : spindle_tool_;
     if (h < 0 || !isWhole(h) || h > 1e9)
       fail(block.columnOf('h'), "G43: H must be a whole number ≥ 0 (a tool number)");
@@ -493,7 +485,7 @@ void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& cod
   if (codes.compensation < 0) return;
   const std::uint32_t column = codes.compensation_column;
   const std::string name = gCodeName(codes.compensation);
-  if (codes.compensation == 400) {
+  if (codes.compensation == G_40) {
     std::vector<Move> released;
     const bool moved = compensation_.active();
     const Vec3 at = compensation_.stop(line_, column, released);
@@ -504,7 +496,7 @@ void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& cod
   if (compensation_.on())
     fail(column, name + ": cannot turn cutter radius compensation on when it is already on");
   double radius = 0;
-  if (codes.compensation == 411 || codes.compensation == 421) {
+  if (codes.compensation == G_41_1 || codes.compensation == G_42_1) {
     if (!block.has('d') || block.get('d') < 0)
       fail(column, name + " needs D with the tool diameter (≥ 0)");
     radius = block.get('d') * mm_per_unit_ / 2.0;
@@ -525,16 +517,17 @@ void GcodeInterpreter::setCompensation(const Block& block, const BlockCodes& cod
            name + ": tool " + std::to_string(tool) + " is not in the tool table");
     }
   }
-  if (plane_ == 190)
+  if (plane_ == Plane::YZ)
     fail(column, name + ": cutter radius compensation is allowed only in the G17 and G18 planes");
-  compensation_.start(codes.compensation < 420 ? 1 : -1, radius, position_, plane_);
+  const bool left = codes.compensation == G_41 || codes.compensation == G_41_1;
+  compensation_.start(left ? 1 : -1, radius, position_, plane_);
 }
 
 void GcodeInterpreter::selectSystem(const BlockCodes& codes) {
   if (codes.system < 0) return;
   if (!offsets_.select(codes.system)) {
-    const int tenths = codes.system <= 6 ? 530 + 10 * codes.system : 590 + codes.system - 6;
-    warnOnce(line_, gCodeName(tenths) +
+    const int code = kCoordinateSystems[static_cast<std::size_t>(codes.system - 1)];
+    warnOnce(line_, gCodeName(code) +
                         " work offset: taken as zero (not in the --work-offsets file, not set "
                         "by G10)");
   }
@@ -553,36 +546,36 @@ AxisValues GcodeInterpreter::axisValues(const Block& block) const {
 void GcodeInterpreter::setOffsets(const Block& block, const BlockCodes& codes) {
   const Vec3 tip_offset(0, 0, tool_length_);  // the tip is below the gauge point
   switch (codes.nonmodal) {
-    case 281:
-    case 301:
-      offsets_.storeHome(codes.nonmodal == 301, position_ + tip_offset);
+    case G_28_1:
+    case G_30_1:
+      offsets_.storeHome(codes.nonmodal == G_30_1, position_ + tip_offset);
       return;
-    case 520:
+    case G_52:
       offsets_.setLocalOffset(axisValues(block));
       return;
-    case 920: {
+    case G_92: {
       // The offset that makes the current point read as the given coordinates.
       AxisValues values = axisValues(block);
       values.value = position_ - offsets_.workOffset() - values.value;
       offsets_.setLocalOffset(values);
       return;
     }
-    case 921:
-    case 922:
-      offsets_.clearLocalOffset(codes.nonmodal == 922);
+    case G_92_1:
+    case G_92_2:
+      offsets_.clearLocalOffset(codes.nonmodal == G_92_2);
       return;
-    case 923:
+    case G_92_3:
       offsets_.restoreLocalOffset();
       return;
-    case 100:
+    case G_10:
       break;
     default:
       return;
   }
   const double l = block.get('l');
-  if (block.has('l') && (l == kToolEntry || l == kToolEntryHere || l == kToolEntryHereInG593))
+  if (block.has('l') && (l == G10_L1 || l == G10_L10 || l == G10_L11))
     return setToolEntry(block, codes, static_cast<int>(l));
-  if (!block.has('l') || (l != 2 && l != 20))
+  if (!block.has('l') || (l != G10_L2 && l != G10_L20))
     fail(codes.nonmodal_column,
          "G10: only L1, L10, L11 (tool table) and L2, L20 (work offsets) are supported");
   const double p = block.get('p');
@@ -597,7 +590,7 @@ void GcodeInterpreter::setOffsets(const Block& block, const BlockCodes& codes) {
                                        upper(letter) + " words are not allowed with it");
   const int system = p == 0 ? offsets_.system() : static_cast<int>(p);
   AxisValues values = axisValues(block);
-  if (l == 20) values.value = position_ - offsets_.localOffset() - values.value;
+  if (l == G10_L20) values.value = position_ - offsets_.localOffset() - values.value;
   offsets_.setWorkOffset(system, values);
 }
 
@@ -616,9 +609,9 @@ void GcodeInterpreter::setToolEntry(const Block& block, const BlockCodes& codes,
     // L10 and L11: the length that makes the tip's current position read as Z, with the current
     // offsets (L10) or with G59.3's work offset and no G92/G52 offset (L11), as LinuxCNC does.
     const double gauge = position_.z + tool_length_;
-    if (l == kToolEntry)
+    if (l == G10_L1)
       tool_lengths_[tool] = z;
-    else if (l == kToolEntryHere)
+    else if (l == G10_L10)
       tool_lengths_[tool] = gauge - offsets_.total().z - z;
     else
       tool_lengths_[tool] = gauge - offsets_.workOffsetOf(kG593System).z - z;
@@ -672,14 +665,15 @@ void GcodeInterpreter::goHome(const Block& block, const BlockCodes& codes) {
   // As LinuxCNC: first to the point the axis words name, then those axes (all when none is
   // named) to the stored home position, a machine position of the gauge point.
   if (axes) addMove(MoveKind::Rapid, endPoint(block, false));
-  checkRotaryHome(codes.nonmodal == 300, codes.nonmodal_column);
+  const bool second = codes.nonmodal == G_30;
+  checkRotaryHome(second, codes.nonmodal_column);
   bool known = false;
-  const Vec3 home = offsets_.home(codes.nonmodal == 300, known) - Vec3(0, 0, tool_length_);
+  const Vec3 home = offsets_.home(second, known) - Vec3(0, 0, tool_length_);
   if (!known)
     warnOnce(line_, gCodeName(codes.nonmodal) +
                         " home position: taken as machine zero (not in the --work-offsets "
                         "file, not set by " +
-                        gCodeName(codes.nonmodal + 1) + ")");
+                        gCodeName(second ? G_30_1 : G_28_1) + ")");
   Vec3 target = position_;
   for (int axis = 0; axis < 3; ++axis)
     if (!axes || block.has(kAxisLetters[axis])) component(target, axis) = home[axis];
@@ -691,28 +685,28 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes, in
   std::uint32_t column = codes.motion_column;
   if (codes.motion >= 0) {
     switch (codes.motion) {
-      case 0:
+      case G_0:
         motion_ = Motion::Rapid;
         break;
-      case 10:
+      case G_1:
         motion_ = Motion::Feed;
         break;
-      case 20:
+      case G_2:
         motion_ = Motion::ArcClockwise;
         break;
-      case 30:
+      case G_3:
         motion_ = Motion::ArcCounterClockwise;
         break;
-      case 800:
+      case G_80:
         motion_ = Motion::None;
         break;
-      case 331:
+      case G_33_1:
         motion_ = Motion::RigidTap;
         break;
-      case 382:
-      case 383:
-      case 384:
-      case 385:
+      case G_38_2:
+      case G_38_3:
+      case G_38_4:
+      case G_38_5:
         motion_ = Motion::Probe;
         probe_code_ = codes.motion;
         break;
@@ -724,7 +718,7 @@ void GcodeInterpreter::runMotion(const Block& block, const BlockCodes& codes, in
     if (motion_ == Motion::None && axes)
       fail(column, "G80 cancels the motion mode: axis words are not allowed with it");
   } else {
-    const bool continues_arc = !axes && (motion == 20 || motion == 30);  // see motionToBe
+    const bool continues_arc = !axes && (motion == G_2 || motion == G_3);  // see motionToBe
     if (!axes && !continues_arc) {
       if (codes.machine_coordinates)
         fail(codes.machine_column, "G53 needs G0 or G1 with axis words");
@@ -810,7 +804,7 @@ int GcodeInterpreter::arcTurns(const Block& block, bool clockwise, std::uint32_t
   const char first_offset = kOffsetLetters[axes.first];
   const char second_offset = kOffsetLetters[axes.second];
   const char normal_offset = kOffsetLetters[axes.normal];
-  const std::string plane_name = gCodeName(plane_);
+  const std::string plane_name = gCodeName(planeCode(plane_));
   if (block.has(normal_offset))
     fail(block.columnOf(normal_offset),
          name + upper(normal_offset) + " word given for an arc in the " + plane_name + " plane");

@@ -22,6 +22,7 @@
 #include "gcode/coordinate_offsets.hpp"
 #include "gcode/cutter_compensation.hpp"
 #include "gcode/parameters.hpp"
+#include "gcode/plane.hpp"
 #include "gcode/program.hpp"
 
 namespace gougechek {
@@ -129,9 +130,9 @@ class GcodeInterpreter {
   int cycle_code_ = 0;            ///< the canned cycle of Motion::Cycle, in tenths
   int probe_code_ = 0;            ///< the G38.x of Motion::Probe, in tenths
   CannedCycle cycles_;
-  bool retract_to_r_ = true;   ///< G99, LinuxCNC's initial retract mode
-  int spindle_ = 0;            ///< 1: M3, -1: M4, 0: stopped
-  int plane_ = 170;            ///< G17 / G18 / G19 in tenths
+  bool retract_to_r_ = true;  ///< G99, LinuxCNC's initial retract mode
+  int spindle_ = 0;           ///< 1: M3, -1: M4, 0: stopped
+  Plane plane_ = Plane::XY;
   double mm_per_unit_ = 1.0;   ///< G21: 1, G20: 25.4
   bool absolute_ = true;       ///< G90
   bool arc_absolute_ = false;  ///< G90.1 (LinuxCNC starts in G91.1)
