@@ -40,16 +40,6 @@ CodeInfo describeGCode(int tenths) {
     case G_2:
     case G_3:
     case G_80:
-    case G_73:  // canned cycles: CannedCycle
-    case G_74:
-    case G_81:
-    case G_82:
-    case G_83:
-    case G_84:
-    case G_85:
-    case G_86:
-    case G_87:
-    case G_89:
     case G_33_1:  // rigid tapping, probing: probing_and_tapping.cpp
     case G_38_2:
     case G_38_3:
@@ -141,8 +131,10 @@ CodeInfo describeGCode(int tenths) {
           "G88 boring cycle is not supported: the operator retracts the spindle by hand, so "
           "where the tool is afterwards is unknown");
     default:
-      return refuse("unknown G code " + name());
+      break;
   }
+  if (isCannedCycle(tenths)) return accept(CodeGroup::Motion);  // CannedCycle
+  return refuse("unknown G code " + name());
 }
 
 CodeInfo describeMCode(int code) {

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 
+#include "gougechek/program.hpp"
+
 namespace gougechek {
 
 /// G codes in tenths.
@@ -143,6 +145,22 @@ inline constexpr double G10_L20 = 20;
 /// The work coordinate systems in LinuxCNC's order: system n (1..9) is kCoordinateSystems[n-1].
 inline constexpr std::array kCoordinateSystems = {G_54, G_55,   G_56,   G_57,  G_58,
                                                   G_59, G_59_1, G_59_2, G_59_3};
+
+/// The canned cycles of modal group 1, those refused (G76, G88) included: LinuxCNC's G73, G74,
+/// G76 and G81-G89.
+inline constexpr std::array kCannedCycles = {G_73, G_74, G_76, G_81, G_82, G_83,
+                                             G_84, G_85, G_86, G_87, G_88, G_89};
+
+constexpr bool isCannedCycle(int code) {
+  return std::find(kCannedCycles.begin(), kCannedCycles.end(), code) != kCannedCycles.end();
+}
+
+/// Whether the canned cycle `code` repeats with L in `dialect`: all of them but LinuxCNC's G74
+/// (rs274ngc check_other_codes takes L with G73 and G81-G89 only); Fanuc and Haas repeat G74
+/// with K or L too.
+constexpr bool cycleRepeats(int code, Dialect dialect) {
+  return isCannedCycle(code) && (code != G_74 || dialect != Dialect::LinuxCnc);
+}
 
 /// G38.2 .. G38.5.
 constexpr bool isProbe(int code) {

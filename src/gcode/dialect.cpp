@@ -93,9 +93,7 @@ bool listed(const std::array<Code, N>& codes, int code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
 }
 
-// The motion codes (modal group 1), in tenths; the hole cycles among them.
-constexpr std::array kCycleCodes = {G_73, G_74, G_76, G_81, G_82, G_83,
-                                    G_84, G_85, G_86, G_87, G_88, G_89};
+// The motion codes (modal group 1) other than the canned cycles (isCannedCycle).
 constexpr std::array kOtherMotionCodes = {G_0,    G_1,    G_2,    G_3,    G_33_1,
                                           G_38_2, G_38_3, G_38_4, G_38_5, G_80};
 
@@ -229,9 +227,9 @@ void DialectFilter::track(const Block& block) {
     const int code = block.g[static_cast<std::size_t>(i)].number;
     if (code == G_20 || code == G_21) inch_ = code == G_20;
     if (code == G_17 || code == G_18 || code == G_19) plane_ = planeOf(code);
-    if (listed(kOtherMotionCodes, code) || listed(kCycleCodes, code)) {
+    if (listed(kOtherMotionCodes, code) || isCannedCycle(code)) {
       arc_ = code == G_2 || code == G_3;
-      cycle_ = listed(kCycleCodes, code);
+      cycle_ = isCannedCycle(code);
     }
   }
 }
@@ -246,7 +244,7 @@ void DialectFilter::repeatsFromK(Block& block, std::uint32_t line) const {
   // The cycle runs on this line when its code is there, or with axis words while it is modal.
   bool runs = block.has('x') || block.has('y') || block.has('z');
   for (int i = 0; i < block.g_count; ++i)
-    runs = runs || listed(kCycleCodes, block.g[static_cast<std::size_t>(i)].number);
+    runs = runs || isCannedCycle(block.g[static_cast<std::size_t>(i)].number);
   if (!cycle_ || !runs || !block.has('k')) return;
   const auto k = static_cast<std::size_t>(Block::index('k'));
   const auto l = static_cast<std::size_t>(Block::index('l'));

@@ -392,11 +392,10 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
   };
   const bool linuxcnc = dialect_ == Dialect::LinuxCnc;
   const bool g10 = codes.nonmodal == G_10;
-  // LinuxCNC's L and R go with G73 and G81-G89 (G88 and the rest of its list are refused
-  // before); Fanuc and Haas repeat G74 with K or L too.
-  const bool cycle = isOneOf(motion, {G_73, G_81, G_82, G_83, G_84, G_85, G_86, G_87, G_89}) ||
-                     (!linuxcnc && motion == G_74);
-  if (cycle || motion == G_74)
+  // G76 and G88 are refused before (code_table.cpp).
+  const bool cycle = isCannedCycle(motion);
+  const bool repeats = cycleRepeats(motion, dialect_);
+  if (cycle)
     for (const char letter : {'a', 'b', 'c'})
       if (block.has(letter))
         fail(block.columnOf(letter), "cannot put " + upper(letter) + " in a canned cycle");
@@ -417,7 +416,7 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
       {'i', g10 || isOneOf(motion, {G_2, G_3, G_87}), "G2, G3, G10 or G87"},
       {'j', g10 || isOneOf(motion, {G_2, G_3, G_87}), "G2, G3, G10 or G87"},
       {'k', isOneOf(motion, {G_2, G_3, G_33_1, G_87}), "G2, G3, G33.1 or G87"},
-      {'l', g10 || cycle || compensation || m({M_66, M_98}),
+      {'l', g10 || repeats || compensation || m({M_66, M_98}),
        "G10, G41, G41.1, G42, G42.1, a canned cycle, M66 or M98"},
       {'p',
        g10 || codes.nonmodal == G_4 || g({G_64}) ||
@@ -427,7 +426,7 @@ void GcodeInterpreter::checkUnusedWords(const Block& block, const BlockCodes& co
        "G2, G3, G4, G10, G64, G74, G82, G84, G86, G89, M19, M50-M53, M62-M66 or M98"},
       {'q', g10 || g({G_64}) || isOneOf(motion, {G_73, G_83}) || m({M_19, M_61, M_66, M_67, M_68}),
        "G10, G64, G73, G83, M19, M61 or M66-M68"},
-      {'r', g10 || cycle || isOneOf(motion, {G_2, G_3, G_74}) || g({G_41_1, G_42_1}) || m({M_19}),
+      {'r', g10 || cycle || isOneOf(motion, {G_2, G_3}) || g({G_41_1, G_42_1}) || m({M_19}),
        "G2, G3, G10, G41.1, G42.1, a canned cycle or M19"},
   };
   for (const Use& use : uses) {
