@@ -316,15 +316,13 @@ void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
                               control.endsSkip(header_)))
     return;
   interpreter.publishPosition();
-  if (macro_b_) {
-    parser.compactLine(line, number);
-    if (macro.read(parser, number, statement_)) {
-      assign(statement_.assignments, parameters);
-      if (statement_.has_control) control.execute(statement_.control, number, line_start);
-      return;
-    }
+  parser.compactLine(line, number);  // once, for a macro B statement and for the block
+  if (macro_b_ && macro.read(parser, number, statement_)) {
+    assign(statement_.assignments, parameters);
+    if (statement_.has_control) control.execute(statement_.control, number, line_start);
+    return;
   }
-  parser.parse(line, number, block_);
+  parser.parseCompacted(block_);
   dialect.apply(block_, number);
   assign(block_.assignments, parameters);
   if (block_.has_oword) {
