@@ -140,9 +140,10 @@ void ControlFlow::open(const std::string& path, std::uint32_t line, std::uint32_
   if (!*source.stream) fail(line, column, "cannot open the subprogram file " + path);
   source.reader = std::make_unique<LineReader>(*source.stream, path);  // for its errors
   source.call_line = sources_.empty() ? line : sources_.front().call_line;
+  const auto read = std::find(files_read_.begin(), files_read_.end(), path);
+  source.file = static_cast<std::uint32_t>(read - files_read_.begin()) + 1;
+  if (read == files_read_.end()) files_read_.push_back(path);
   sources_.push_back(std::move(source));
-  if (std::find(files_read_.begin(), files_read_.end(), path) == files_read_.end())
-    files_read_.push_back(path);
 }
 
 void ControlFlow::closeSources(const Frame& frame) {
@@ -383,12 +384,10 @@ LineReader::Position ControlFlow::programStart() const {
   return call == frames_.rend() ? main_start_ : call->start;
 }
 
-std::vector<ControlFlow::BlockPlace> ControlFlow::findBlocks(long sequence) {
+const std::vector<ControlFlow::BlockPlace>& ControlFlow::findBlocks(long sequence) {
   const LineReader::Position start = programStart();
-  std::string key = sourcePath();
-  key.append("\n").append(std::to_string(start.offset));
-  key.append("\n").append(std::to_string(sequence));
-  if (const auto known = blocks_.find(key); known != blocks_.end()) return known->second;
+  const BlockSearch search{sources_.empty() ? 0 : sources_.back().file, start.offset, sequence};
+  if (const auto known = blocks_.find(search); known != blocks_.end()) return known->second;
   // The whole program is read, from its start to the next program (O number) or '%': every
   // block with that number, and the WHILE loops around each.
   std::vector<BlockPlace> found;
@@ -415,15 +414,14 @@ std::vector<ControlFlow::BlockPlace> ControlFlow::findBlocks(long sequence) {
     else if (head.kind == BlockHead::Kind::End && !loops.empty() && loops.back().first == head.loop)
       loops.pop_back();
   }
-  blocks_[key] = found;
-  return found;
+  return blocks_[search] = std::move(found);
 }
 
 void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t column,
                               const std::string& what) {
   const LineReader::Position from = reader().position();
   const std::string number = std::string("N").append(std::to_string(sequence));
-  const std::vector<BlockPlace> found = findBlocks(sequence);
+  const std::vector<BlockPlace>& found = findBlocks(sequence);
   if (found.empty()) failJump(line, column, what + ": no block " + number + " in the program");
   if (found.size() > 1)
     failJump(line, column,
