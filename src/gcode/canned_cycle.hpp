@@ -34,6 +34,8 @@ struct CycleSetting {
   Vec3 position;  ///< current point, program coordinates and units
 };
 
+struct HoleLevels;  // canned_cycle.cpp
+
 struct CycleMove {
   MoveKind kind = MoveKind::Rapid;  ///< Rapid or Feed
   Vec3 to;                          ///< program coordinates and units
@@ -58,6 +60,20 @@ class CannedCycle {
   bool operator==(const CannedCycle&) const = default;
 
  private:
+  struct Error;
+  struct Words;
+  /// Refuses a cycle in a mode it cannot run in (no feed rate, G93, compensation on, plane).
+  static void checkMode(const CycleSetting& setting, std::uint32_t column, const Error& fail);
+  /// L (K on Fanuc and Haas): how many times the cycle runs.
+  static int repeats(const Block& block, const CycleSetting& setting, const Error& fail);
+  /// R, the depth and the plane words: where the holes are and their R and bottom levels; sets
+  /// the initial level when the cycle starts.
+  Words holes(const Block& block, const CycleSetting& setting, std::uint32_t column, bool same,
+              const Error& fail);
+  /// The words of the cycle's family: P (dwell), Q (peck), G87's I, J, K; and the spindle.
+  void cycleWords(const Block& block, const CycleSetting& setting, std::uint32_t column, bool same,
+                  const Error& fail, HoleLevels& levels);
+
   std::string file_name_;
   int active_ = 0;  ///< the cycle that ran last, while no other motion mode ran since
   bool has_initial_level_ = false;
