@@ -19,6 +19,7 @@
 
 #include "gcode/block.hpp"
 #include "gcode/canned_cycle.hpp"
+#include "gcode/code_table.hpp"
 #include "gcode/coordinate_offsets.hpp"
 #include "gcode/cutter_compensation.hpp"
 #include "gcode/parameters.hpp"
@@ -80,9 +81,19 @@ class GcodeInterpreter {
   /// G28 (`second` false) or G30: the rotary and extra axes' homes must be 0.
   void checkRotaryHome(bool second, std::uint32_t column) const;
   BlockCodes classify(const Block& block);
+  class GroupClaims;
+  /// What one G code asks for, into `codes`; refuses a second code of its modal group.
+  void classifyGCode(const BlockCode& code, GroupClaims& claims, BlockCodes& codes);
+  /// The G codes outside the groups classifyGCode sorts: non-modal, G54..G59.3, G43/G49, G53.
+  static void classifyOtherGCode(const BlockCode& code, CodeGroup group, BlockCodes& codes);
+  void classifyMCode(const BlockCode& code, GroupClaims& claims, BlockCodes& codes);
   void setTool(const Block& block, const BlockCodes& codes);
   /// `motion`: motionToBe's.
   void runMotion(const Block& block, const BlockCodes& codes, int motion);
+  /// The modal motion a motion code on the line sets.
+  void selectMotion(int code);
+  /// A G0, G1, G2 or G3 move to the block's end point, under compensation or not.
+  void runPath(const Block& block, const BlockCodes& codes, std::uint32_t column);
   void setToolLength(const Block& block, const BlockCodes& codes);
   /// Warns when G43 takes the length of `offset_tool` (`offset_length` mm) while another tool
   /// whose length the table knows is loaded.
