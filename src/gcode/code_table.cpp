@@ -13,6 +13,35 @@ CodeInfo refuse(std::string why) {
   return {CodeGroup::NonModal, std::move(why), {}};
 }
 
+/// Why gougechek refuses the LinuxCNC G code `tenths` it knows, or "".
+std::string gCodeRefusal(int tenths) {
+  const auto name = [tenths] { return gCodeName(tenths); };
+  switch (tenths) {
+    case G_5:
+    case G_5_1:
+    case G_5_2:
+    case G_5_3:
+      return name() + " splines are not supported yet";
+    case G_7:
+      return "G7 lathe diameter mode is not supported";
+    case G_17_1:
+    case G_18_1:
+    case G_19_1:
+      return name() + " (UVW planes) is not supported";
+    case G_33:
+      return "G33 spindle-synchronized motion (threading) is not supported yet";
+    case G_43_2:
+      return "G43.2 additional tool length offset is not supported yet";
+    case G_76:
+      return "G76 lathe threading cycle is not supported";
+    case G_88:
+      return "G88 boring cycle is not supported: the operator retracts the spindle by hand, so "
+             "where the tool is afterwards is unknown";
+    default:
+      return "";
+  }
+}
+
 }  // namespace
 
 std::string gCodeName(int tenths) {
@@ -33,7 +62,8 @@ std::string mCodeName(int number) {
 }
 
 CodeInfo describeGCode(int tenths) {
-  const auto name = [tenths] { return gCodeName(tenths); };
+  if (std::string why = gCodeRefusal(tenths); !why.empty()) return refuse(std::move(why));
+  if (coordinateSystem(tenths) != 0) return accept(CodeGroup::CoordSystem);
   switch (tenths) {
     case G_0:
     case G_1:
@@ -77,16 +107,6 @@ CodeInfo describeGCode(int tenths) {
     case G_43_1:
     case G_49:
       return accept(CodeGroup::ToolLength);
-    case G_54:
-    case G_55:
-    case G_56:
-    case G_57:
-    case G_58:
-    case G_59:
-    case G_59_1:
-    case G_59_2:
-    case G_59_3:
-      return accept(CodeGroup::CoordSystem);
     case G_61:
     case G_61_1:
     case G_64:
@@ -109,32 +129,11 @@ CodeInfo describeGCode(int tenths) {
     case G_98:
     case G_99:
       return accept(CodeGroup::ReturnMode);
-    case G_5:
-    case G_5_1:
-    case G_5_2:
-    case G_5_3:
-      return refuse(name() + " splines are not supported yet");
-    case G_7:
-      return refuse("G7 lathe diameter mode is not supported");
-    case G_17_1:
-    case G_18_1:
-    case G_19_1:
-      return refuse(name() + " (UVW planes) is not supported");
-    case G_33:
-      return refuse("G33 spindle-synchronized motion (threading) is not supported yet");
-    case G_43_2:
-      return refuse("G43.2 additional tool length offset is not supported yet");
-    case G_76:
-      return refuse("G76 lathe threading cycle is not supported");
-    case G_88:
-      return refuse(
-          "G88 boring cycle is not supported: the operator retracts the spindle by hand, so "
-          "where the tool is afterwards is unknown");
     default:
       break;
   }
   if (isCannedCycle(tenths)) return accept(CodeGroup::Motion);  // CannedCycle
-  return refuse("unknown G code " + name());
+  return refuse("unknown G code " + gCodeName(tenths));
 }
 
 CodeInfo describeMCode(int code) {

@@ -146,6 +146,14 @@ inline constexpr double G10_L20 = 20;
 inline constexpr std::array kCoordinateSystems = {G_54, G_55,   G_56,   G_57,  G_58,
                                                   G_59, G_59_1, G_59_2, G_59_3};
 
+/// The work system (1..9) that `code` (G54 .. G59.3) selects; 0 for any other code.
+constexpr int coordinateSystem(int code) {
+  const auto found = std::find(kCoordinateSystems.begin(), kCoordinateSystems.end(), code);
+  return found == kCoordinateSystems.end()
+             ? 0
+             : static_cast<int>(found - kCoordinateSystems.begin()) + 1;
+}
+
 /// The canned cycles of modal group 1, those refused (G76, G88) included: LinuxCNC's G73, G74,
 /// G76 and G81-G89.
 inline constexpr std::array kCannedCycles = {G_73, G_74, G_76, G_81, G_82, G_83,

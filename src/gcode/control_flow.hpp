@@ -181,6 +181,15 @@ class ControlFlow {
   void returnFromCall(const OWord& oword, std::uint32_t line);
   void runBranch(const OWord& oword, std::uint32_t line);
   void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
+  /// A while line: the start of a loop or its next pass, or the end of a do loop.
+  void runWhile(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
+  void startRepeat(const OWord& oword, std::uint32_t line);
+  /// endrepeat or continue: the loop's next pass, or its end.
+  void endLoopPass(const OWord& oword, std::uint32_t line);
+  /// Skips to the end of the loop of `oword`.
+  void exitLoop(const OWord& oword, std::uint32_t line);
+  /// The innermost running loop named as `oword`, the frames inside it dropped (break, continue).
+  Frame& innermostLoop(const OWord& oword, std::uint32_t line);
   double value(const OWord& oword, std::uint32_t line) const;
   /// A macro B WHILE starting at `line`: refused inside a loop of its identifier or 3 deep.
   void checkMacroNesting(const OWord& oword, std::uint32_t line) const;

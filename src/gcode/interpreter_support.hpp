@@ -36,12 +36,6 @@ inline double& component(Vec3& v, int axis) {
   return axis == 0 ? v.x : (axis == 1 ? v.y : v.z);
 }
 
-/// The work system (1..9) that G54 .. G59.3 selects.
-inline int systemNumber(int code) {
-  const auto found = std::find(kCoordinateSystems.begin(), kCoordinateSystems.end(), code);
-  return static_cast<int>(found - kCoordinateSystems.begin()) + 1;
-}
-
 inline std::string upper(char letter) {
   return std::string(1, static_cast<char>(letter - 'a' + 'A'));
 }

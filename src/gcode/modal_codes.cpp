@@ -143,7 +143,7 @@ void GcodeInterpreter::classifyOtherGCode(const BlockCode& code, CodeGroup group
     codes.nonmodal_column = column;
   }
   if (group == CodeGroup::CoordSystem) {
-    codes.system = systemNumber(number);
+    codes.system = coordinateSystem(number);
     codes.system_column = column;
   }
   if (group == CodeGroup::ToolLength) {

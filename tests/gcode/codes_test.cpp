@@ -34,6 +34,9 @@ TEST(Codes, CoordinateSystemsInLinuxCncOrder) {
   EXPECT_EQ(gCodeName(kCoordinateSystems[0]), "G54");
   EXPECT_EQ(gCodeName(kCoordinateSystems[5]), "G59");
   EXPECT_EQ(gCodeName(kCoordinateSystems[8]), "G59.3");
+  EXPECT_EQ(coordinateSystem(G_54), 1);
+  EXPECT_EQ(coordinateSystem(G_59_3), 9);
+  EXPECT_EQ(coordinateSystem(G_53), 0);
 }
 
 TEST(Plane, AxesAreRightHandedAndNamedByTheirCode) {
