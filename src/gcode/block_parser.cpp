@@ -124,8 +124,7 @@ double BlockParser::readNumber(std::size_t& pos, char letter, std::uint32_t colu
   return negative ? -value : value;
 }
 
-void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block& block) {
-  line_number_ = line_number;
+void BlockParser::parseCompacted(Block& block) {
   block.column.fill(0);
   block.integer_words = 0;
   block.g_count = 0;
@@ -133,7 +132,6 @@ void BlockParser::parse(std::string_view line, std::uint32_t line_number, Block&
   block.block_delete = false;
   block.assignments.clear();
   block.has_oword = false;
-  compact(line);
 
   std::size_t pos = 0;
   if (!text_.empty() && text_[0] == '/') {

@@ -26,9 +26,16 @@ class BlockParser {
               Semicolon semicolon = Semicolon::StartsComment,
               ExpressionRules rules = ExpressionRules::LinuxCnc);
 
-  /// Splits `line` (physical line number `line_number`) into `block`, evaluating every value.
-  /// Throws InputError on a malformed word or on a construct outside the supported dialect.
-  void parse(std::string_view line, std::uint32_t line_number, Block& block);
+  /// Splits `line` (physical line number `line_number`) into `block`, evaluating every value:
+  /// compactLine, then parseCompacted. Throws InputError on a malformed word or on a construct
+  /// outside the supported dialect.
+  void parse(std::string_view line, std::uint32_t line_number, Block& block) {
+    compactLine(line, line_number);
+    parseCompacted(block);
+  }
+  /// Splits the line compactLine read last into `block`: a line that may be a macro B statement
+  /// is compacted once, for the statement reader and then for this.
+  void parseCompacted(Block& block);
 
   /// For lines being skipped (a false branch, a subroutine body): true when `line` is an O-word
   /// line, with its name and keyword in `oword` and no value evaluated.

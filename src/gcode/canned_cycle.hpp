@@ -12,14 +12,15 @@
 #include <vector>
 
 #include "gcode/block.hpp"
+#include "gcode/plane.hpp"
 #include "gougechek/move.hpp"
 
 namespace gougechek {
 
 /// The interpreter's state a cycle block depends on.
 struct CycleSetting {
-  int code = 0;   ///< tenths: G81 → 810
-  int plane = 0;  ///< G17 / G18 / G19 in tenths
+  int code = 0;  ///< tenths: G81 → 810
+  Plane plane = Plane::XY;
   bool absolute = true;
   bool retract_to_r = true;  ///< G99 (LinuxCNC's initial mode); G98 returns to the initial level
   int spindle = 0;           ///< 1 clockwise (M3), -1 counter-clockwise (M4), 0 stopped
@@ -32,6 +33,8 @@ struct CycleSetting {
   bool zero_repeats_store = false;
   Vec3 position;  ///< current point, program coordinates and units
 };
+
+struct HoleLevels;  // canned_cycle.cpp
 
 struct CycleMove {
   MoveKind kind = MoveKind::Rapid;  ///< Rapid or Feed
@@ -57,6 +60,20 @@ class CannedCycle {
   bool operator==(const CannedCycle&) const = default;
 
  private:
+  struct Error;
+  struct Words;
+  /// Refuses a cycle in a mode it cannot run in (no feed rate, G93, compensation on, plane).
+  static void checkMode(const CycleSetting& setting, std::uint32_t column, const Error& fail);
+  /// L (K on Fanuc and Haas): how many times the cycle runs.
+  static int repeats(const Block& block, const CycleSetting& setting, const Error& fail);
+  /// R, the depth and the plane words: where the holes are and their R and bottom levels; sets
+  /// the initial level when the cycle starts.
+  Words holes(const Block& block, const CycleSetting& setting, std::uint32_t column, bool same,
+              const Error& fail);
+  /// The words of the cycle's family: P (dwell), Q (peck), G87's I, J, K; and the spindle.
+  void cycleWords(const Block& block, const CycleSetting& setting, std::uint32_t column, bool same,
+                  const Error& fail, HoleLevels& levels);
+
   std::string file_name_;
   int active_ = 0;  ///< the cycle that ran last, while no other motion mode ran since
   bool has_initial_level_ = false;

@@ -1,5 +1,7 @@
 #include "gcode/code_table.hpp"
 
+#include "gcode/codes.hpp"
+
 namespace gougechek {
 
 namespace {
@@ -9,6 +11,35 @@ CodeInfo accept(CodeGroup group, std::string warning = {}) {
 }
 CodeInfo refuse(std::string why) {
   return {CodeGroup::NonModal, std::move(why), {}};
+}
+
+/// Why gougechek refuses the LinuxCNC G code `tenths` it knows, or "".
+std::string gCodeRefusal(int tenths) {
+  const auto name = [tenths] { return gCodeName(tenths); };
+  switch (tenths) {
+    case G_5:
+    case G_5_1:
+    case G_5_2:
+    case G_5_3:
+      return name() + " splines are not supported yet";
+    case G_7:
+      return "G7 lathe diameter mode is not supported";
+    case G_17_1:
+    case G_18_1:
+    case G_19_1:
+      return name() + " (UVW planes) is not supported";
+    case G_33:
+      return "G33 spindle-synchronized motion (threading) is not supported yet";
+    case G_43_2:
+      return "G43.2 additional tool length offset is not supported yet";
+    case G_76:
+      return "G76 lathe threading cycle is not supported";
+    case G_88:
+      return "G88 boring cycle is not supported: the operator retracts the spindle by hand, so "
+             "where the tool is afterwards is unknown";
+    default:
+      return "";
+  }
 }
 
 }  // namespace
@@ -31,162 +62,124 @@ std::string mCodeName(int number) {
 }
 
 CodeInfo describeGCode(int tenths) {
-  const auto name = [tenths] { return gCodeName(tenths); };
+  if (std::string why = gCodeRefusal(tenths); !why.empty()) return refuse(std::move(why));
+  if (coordinateSystem(tenths) != 0) return accept(CodeGroup::CoordSystem);
   switch (tenths) {
-    case 0:
-    case 10:
-    case 20:
-    case 30:
-    case 800:
-    case 730:  // canned cycles: CannedCycle
-    case 740:
-    case 810:
-    case 820:
-    case 830:
-    case 840:
-    case 850:
-    case 860:
-    case 870:
-    case 890:
-    case 331:  // rigid tapping, probing: probing_and_tapping.cpp
-    case 382:
-    case 383:
-    case 384:
-    case 385:
+    case G_0:
+    case G_1:
+    case G_2:
+    case G_3:
+    case G_80:
+    case G_33_1:  // rigid tapping, probing: probing_and_tapping.cpp
+    case G_38_2:
+    case G_38_3:
+    case G_38_4:
+    case G_38_5:
       return accept(CodeGroup::Motion);
-    case 40:
+    case G_4:
       return accept(CodeGroup::NonModal);  // dwell: no motion
-    case 170:
-    case 180:
-    case 190:
+    case G_17:
+    case G_18:
+    case G_19:
       return accept(CodeGroup::Plane);
-    case 200:
-    case 210:
+    case G_20:
+    case G_21:
       return accept(CodeGroup::Units);
-    case 100:  // offsets: CoordinateOffsets
-    case 280:
-    case 281:
-    case 300:
-    case 301:
-    case 520:
-    case 530:
-    case 920:
-    case 921:
-    case 922:
-    case 923:
+    case G_10:  // offsets: CoordinateOffsets
+    case G_28:
+    case G_28_1:
+    case G_30:
+    case G_30_1:
+    case G_52:
+    case G_53:
+    case G_92:
+    case G_92_1:
+    case G_92_2:
+    case G_92_3:
       return accept(CodeGroup::NonModal);
-    case 400:  // cutter radius compensation: CutterCompensation
-    case 410:
-    case 411:
-    case 420:
-    case 421:
+    case G_40:  // cutter radius compensation: CutterCompensation
+    case G_41:
+    case G_41_1:
+    case G_42:
+    case G_42_1:
       return accept(CodeGroup::CutterComp);
-    case 430:
-    case 431:
-    case 490:
+    case G_43:
+    case G_43_1:
+    case G_49:
       return accept(CodeGroup::ToolLength);
-    case 540:
-    case 550:
-    case 560:
-    case 570:
-    case 580:
-    case 590:
-    case 591:
-    case 592:
-    case 593:
-      return accept(CodeGroup::CoordSystem);
-    case 610:
-    case 611:
-    case 640:
+    case G_61:
+    case G_61_1:
+    case G_64:
       return accept(CodeGroup::PathControl);
-    case 80:
+    case G_8:
       return accept(CodeGroup::LatheMode);
-    case 900:
-    case 910:
+    case G_90:
+    case G_91:
       return accept(CodeGroup::Distance);
-    case 901:
-    case 911:
+    case G_90_1:
+    case G_91_1:
       return accept(CodeGroup::ArcDistance);
-    case 930:
-    case 940:
-    case 950:
+    case G_93:
+    case G_94:
+    case G_95:
       return accept(CodeGroup::FeedMode);
-    case 960:
-    case 970:
+    case G_96:
+    case G_97:
       return accept(CodeGroup::SpindleMode);
-    case 980:
-    case 990:
+    case G_98:
+    case G_99:
       return accept(CodeGroup::ReturnMode);
-    case 50:
-    case 51:
-    case 52:
-    case 53:
-      return refuse(name() + " splines are not supported yet");
-    case 70:
-      return refuse("G7 lathe diameter mode is not supported");
-    case 171:
-    case 181:
-    case 191:
-      return refuse(name() + " (UVW planes) is not supported");
-    case 330:
-      return refuse("G33 spindle-synchronized motion (threading) is not supported yet");
-    case 432:
-      return refuse("G43.2 additional tool length offset is not supported yet");
-    case 760:
-      return refuse("G76 lathe threading cycle is not supported");
-    case 880:
-      return refuse(
-          "G88 boring cycle is not supported: the operator retracts the spindle by hand, so "
-          "where the tool is afterwards is unknown");
     default:
-      return refuse("unknown G code " + name());
+      break;
   }
+  if (isCannedCycle(tenths)) return accept(CodeGroup::Motion);  // CannedCycle
+  return refuse("unknown G code " + gCodeName(tenths));
 }
 
 CodeInfo describeMCode(int code) {
   const auto name = [code] { return mCodeName(code); };
   switch (code) {
-    case 0:
-    case 1:
-    case 2:
-    case 30:
-    case 60:
+    case M_0:
+    case M_1:
+    case M_2:
+    case M_30:
+    case M_60:
       return accept(CodeGroup::Stopping);
-    case 3:
-    case 4:
-    case 5:
-    case 19:
+    case M_3:
+    case M_4:
+    case M_5:
+    case M_19:
       return accept(CodeGroup::Spindle);
-    case 6:
-    case 61:
+    case M_6:
+    case M_61:
       return accept(CodeGroup::ToolChange);
-    case 7:
-    case 8:
-    case 9:
+    case M_7:
+    case M_8:
+    case M_9:
       return accept(CodeGroup::Coolant, name() + " coolant: ignored");
-    case 48:
-    case 49:
-    case 50:
-    case 51:
-    case 52:
-    case 53:
+    case M_48:
+    case M_49:
+    case M_50:
+    case M_51:
+    case M_52:
+    case M_53:
       return accept(CodeGroup::Override);
-    case 62:
-    case 63:
-    case 64:
-    case 65:
-    case 66:
-    case 67:
-    case 68:
+    case M_62:
+    case M_63:
+    case M_64:
+    case M_65:
+    case M_66:
+    case M_67:
+    case M_68:
       return accept(CodeGroup::Io);
-    case 70:
-    case 71:
-    case 73:
+    case M_70:
+    case M_71:
+    case M_73:
       return accept(CodeGroup::ModalState);
-    case 72:
+    case M_72:
       return refuse("M72 (restore modal state) is not supported yet");
-    case 98:  // Fanuc-style subprogram call and return: run by ControlFlow
-    case 99:
+    case M_98:  // Fanuc-style subprogram call and return: run by ControlFlow
+    case M_99:
       return accept(CodeGroup::NonModal);
     default:
       return refuse("unknown M code " + name());

@@ -140,9 +140,10 @@ void ControlFlow::open(const std::string& path, std::uint32_t line, std::uint32_
   if (!*source.stream) fail(line, column, "cannot open the subprogram file " + path);
   source.reader = std::make_unique<LineReader>(*source.stream, path);  // for its errors
   source.call_line = sources_.empty() ? line : sources_.front().call_line;
+  const auto read = std::find(files_read_.begin(), files_read_.end(), path);
+  source.file = static_cast<std::uint32_t>(read - files_read_.begin()) + 1;
+  if (read == files_read_.end()) files_read_.push_back(path);
   sources_.push_back(std::move(source));
-  if (std::find(files_read_.begin(), files_read_.end(), path) == files_read_.end())
-    files_read_.push_back(path);
 }
 
 void ControlFlow::closeSources(const Frame& frame) {
@@ -383,12 +384,10 @@ LineReader::Position ControlFlow::programStart() const {
   return call == frames_.rend() ? main_start_ : call->start;
 }
 
-std::vector<ControlFlow::BlockPlace> ControlFlow::findBlocks(long sequence) {
+const std::vector<ControlFlow::BlockPlace>& ControlFlow::findBlocks(long sequence) {
   const LineReader::Position start = programStart();
-  std::string key = sourcePath();
-  key.append("\n").append(std::to_string(start.offset));
-  key.append("\n").append(std::to_string(sequence));
-  if (const auto known = blocks_.find(key); known != blocks_.end()) return known->second;
+  const BlockSearch search{sources_.empty() ? 0 : sources_.back().file, start.offset, sequence};
+  if (const auto known = blocks_.find(search); known != blocks_.end()) return known->second;
   // The whole program is read, from its start to the next program (O number) or '%': every
   // block with that number, and the WHILE loops around each.
   std::vector<BlockPlace> found;
@@ -415,15 +414,14 @@ std::vector<ControlFlow::BlockPlace> ControlFlow::findBlocks(long sequence) {
     else if (head.kind == BlockHead::Kind::End && !loops.empty() && loops.back().first == head.loop)
       loops.pop_back();
   }
-  blocks_[key] = found;
-  return found;
+  return blocks_[search] = std::move(found);
 }
 
 void ControlFlow::jumpToBlock(long sequence, std::uint32_t line, std::uint32_t column,
                               const std::string& what) {
   const LineReader::Position from = reader().position();
   const std::string number = std::string("N").append(std::to_string(sequence));
-  const std::vector<BlockPlace> found = findBlocks(sequence);
+  const std::vector<BlockPlace>& found = findBlocks(sequence);
   if (found.empty()) failJump(line, column, what + ": no block " + number + " in the program");
   if (found.size() > 1)
     failJump(line, column,
@@ -499,44 +497,27 @@ void ControlFlow::runBranch(const OWord& oword, std::uint32_t line) {
   if (!frame->taken) skipToNext();
 }
 
+void ControlFlow::exitLoop(const OWord& oword, std::uint32_t line) {
+  startSkip(SkipGoal::LoopEnd, oword.name, line, oword.column,
+            describe(oword) + ": the loop is not closed before the end of the file");
+}
+
+ControlFlow::Frame& ControlFlow::innermostLoop(const OWord& oword, std::uint32_t line) {
+  const auto loop = std::find_if(frames_.rbegin(), frames_.rend(), [&](const Frame& f) {
+    return f.name == oword.name &&
+           (f.kind == FrameKind::While || f.kind == FrameKind::Do || f.kind == FrameKind::Repeat);
+  });
+  if (loop == frames_.rend())
+    fail(line, oword.column, describe(oword) + " outside a loop o" + oword.name);
+  frames_.erase(loop.base(), frames_.end());
+  return frames_.back();
+}
+
 void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
                                    LineReader::Position line_start) {
-  const auto exitLoop = [&] {
-    startSkip(SkipGoal::LoopEnd, oword.name, line, oword.column,
-              describe(oword) + ": the loop is not closed before the end of the file");
-  };
-  const auto findLoop = [&]() -> Frame& {
-    const auto loop = std::find_if(frames_.rbegin(), frames_.rend(), [&](const Frame& f) {
-      return f.name == oword.name &&
-             (f.kind == FrameKind::While || f.kind == FrameKind::Do || f.kind == FrameKind::Repeat);
-    });
-    if (loop == frames_.rend())
-      fail(line, oword.column, describe(oword) + " outside a loop o" + oword.name);
-    frames_.erase(loop.base(), frames_.end());
-    return frames_.back();
-  };
   switch (oword.keyword) {
-    case OKeyword::While: {
-      if (Frame* loop = top(FrameKind::Do, oword.name)) {  // the end of a do loop
-        if (value(oword, line) != 0) {
-          seek(loop->start);
-        } else {
-          frames_.pop_back();
-        }
-        return;
-      }
-      Frame* loop = top(FrameKind::While, oword.name);
-      const bool again = loop != nullptr && loop->start.offset == line_start.offset;
-      if (value(oword, line) == 0) {
-        if (again) frames_.pop_back();
-        exitLoop();
-        return;
-      }
-      if (!again && isMacroLoop(oword.name)) checkMacroNesting(oword, line);
-      if (!again)
-        frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 0, false, false});
-      return;
-    }
+    case OKeyword::While:
+      return runWhile(oword, line, line_start);
     case OKeyword::EndWhile: {
       Frame* loop = top(FrameKind::While, oword.name);
       if (!loop) fail(line, oword.column, describe(oword) + " without a matching while");
@@ -547,51 +528,77 @@ void ControlFlow::runLoopStatement(const OWord& oword, std::uint32_t line,
       frames_.push_back(
           {FrameKind::Do, oword.name, line, reader().position(), {}, 0, false, false});
       return;
-    case OKeyword::Repeat: {
-      const double times = std::round(value(oword, line));
-      // Each run reads at least the endrepeat line: more runs than the limit cannot finish.
-      if (times > static_cast<double>(max_repeated_lines_))
-        fail(line, oword.column,
-             describe(oword) + ": more than " + std::to_string(max_repeated_lines_) +
-                 " repeats, the limit of lines run in loops and subprogram calls");
-      if (times < 1) {
-        exitLoop();
-        return;
-      }
-      frames_.push_back({FrameKind::Repeat,
-                         oword.name,
-                         line,
-                         reader().position(),
-                         {},
-                         static_cast<std::uint64_t>(times),
-                         false,
-                         false});
-      return;
-    }
+    case OKeyword::Repeat:
+      return startRepeat(oword, line);
     case OKeyword::EndRepeat:
-    case OKeyword::Continue: {
-      Frame* loop =
-          oword.keyword == OKeyword::EndRepeat ? top(FrameKind::Repeat, oword.name) : &findLoop();
-      if (!loop) fail(line, oword.column, describe(oword) + " without a matching repeat");
-      if (loop->kind == FrameKind::While) {
-        seek(loop->start);  // the while line decides again
-      } else if (loop->kind == FrameKind::Do) {
-        seek(loop->start);
-      } else if (--loop->count > 0) {
-        seek(loop->start);
-      } else {
-        frames_.pop_back();
-        if (oword.keyword == OKeyword::Continue) exitLoop();
-      }
-      return;
-    }
+    case OKeyword::Continue:
+      return endLoopPass(oword, line);
     case OKeyword::Break:
-      findLoop();
+      innermostLoop(oword, line);
       frames_.pop_back();
-      exitLoop();
+      exitLoop(oword, line);
       return;
     default:
       return;
+  }
+}
+
+void ControlFlow::runWhile(const OWord& oword, std::uint32_t line,
+                           LineReader::Position line_start) {
+  if (Frame* loop = top(FrameKind::Do, oword.name)) {  // the end of a do loop
+    if (value(oword, line) != 0) {
+      seek(loop->start);
+    } else {
+      frames_.pop_back();
+    }
+    return;
+  }
+  Frame* loop = top(FrameKind::While, oword.name);
+  const bool again = loop != nullptr && loop->start.offset == line_start.offset;
+  if (value(oword, line) == 0) {
+    if (again) frames_.pop_back();
+    exitLoop(oword, line);
+    return;
+  }
+  if (!again && isMacroLoop(oword.name)) checkMacroNesting(oword, line);
+  if (!again)
+    frames_.push_back({FrameKind::While, oword.name, line, line_start, {}, 0, false, false});
+}
+
+void ControlFlow::startRepeat(const OWord& oword, std::uint32_t line) {
+  const double times = std::round(value(oword, line));
+  // Each run reads at least the endrepeat line: more runs than the limit cannot finish.
+  if (times > static_cast<double>(max_repeated_lines_))
+    fail(line, oword.column,
+         describe(oword) + ": more than " + std::to_string(max_repeated_lines_) +
+             " repeats, the limit of lines run in loops and subprogram calls");
+  if (times < 1) {
+    exitLoop(oword, line);
+    return;
+  }
+  frames_.push_back({FrameKind::Repeat,
+                     oword.name,
+                     line,
+                     reader().position(),
+                     {},
+                     static_cast<std::uint64_t>(times),
+                     false,
+                     false});
+}
+
+void ControlFlow::endLoopPass(const OWord& oword, std::uint32_t line) {
+  Frame* loop = oword.keyword == OKeyword::EndRepeat ? top(FrameKind::Repeat, oword.name)
+                                                     : &innermostLoop(oword, line);
+  if (!loop) fail(line, oword.column, describe(oword) + " without a matching repeat");
+  if (loop->kind == FrameKind::While) {
+    seek(loop->start);  // the while line decides again
+  } else if (loop->kind == FrameKind::Do) {
+    seek(loop->start);
+  } else if (--loop->count > 0) {
+    seek(loop->start);
+  } else {
+    frames_.pop_back();
+    if (oword.keyword == OKeyword::Continue) exitLoop(oword, line);
   }
 }
 

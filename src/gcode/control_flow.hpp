@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -117,6 +118,7 @@ class ControlFlow {
     std::unique_ptr<std::ifstream> stream;
     std::unique_ptr<LineReader> reader;
     std::uint32_t call_line = 0;  ///< in the main program
+    std::uint32_t file = 0;       ///< 1 + its index in files_read_ (0: the program)
   };
   /// Where a subroutine's body starts: in the program (file empty) or in a subprogram file.
   struct SubPlace {
@@ -128,6 +130,13 @@ class ControlFlow {
     LineReader::Position position;
     std::uint32_t line = 0;
     std::vector<std::uint64_t> loops;  ///< the WHILE lines around it, outermost first
+  };
+  /// A search for the blocks of one sequence number in one program.
+  struct BlockSearch {
+    std::uint32_t file = 0;   ///< Source::file
+    std::uint64_t start = 0;  ///< the program's start, an offset in that file
+    long sequence = 0;
+    auto operator<=>(const BlockSearch&) const = default;
   };
   enum class SkipGoal : std::uint8_t { Definition, FindSub, Branch, LoopEnd };
   struct Skip {
@@ -149,7 +158,7 @@ class ControlFlow {
   /// Counts one more line read in a loop, a call, after a jump back or by a search.
   void countRepeated(std::uint32_t line);
   /// The blocks N`sequence` of the running program, found by reading it from its start.
-  std::vector<BlockPlace> findBlocks(long sequence);
+  const std::vector<BlockPlace>& findBlocks(long sequence);
   /// Where the running program starts: its call's body, or the main program's first line.
   LineReader::Position programStart() const;
   void startSkip(SkipGoal goal, const std::string& name, std::uint32_t line, std::uint32_t column,
@@ -172,6 +181,15 @@ class ControlFlow {
   void returnFromCall(const OWord& oword, std::uint32_t line);
   void runBranch(const OWord& oword, std::uint32_t line);
   void runLoopStatement(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
+  /// A while line: the start of a loop or its next pass, or the end of a do loop.
+  void runWhile(const OWord& oword, std::uint32_t line, LineReader::Position line_start);
+  void startRepeat(const OWord& oword, std::uint32_t line);
+  /// endrepeat or continue: the loop's next pass, or its end.
+  void endLoopPass(const OWord& oword, std::uint32_t line);
+  /// Skips to the end of the loop of `oword`.
+  void exitLoop(const OWord& oword, std::uint32_t line);
+  /// The innermost running loop named as `oword`, the frames inside it dropped (break, continue).
+  Frame& innermostLoop(const OWord& oword, std::uint32_t line);
   double value(const OWord& oword, std::uint32_t line) const;
   /// A macro B WHILE starting at `line`: refused inside a loop of its identifier or 3 deep.
   void checkMacroNesting(const OWord& oword, std::uint32_t line) const;
@@ -190,8 +208,7 @@ class ControlFlow {
   std::uint64_t repeated_lines_ = 0;
   bool jumped_back_ = false;  ///< a GOTO or M99 P went back: lines may run again
   LineReader::Position main_start_;
-  /// (file, program start, sequence number) → the blocks found there.
-  std::unordered_map<std::string, std::vector<BlockPlace>> blocks_;
+  std::map<BlockSearch, std::vector<BlockPlace>> blocks_;
   std::vector<Frame> frames_;
   /// The innermost running call (O-word or M98), frames_.rend() while the main program runs.
   auto innermostCall() { return std::find_if(frames_.rbegin(), frames_.rend(), isCall); }

@@ -51,14 +51,11 @@ std::string millimetres(double value) {
 
 }  // namespace
 
-void CutterCompensation::start(int side, double radius, const Vec3& at, int plane) {
+void CutterCompensation::start(int side, double radius, const Vec3& at, Plane plane) {
   side_ = side;
   radius_ = radius;
-  if (plane == 180) {  // LinuxCNC compensates G18 in (Z, X), as its arcs run
-    first_ = 2, second_ = 0, normal_ = 1;
-  } else {
-    first_ = 0, second_ = 1, normal_ = 2;
-  }
+  const PlaneAxes axes = planeAxes(plane);  // G18 in (Z, X), as LinuxCNC's arcs run
+  first_ = axes.first, second_ = axes.second, normal_ = axes.normal;
   first_move_ = true;
   current_ = at;
   emitted_ = at;

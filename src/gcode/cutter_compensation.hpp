@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "gcode/arc_center.hpp"
+#include "gcode/plane.hpp"
 #include "gougechek/move.hpp"
 
 namespace gougechek {
@@ -31,8 +32,8 @@ class CutterCompensation {
   explicit CutterCompensation(std::string file_name) : file_name_(std::move(file_name)) {}
 
   /// G41 (side 1) or G42 (side -1) with a radius in mm, the tool standing at `at`, in `plane`
-  /// (170: G17, 180: G18, in tenths as the interpreter names planes).
-  void start(int side, double radius, const Vec3& at, int plane = 170);
+  /// (G17 or G18).
+  void start(int side, double radius, const Vec3& at, Plane plane = Plane::XY);
   /// G41/G42 is in effect (LinuxCNC refuses cycles and some codes then, even with radius 0).
   bool on() const { return side_ != 0; }
   /// Compensation moves the tool (a radius of 0 leaves the programmed path as it is).

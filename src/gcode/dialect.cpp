@@ -4,6 +4,7 @@
 #include <array>
 
 #include "gcode/code_table.hpp"
+#include "gcode/codes.hpp"
 #include "gcode/dialect_hint.hpp"
 #include "gougechek/error.hpp"
 
@@ -12,14 +13,16 @@ namespace gougechek {
 namespace {
 
 // grbl 1.1's supported codes and words (grbl wiki, "Grbl v1.1 Commands"; gcode.c), G in tenths.
-constexpr std::array kGrblGCodes = {0,   10,  20,  30,  40,  100, 170, 180, 190, 200, 210, 280, 281,
-                                    300, 301, 382, 383, 384, 385, 400, 431, 490, 530, 540, 550, 560,
-                                    570, 580, 590, 610, 800, 900, 910, 911, 920, 921, 930, 940};
-constexpr std::array kGrblMCodes = {0, 1, 2, 3, 4, 5, 7, 8, 9, 30, 56};
+constexpr std::array kGrblGCodes = {
+    G_0,  G_1,    G_2,    G_3,    G_4,    G_10,   G_17, G_18,   G_19, G_20,   G_21, G_28, G_28_1,
+    G_30, G_30_1, G_38_2, G_38_3, G_38_4, G_38_5, G_40, G_43_1, G_49, G_53,   G_54, G_55, G_56,
+    G_57, G_58,   G_59,   G_61,   G_80,   G_90,   G_91, G_91_1, G_92, G_92_1, G_93, G_94};
+constexpr std::array kGrblMCodes = {M_0, M_1, M_2, M_3, M_4, M_5, M_7, M_8, M_9, M_30, M_56};
 constexpr std::string_view kGrblWords = "fijklnprstxyz";
 // LinuxCNC codes a Fanuc or Haas control lacks or reads otherwise (G30.1 there is the floating
 // reference point return); their G87 is a back boring cycle with a Q shift, not LinuxCNC's.
-constexpr std::array kFanucRefusedGCodes = {281, 301, 431, 870, 901, 911, 922, 923};
+constexpr std::array kFanucRefusedGCodes = {G_28_1, G_30_1, G_43_1, G_87,
+                                            G_90_1, G_91_1, G_92_2, G_92_3};
 // Length words, whose integers count least increments on Fanuc and Haas controls.
 constexpr std::string_view kIncrementWords = "xyzijkrq";
 constexpr double kLeastIncrementMm = 0.001;
@@ -81,18 +84,18 @@ const HarmlessMCode* harmless(const std::array<HarmlessMCode, N>& codes, int num
 /// G10 L10-L13 and R (the value), not LinuxCNC's L1/L10/L11 with Z; grbl has only L2 and L20;
 /// Fanuc's L20 writes the extended work offsets G54.1.
 bool readsG10Otherwise(Dialect dialect, double l) {
-  if (l == 1 || l == 10 || l == 11) return dialect != Dialect::LinuxCnc;
-  return l == 20 && (dialect == Dialect::Fanuc || dialect == Dialect::Haas);
+  if (l == G10_L1 || l == G10_L10 || l == G10_L11) return dialect != Dialect::LinuxCnc;
+  return l == G10_L20 && (dialect == Dialect::Fanuc || dialect == Dialect::Haas);
 }
 
-template <std::size_t N>
-bool listed(const std::array<int, N>& codes, int code) {
+template <typename Code, std::size_t N>
+bool listed(const std::array<Code, N>& codes, int code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
 }
 
-// The motion codes (modal group 1), in tenths; the hole cycles among them.
-constexpr std::array kCycleCodes = {730, 740, 760, 810, 820, 830, 840, 850, 860, 870, 880, 890};
-constexpr std::array kOtherMotionCodes = {0, 10, 20, 30, 331, 382, 383, 384, 385, 800};
+// The motion codes (modal group 1) other than the canned cycles (isCannedCycle).
+constexpr std::array kOtherMotionCodes = {G_0,    G_1,    G_2,    G_3,    G_33_1,
+                                          G_38_2, G_38_3, G_38_4, G_38_5, G_80};
 
 }  // namespace
 
@@ -168,7 +171,7 @@ void DialectFilter::checkCodes(const Block& block, std::uint32_t line) const {
     const bool refused =
         grbl ? !listed(kGrblGCodes, code.number) : listed(kFanucRefusedGCodes, code.number);
     if (refused) fail(line, code.column, gCodeName(code.number));
-    if (code.number == 100 && block.has('l') && readsG10Otherwise(dialect_, block.get('l')))
+    if (code.number == G_10 && block.has('l') && readsG10Otherwise(dialect_, block.get('l')))
       fail(line, block.columnOf('l'),
            "G10 L" + std::to_string(static_cast<int>(block.get('l'))) + " as LinuxCNC reads it");
   }
@@ -222,18 +225,18 @@ void DialectFilter::dropHarmlessMCodes(Block& block, std::uint32_t line) const {
 void DialectFilter::track(const Block& block) {
   for (int i = 0; i < block.g_count; ++i) {
     const int code = block.g[static_cast<std::size_t>(i)].number;
-    if (code == 200 || code == 210) inch_ = code == 200;
-    if (code == 170 || code == 180 || code == 190) plane_ = code;
-    if (listed(kOtherMotionCodes, code) || listed(kCycleCodes, code)) {
-      arc_ = code == 20 || code == 30;
-      cycle_ = listed(kCycleCodes, code);
+    if (code == G_20 || code == G_21) inch_ = code == G_20;
+    if (code == G_17 || code == G_18 || code == G_19) plane_ = planeOf(code);
+    if (listed(kOtherMotionCodes, code) || isCannedCycle(code)) {
+      arc_ = code == G_2 || code == G_3;
+      cycle_ = isCannedCycle(code);
     }
   }
 }
 
 void DialectFilter::dwellFromX(Block& block) const {
   for (int i = 0; i < block.g_count; ++i)
-    if (block.g[static_cast<std::size_t>(i)].number == 40)
+    if (block.g[static_cast<std::size_t>(i)].number == G_4)
       block.column[static_cast<std::size_t>(Block::index('x'))] = 0;  // the time: no motion
 }
 
@@ -241,7 +244,7 @@ void DialectFilter::repeatsFromK(Block& block, std::uint32_t line) const {
   // The cycle runs on this line when its code is there, or with axis words while it is modal.
   bool runs = block.has('x') || block.has('y') || block.has('z');
   for (int i = 0; i < block.g_count; ++i)
-    runs = runs || listed(kCycleCodes, block.g[static_cast<std::size_t>(i)].number);
+    runs = runs || isCannedCycle(block.g[static_cast<std::size_t>(i)].number);
   if (!cycle_ || !runs || !block.has('k')) return;
   const auto k = static_cast<std::size_t>(Block::index('k'));
   const auto l = static_cast<std::size_t>(Block::index('l'));
@@ -266,7 +269,7 @@ void DialectFilter::scaleIntegerWords(Block& block) const {
 
 void DialectFilter::dropNormalArcOffset(Block& block) const {
   if (!arc_) return;
-  const char normal = plane_ == 180 ? 'j' : (plane_ == 190 ? 'i' : 'k');
+  const char normal = "ijk"[planeAxes(plane_).normal];
   block.column[static_cast<std::size_t>(Block::index(normal))] = 0;
 }
 

@@ -28,6 +28,7 @@
 
 #include "gcode/arc_center.hpp"
 #include "gcode/block.hpp"
+#include "gcode/plane.hpp"
 #include "gougechek/program.hpp"
 
 namespace gougechek {
@@ -65,8 +66,8 @@ class DialectFilter {
   Dialect dialect_;
   std::string file_name_;
   Warn warn_;
-  bool inch_ = false;   ///< G20 in effect
-  int plane_ = 170;     ///< G17 / G18 / G19 in tenths
+  bool inch_ = false;  ///< G20 in effect
+  Plane plane_ = Plane::XY;
   bool arc_ = false;    ///< G2 or G3 is the motion mode
   bool cycle_ = false;  ///< a canned cycle is the motion mode
 };

@@ -55,6 +55,79 @@ double truth(bool value) {
   return value ? 1.0 : 0.0;
 }
 
+/// `left` `op` `right`, as LinuxCNC's execute_binary (macro B: the controls' rules for vacant
+/// values and logic); `fail(message)` throws.
+template <typename Fail>
+double applyOperator(Operator op, double left, double right, bool macro_b, const Fail& fail) {
+  // A vacant macro B variable counts as 0, except that EQ and NE tell it from 0.
+  const bool left_vacant = std::isnan(left);
+  const bool right_vacant = std::isnan(right);
+  if ((op == Operator::Eq || op == Operator::Ne) && (left_vacant || right_vacant)) {
+    return truth((left_vacant && right_vacant) == (op == Operator::Eq));
+  }
+  if (left_vacant) left = 0;
+  if (right_vacant) right = 0;
+  if ((op == Operator::And || op == Operator::Or || op == Operator::Xor) && macro_b &&
+      ((left != 0 && left != 1) || (right != 0 && right != 1)))
+    fail(
+        "AND, OR and XOR of values other than 0 and 1: on Fanuc controls they work on the "
+        "bits of the values, which the reader does not model");
+  switch (op) {
+    case Operator::Power:
+      if (left < 0 && std::floor(right) != right)
+        fail("attempt to raise a negative number to a non-integer power");
+      left = std::pow(left, right);
+      break;
+    case Operator::Times:
+      left *= right;
+      break;
+    case Operator::Divide:
+      if (right == 0) fail("division by zero");
+      left /= right;
+      break;
+    case Operator::Modulo:  // LinuxCNC's MOD is never negative for a positive divisor
+      left = std::fmod(left, right);
+      if (left < 0) left += std::fabs(right);
+      break;
+    case Operator::Plus:
+      left += right;
+      break;
+    case Operator::Minus:
+      left -= right;
+      break;
+    case Operator::Eq:
+      left = truth(std::fabs(left - right) < kEqualTolerance);
+      break;
+    case Operator::Ne:
+      left = truth(std::fabs(left - right) >= kEqualTolerance);
+      break;
+    case Operator::Gt:
+      left = truth(left > right);
+      break;
+    case Operator::Ge:
+      left = truth(left >= right);
+      break;
+    case Operator::Lt:
+      left = truth(left < right);
+      break;
+    case Operator::Le:
+      left = truth(left <= right);
+      break;
+    case Operator::And:
+      left = truth(left != 0 && right != 0);
+      break;
+    case Operator::Or:
+      left = truth(left != 0 || right != 0);
+      break;
+    case Operator::Xor:
+      left = truth((left != 0) != (right != 0));
+      break;
+  }
+  if (std::isnan(left)) fail("calculation resulted in 'not a number'");
+  if (std::isinf(left)) fail("calculation resulted in 'infinity'");
+  return left;
+}
+
 }  // namespace
 
 ExpressionReader::ExpressionReader(const std::string& text,
@@ -197,76 +270,9 @@ double ExpressionReader::readChain(std::size_t& pos, std::size_t open, bool brac
   bool other = false;
   const auto reduce = [&] {
     --depth;
-    double& left = values[depth];
-    double right = values[depth + 1];
-    const Operator op = ops[depth];
-    // A vacant macro B variable counts as 0, except that EQ and NE tell it from 0.
-    const bool left_vacant = std::isnan(left);
-    const bool right_vacant = std::isnan(right);
-    if ((op == Operator::Eq || op == Operator::Ne) && (left_vacant || right_vacant)) {
-      left = truth((left_vacant && right_vacant) == (op == Operator::Eq));
-      return;
-    }
-    if (left_vacant) left = 0;
-    if (right_vacant) right = 0;
-    if ((op == Operator::And || op == Operator::Or || op == Operator::Xor) && macroB() &&
-        ((left != 0 && left != 1) || (right != 0 && right != 1)))
-      fail(op_columns[depth],
-           "AND, OR and XOR of values other than 0 and 1: on Fanuc controls they work on the "
-           "bits of the values, which the reader does not model");
-    switch (op) {
-      case Operator::Power:
-        if (left < 0 && std::floor(right) != right)
-          fail(op_columns[depth], "attempt to raise a negative number to a non-integer power");
-        left = std::pow(left, right);
-        break;
-      case Operator::Times:
-        left *= right;
-        break;
-      case Operator::Divide:
-        if (right == 0) fail(op_columns[depth], "division by zero");
-        left /= right;
-        break;
-      case Operator::Modulo:  // LinuxCNC's MOD is never negative for a positive divisor
-        left = std::fmod(left, right);
-        if (left < 0) left += std::fabs(right);
-        break;
-      case Operator::Plus:
-        left += right;
-        break;
-      case Operator::Minus:
-        left -= right;
-        break;
-      case Operator::Eq:
-        left = truth(std::fabs(left - right) < kEqualTolerance);
-        break;
-      case Operator::Ne:
-        left = truth(std::fabs(left - right) >= kEqualTolerance);
-        break;
-      case Operator::Gt:
-        left = truth(left > right);
-        break;
-      case Operator::Ge:
-        left = truth(left >= right);
-        break;
-      case Operator::Lt:
-        left = truth(left < right);
-        break;
-      case Operator::Le:
-        left = truth(left <= right);
-        break;
-      case Operator::And:
-        left = truth(left != 0 && right != 0);
-        break;
-      case Operator::Or:
-        left = truth(left != 0 || right != 0);
-        break;
-      case Operator::Xor:
-        left = truth((left != 0) != (right != 0));
-        break;
-    }
-    if (std::isnan(left)) fail(op_columns[depth], "calculation resulted in 'not a number'");
-    if (std::isinf(left)) fail(op_columns[depth], "calculation resulted in 'infinity'");
+    const std::size_t column = op_columns[depth];
+    values[depth] = applyOperator(ops[depth], values[depth], values[depth + 1], macroB(),
+                                  [&](const std::string& message) { fail(column, message); });
   };
   const auto precedence = [](Operator op) {
     for (const OperatorName& name : kOperators)

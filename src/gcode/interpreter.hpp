@@ -19,9 +19,11 @@
 
 #include "gcode/block.hpp"
 #include "gcode/canned_cycle.hpp"
+#include "gcode/code_table.hpp"
 #include "gcode/coordinate_offsets.hpp"
 #include "gcode/cutter_compensation.hpp"
 #include "gcode/parameters.hpp"
+#include "gcode/plane.hpp"
 #include "gcode/program.hpp"
 
 namespace gougechek {
@@ -79,9 +81,19 @@ class GcodeInterpreter {
   /// G28 (`second` false) or G30: the rotary and extra axes' homes must be 0.
   void checkRotaryHome(bool second, std::uint32_t column) const;
   BlockCodes classify(const Block& block);
+  class GroupClaims;
+  /// What one G code asks for, into `codes`; refuses a second code of its modal group.
+  void classifyGCode(const BlockCode& code, GroupClaims& claims, BlockCodes& codes);
+  /// The G codes outside the groups classifyGCode sorts: non-modal, G54..G59.3, G43/G49, G53.
+  static void classifyOtherGCode(const BlockCode& code, CodeGroup group, BlockCodes& codes);
+  void classifyMCode(const BlockCode& code, GroupClaims& claims, BlockCodes& codes);
   void setTool(const Block& block, const BlockCodes& codes);
   /// `motion`: motionToBe's.
   void runMotion(const Block& block, const BlockCodes& codes, int motion);
+  /// The modal motion a motion code on the line sets.
+  void selectMotion(int code);
+  /// A G0, G1, G2 or G3 move to the block's end point, under compensation or not.
+  void runPath(const Block& block, const BlockCodes& codes, std::uint32_t column);
   void setToolLength(const Block& block, const BlockCodes& codes);
   /// Warns when G43 takes the length of `offset_tool` (`offset_length` mm) while another tool
   /// whose length the table knows is loaded.
@@ -129,9 +141,9 @@ class GcodeInterpreter {
   int cycle_code_ = 0;            ///< the canned cycle of Motion::Cycle, in tenths
   int probe_code_ = 0;            ///< the G38.x of Motion::Probe, in tenths
   CannedCycle cycles_;
-  bool retract_to_r_ = true;   ///< G99, LinuxCNC's initial retract mode
-  int spindle_ = 0;            ///< 1: M3, -1: M4, 0: stopped
-  int plane_ = 170;            ///< G17 / G18 / G19 in tenths
+  bool retract_to_r_ = true;  ///< G99, LinuxCNC's initial retract mode
+  int spindle_ = 0;           ///< 1: M3, -1: M4, 0: stopped
+  Plane plane_ = Plane::XY;
   double mm_per_unit_ = 1.0;   ///< G21: 1, G20: 25.4
   bool absolute_ = true;       ///< G90
   bool arc_absolute_ = false;  ///< G90.1 (LinuxCNC starts in G91.1)

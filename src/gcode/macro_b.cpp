@@ -160,116 +160,159 @@ bool MacroStatementReader::loopHeader(std::string_view line, OWord& oword) {
   return true;
 }
 
-bool MacroStatementReader::read(const BlockParser& parser, std::uint32_t line_number,
-                                MacroStatement& statement) const {
-  const std::string& text = parser.text();
-  const std::vector<std::uint32_t>& columns = parser.columns();
-  const ExpressionReader values(text, columns, parameters_, file_name_, line_number,
-                                ExpressionRules::MacroBStatement);
-  const auto fail = [&](std::size_t at, const std::string& message) {
+namespace {
+
+/// One block read as a macro B statement into `statement`.
+class StatementText {
+ public:
+  StatementText(const BlockParser& parser, const Parameters& parameters,
+                const std::string& file_name, std::uint32_t line_number, MacroStatement& statement)
+      : text_(parser.text()),
+        columns_(parser.columns()),
+        values_(text_, columns_, parameters, file_name, line_number,
+                ExpressionRules::MacroBStatement),
+        file_name_(file_name),
+        line_number_(line_number),
+        statement_(statement) {}
+
+  /// True when the block is a macro statement (read into the statement).
+  bool read();
+
+ private:
+  [[noreturn]] void fail(std::size_t at, const std::string& message) const {
     // No other dialect's hint: none runs macro B, a reading that passed would misread it.
-    throw HintlessError(file_name_, line_number,
-                        columns.empty() ? 0 : columns[std::min(at, columns.size() - 1)], message);
-  };
-  const auto startsWith = [&](std::size_t at, std::string_view word) {
-    return std::string_view(text).substr(at).starts_with(word);
-  };
-  std::size_t pos = 0;
-  const bool block_delete = !text.empty() && text[0] == '/';
-  if (block_delete) ++pos;
-  if (pos < text.size() && text[pos] == 'n') {
-    ++pos;
-    while (pos < text.size() && (isDigit(text[pos]) || text[pos] == '.')) ++pos;
+    throw HintlessError(file_name_, line_number_,
+                        columns_.empty() ? 0 : columns_[std::min(at, columns_.size() - 1)],
+                        message);
   }
-  const std::size_t start = pos;
-  statement.assignments.clear();
-  statement.has_control = false;
-  statement.control = OWord{};
-  statement.control.column = start < columns.size() ? columns[start] : 0;
-  // #i=expression to the end of the block; false when the block goes on after a single value
-  // (LinuxCNC's `#1=5 G0 X#1`, which BlockParser reads).
-  const auto assignment = [&](std::size_t at, bool whole_block) {
-    ParameterAssignment assigned;
-    assigned.parameter = values.readParameterRef(at, true);
-    if (!assigned.parameter.name.empty() || at >= text.size() || text[at] != '=') return false;
-    ++at;
-    std::size_t single = at;
-    values.readValue(single);
-    assigned.value = values.readOperations(at);
-    if (at < text.size()) {
-      if (single == at && !whole_block) return false;
-      fail(at,
-           "a macro statement takes its whole block: put the other words on a line of their "
-           "own");
-    }
-    statement.assignments.push_back(std::move(assigned));
-    return true;
-  };
-  const auto condition = [&](std::size_t& at) {
-    if (at >= text.size() || text[at] != '[') fail(at, "a condition in brackets expected");
-    const double value = values.readValue(at);
+  bool startsWith(std::size_t at, std::string_view word) const {
+    return std::string_view(text_).substr(at).starts_with(word);
+  }
+  /// #i=expression to the end of the block; false when the block goes on after a single value
+  /// (LinuxCNC's `#1=5 G0 X#1`, which BlockParser reads).
+  bool assignment(std::size_t at, bool whole_block);
+  bool condition(std::size_t& at) const {
+    if (at >= text_.size() || text_[at] != '[') fail(at, "a condition in brackets expected");
+    const double value = values_.readValue(at);
     if (std::isnan(value))
-      fail(start, "the condition is a vacant variable, neither true nor false");
+      fail(start_, "the condition is a vacant variable, neither true nor false");
     return value != 0;
-  };
-  const auto endOfBlock = [&](std::size_t at) {
-    if (at < text.size()) fail(at, "unexpected text after the macro statement");
-  };
-  const auto control = [&](OKeyword keyword, std::string name, std::vector<double> arguments) {
-    statement.has_control = true;
-    statement.control.keyword = keyword;
-    statement.control.name = std::move(name);
-    statement.control.values = std::move(arguments);
-  };
-  // The loop identifier after DO or END at `at`.
-  const auto loopId = [&](std::size_t at) {
-    if (at + 1 != text.size() || text[at] < '1' || text[at] > '3')
+  }
+  void endOfBlock(std::size_t at) const {
+    if (at < text_.size()) fail(at, "unexpected text after the macro statement");
+  }
+  void control(OKeyword keyword, std::string name, std::vector<double> arguments) {
+    statement_.has_control = true;
+    statement_.control.keyword = keyword;
+    statement_.control.name = std::move(name);
+    statement_.control.values = std::move(arguments);
+  }
+  /// The loop identifier after DO or END at `at`.
+  int loopId(std::size_t at) const {
+    if (at + 1 != text_.size() || text_[at] < '1' || text_[at] > '3')
       fail(at, "the identifier of a WHILE loop (DOm, ENDm) is 1, 2 or 3, at the end of the block");
-    return text[at] - '0';
-  };
+    return text_[at] - '0';
+  }
+  /// IF [...] GOTO n, IF [...] THEN #i=...
+  void readIf(std::size_t pos);
+  /// WHILE [...] DOm, DOm, ENDm, GOTO n; false for any other block (refusing the macro
+  /// statements not supported).
+  bool readLoopOrJump(std::size_t pos);
+
+  const std::string& text_;
+  const std::vector<std::uint32_t>& columns_;
+  const ExpressionReader values_;
+  const std::string& file_name_;
+  std::uint32_t line_number_;
+  MacroStatement& statement_;
+  std::size_t start_ = 0;  ///< after the block delete and the N word
+};
+
+bool StatementText::read() {
+  std::size_t pos = 0;
+  const bool block_delete = !text_.empty() && text_[0] == '/';
+  if (block_delete) ++pos;
+  if (pos < text_.size() && text_[pos] == 'n') {
+    ++pos;
+    while (pos < text_.size() && (isDigit(text_[pos]) || text_[pos] == '.')) ++pos;
+  }
+  start_ = pos;
+  statement_.assignments.clear();
+  statement_.has_control = false;
+  statement_.control = OWord{};
+  statement_.control.column = start_ < columns_.size() ? columns_[start_] : 0;
   bool is_statement = true;
-  if (pos < text.size() && text[pos] == '#') {
+  if (pos < text_.size() && text_[pos] == '#')
     is_statement = assignment(pos, false);
-  } else if (startsWith(pos, "if[")) {
-    pos += 2;
-    const bool holds = condition(pos);
-    if (startsWith(pos, "goto")) {
-      pos += 4;
-      const double target = values.readValue(pos);
-      endOfBlock(pos);
-      if (holds) control(OKeyword::Goto, "", {target});
-    } else if (startsWith(pos, "then")) {
-      pos += 4;
-      if (pos >= text.size())
-        fail(pos,
-             "IF [...] THEN with nothing after it (the IF ... ELSE ... ENDIF blocks of "
-             "newer controls) is not supported");
-      if (text[pos] != '#')
-        fail(pos, "IF [...] THEN: only an assignment (#i=...) is supported after THEN");
-      const std::size_t assigned = statement.assignments.size();
-      assignment(pos, true);
-      if (!holds) statement.assignments.resize(assigned);
-    } else {
-      fail(pos, "IF [...]: GOTO or THEN expected after the condition");
-    }
-  } else if (startsWith(pos, "while[")) {
+  else if (startsWith(pos, "if["))
+    readIf(pos + 2);
+  else
+    is_statement = readLoopOrJump(pos);
+  if (is_statement && block_delete)
+    fail(0, "a block delete '/' before a macro statement is not supported");
+  return is_statement;
+}
+
+bool StatementText::assignment(std::size_t at, bool whole_block) {
+  ParameterAssignment assigned;
+  assigned.parameter = values_.readParameterRef(at, true);
+  if (!assigned.parameter.name.empty() || at >= text_.size() || text_[at] != '=') return false;
+  ++at;
+  std::size_t single = at;
+  values_.readValue(single);
+  assigned.value = values_.readOperations(at);
+  if (at < text_.size()) {
+    if (single == at && !whole_block) return false;
+    fail(at,
+         "a macro statement takes its whole block: put the other words on a line of their "
+         "own");
+  }
+  statement_.assignments.push_back(std::move(assigned));
+  return true;
+}
+
+void StatementText::readIf(std::size_t pos) {
+  const bool holds = condition(pos);
+  if (startsWith(pos, "goto")) {
+    pos += 4;
+    const double target = values_.readValue(pos);
+    endOfBlock(pos);
+    if (holds) control(OKeyword::Goto, "", {target});
+  } else if (startsWith(pos, "then")) {
+    pos += 4;
+    if (pos >= text_.size())
+      fail(pos,
+           "IF [...] THEN with nothing after it (the IF ... ELSE ... ENDIF blocks of "
+           "newer controls) is not supported");
+    if (text_[pos] != '#')
+      fail(pos, "IF [...] THEN: only an assignment (#i=...) is supported after THEN");
+    const std::size_t assigned = statement_.assignments.size();
+    assignment(pos, true);
+    if (!holds) statement_.assignments.resize(assigned);
+  } else {
+    fail(pos, "IF [...]: GOTO or THEN expected after the condition");
+  }
+}
+
+bool StatementText::readLoopOrJump(std::size_t pos) {
+  if (startsWith(pos, "while[")) {
     pos += 5;
     const bool holds = condition(pos);
     if (!startsWith(pos, "do"))
       fail(pos, "WHILE [...]: DO1, DO2 or DO3 expected after the condition");
     control(OKeyword::While, macroLoopName(loopId(pos + 2)), {holds ? 1.0 : 0.0});
-  } else if (startsWith(pos, "do") && pos + 2 < text.size() && isDigit(text[pos + 2])) {
+  } else if (startsWith(pos, "do") && pos + 2 < text_.size() && isDigit(text_[pos + 2])) {
     control(OKeyword::While, macroLoopName(loopId(pos + 2)), {1.0});  // DOm: no condition
-  } else if (startsWith(pos, "end") && pos + 3 < text.size() && isDigit(text[pos + 3])) {
+  } else if (startsWith(pos, "end") && pos + 3 < text_.size() && isDigit(text_[pos + 3])) {
     control(OKeyword::EndWhile, macroLoopName(loopId(pos + 3)), {});
   } else if (startsWith(pos, "goto")) {
     pos += 4;
-    const double target = values.readValue(pos);
+    const double target = values_.readValue(pos);
     endOfBlock(pos);
     control(OKeyword::Goto, "", {target});
   } else if ((startsWith(pos, "g65") || startsWith(pos, "g66") || startsWith(pos, "g67")) &&
-             !(pos + 3 < text.size() && isDigit(text[pos + 3]))) {
-    fail(pos, "G" + text.substr(pos + 1, 2) +
+             !(pos + 3 < text_.size() && isDigit(text_[pos + 3]))) {
+    fail(pos, "G" + text_.substr(pos + 1, 2) +
                   ": macro calls (G65, G66, G66.1, G67) are not supported; M98 subprograms are");
   } else {
     for (const char* output : {"dprnt", "bprnt", "popen", "pclos"})
@@ -277,11 +320,16 @@ bool MacroStatementReader::read(const BlockParser& parser, std::uint32_t line_nu
         fail(pos, std::string(output) +
                       ": the macro B output statements (DPRNT, BPRNT, POPEN, PCLOS) are not "
                       "supported");
-    is_statement = false;
+    return false;
   }
-  if (is_statement && block_delete)
-    fail(0, "a block delete '/' before a macro statement is not supported");
-  return is_statement;
+  return true;
+}
+
+}  // namespace
+
+bool MacroStatementReader::read(const BlockParser& parser, std::uint32_t line_number,
+                                MacroStatement& statement) const {
+  return StatementText(parser, parameters_, file_name_, line_number, statement).read();
 }
 
 }  // namespace gougechek

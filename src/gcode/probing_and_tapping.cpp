@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "gcode/code_table.hpp"
+#include "gcode/codes.hpp"
 #include "gcode/interpreter.hpp"
 
 namespace gougechek {
@@ -42,7 +43,7 @@ void GcodeInterpreter::runProbe(const Block& block, std::uint32_t column) {
   const Vec3 target = endPoint(block, false);
   // G38.2 and G38.4 fail without a contact (a change of the probe signal); G38.3 and G38.5 may
   // end without one, so only they may stay where they are.
-  const bool needs_contact = probe_code_ == 382 || probe_code_ == 384;
+  const bool needs_contact = probe_code_ == G_38_2 || probe_code_ == G_38_4;
   if (needs_contact && target == start)
     fail(column, name + ": the probe target is the start point, nothing to touch");
   warnOnce(line_,

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "gcode/block_parser.hpp"
+#include "gcode/codes.hpp"
 #include "gcode/control_flow.hpp"
 #include "gcode/dialect.hpp"
 #include "gcode/dialect_hint.hpp"
@@ -315,15 +316,13 @@ void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
                               control.endsSkip(header_)))
     return;
   interpreter.publishPosition();
-  if (macro_b_) {
-    parser.compactLine(line, number);
-    if (macro.read(parser, number, statement_)) {
-      assign(statement_.assignments, parameters);
-      if (statement_.has_control) control.execute(statement_.control, number, line_start);
-      return;
-    }
+  parser.compactLine(line, number);  // once, for a macro B statement and for the block
+  if (macro_b_ && macro.read(parser, number, statement_)) {
+    assign(statement_.assignments, parameters);
+    if (statement_.has_control) control.execute(statement_.control, number, line_start);
+    return;
   }
-  parser.parse(line, number, block_);
+  parser.parseCompacted(block_);
   dialect.apply(block_, number);
   assign(block_.assignments, parameters);
   if (block_.has_oword) {
@@ -342,7 +341,7 @@ void ProgramReader::Run::runLine(std::string_view line, std::uint32_t number,
 bool ProgramReader::Run::runSubprogramCodes(const Block& block, std::uint32_t line) {
   for (int i = 0; i < block.m_count; ++i) {
     const BlockCode& code = block.m[static_cast<std::size_t>(i)];
-    if (code.number == 99) {
+    if (code.number == M_99) {
       std::optional<long> target;  // M99 P: the block to return to
       if (block.has('p')) {
         const double p = block.get('p');
@@ -355,7 +354,7 @@ bool ProgramReader::Run::runSubprogramCodes(const Block& block, std::uint32_t li
       return control.returnFromProgram(line, code.column, target) ||
              restartMain(line, code.column, target);
     }
-    if (code.number != 98) continue;
+    if (code.number != M_98) continue;
     const double p = block.get('p');
     if (!block.has('p') || p < 0 || p != std::floor(p) || p > 1e9)
       throw InputError(file_name_, line, code.column, "M98 needs P with the program number");

@@ -130,6 +130,26 @@ TEST(BlockParser, OWordLines) {
   EXPECT_FALSE(parser.parseOWordHeader("G0 X#<undefined>", 4, header));
 }
 
+TEST(BlockParser, ALineCompactedOnceIsParsedFromItsCompactedText) {
+  // ProgramReader compacts a Fanuc/Haas line once for the macro B reader and then the block.
+  const Parameters parameters;
+  BlockParser parser("t.nc", parameters);
+  parser.compactLine("G1 X 1 0 (c) y2", 7);
+  EXPECT_EQ(parser.text(), "g1x10y2");
+  Block block;
+  parser.parseCompacted(block);
+  ASSERT_EQ(block.g_count, 1);
+  EXPECT_EQ(block.get('x'), 10.0);
+  EXPECT_EQ(block.columnOf('y'), 14u);
+  parser.compactLine("G1 X1 X2", 8);
+  try {
+    parser.parseCompacted(block);
+    FAIL() << "two X words accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "t.nc:8:7: two X words on one line");
+  }
+}
+
 TEST(BlockParser, BadParametersExpressionsAndOWords) {
   EXPECT_EQ(errorOf("G0 X#<nope>"), "t.nc:1:5: named parameter #<nope> is not defined");
   EXPECT_EQ(errorOf("G0 X[1/0]"), "t.nc:1:7: division by zero");
