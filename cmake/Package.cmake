@@ -67,9 +67,15 @@ install(FILES ${PROJECT_BINARY_DIR}/gougechekConfig.cmake
   ${PROJECT_BINARY_DIR}/gougechekConfigVersion.cmake
   DESTINATION ${GOUGECHEK_CMAKE_INSTALL_DIR} COMPONENT development)
 
+# The pkg-config files name their prefix relative to themselves (${pcfiledir}), so that they
+# hold wherever the tree is installed or moved: the path from their folder up to the prefix.
+set(GOUGECHEK_PKGCONFIG_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+file(RELATIVE_PATH GOUGECHEK_PC_TO_PREFIX
+  ${CMAKE_INSTALL_PREFIX}/${GOUGECHEK_PKGCONFIG_INSTALL_DIR} ${CMAKE_INSTALL_PREFIX})
+string(REGEX REPLACE "/$" "" GOUGECHEK_PC_TO_PREFIX "${GOUGECHEK_PC_TO_PREFIX}")
 foreach(pc gougechek gougechek-step)
   configure_file(cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
-  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
+  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${GOUGECHEK_PKGCONFIG_INSTALL_DIR}
     COMPONENT development)
 endforeach()
 
