@@ -86,13 +86,13 @@ void BM_Cutter(benchmark::State& state, const CutterCase& c) {
     return;
   }
   const CamInputs& in = inputs();
-  VerifySettings settings;
+  TunedSettings settings;
   settings.kdop = kBenchKdop;
   settings.stock = c.stock;
   ToolLibrary tools;
   tools.fallback = parseToolSpec(c.tool, "cutter_bench");
   tbb::global_control one_thread(tbb::global_control::max_allowed_parallelism, 1);
-  VerifyResult result;
+  CountedResult result;
   // CPU time of the last iteration: the check runs on this thread alone, and its CPU time
   // stays put on a busy machine where its wall time does not.
   double seconds = 0;

@@ -72,14 +72,14 @@ void BM_BuildTree(benchmark::State& state) {
 template <int K>
 void BM_Check(benchmark::State& state) {
   static const KdopTree<K> tree(part().mesh);
-  VerifySettings settings;
+  TunedSettings settings;
   settings.kdop = K;
   settings.front_tracking = state.range(0) != 0;
   ToolLibrary tools;
   tools.fallback = ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                               static_cast<std::size_t>(state.range(1)));
-  VerifyResult result;
+  CountedResult result;
   for (auto _ : state) {
     Verifier<K> verifier(part().mesh, tree, tools, settings, programPath());
     verifier.check(program().moves);
@@ -131,9 +131,9 @@ void BM_Assembly(benchmark::State& state) {
   const std::vector<Move>& moves = raisedMoves(3 - corner);
   ToolLibrary tools;
   tools.fallback = tool;
-  VerifySettings settings;
+  TunedSettings settings;
   tbb::global_control threads(tbb::global_control::max_allowed_parallelism, 1);
-  VerifyResult result;
+  CountedResult result;
   for (auto _ : state) {
     Verifier<18> verifier(part().mesh, tree, tools, settings, programPath());
     verifier.check(moves);

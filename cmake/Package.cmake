@@ -1,10 +1,12 @@
 # The public libraries and how they install (issue 10):
 #   gougechek::core  libgougechek.so: STL parts, programs, tools, verify(), reports. No OCCT.
-#                    src/api/ and the whole internal modules.
+#                    src/core/ and the internal modules it calls.
 #   gougechek::step  libgougechek_step.so: adds STEP/IGES parts (gougechek/step.hpp).
-#                    src/step/ and src/io/'s door to OCCT.
+#                    src/step/ and src/io/'s door to OCCT, with the src/io/ and src/geom/ code
+#                    they call; gougechek::core through its public API.
 # Shared libraries, so a consumer sees only include/gougechek/ and links neither the internal
-# modules nor TBB; OCCT and TBB are private.
+# modules nor TBB; OCCT and TBB are private. Each exports only its part of the public API
+# (symbols hidden by default, GOUGECHEK_API, and exports.map for what is linked in).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -24,12 +26,23 @@ function(gougechek_whole_archives target)
   target_link_options(${target} PRIVATE "LINKER:--whole-archive,${joined},--no-whole-archive")
 endfunction()
 
+# A shared library made of the whole MODULES (their archives; no sources of its own), named
+# gougechek::`export_name`, lib`output_name`.so, on the public libraries PUBLIC_DEPS. These come
+# first on the link line: the public functions the modules call bind to them, and only the
+# internal code the modules need comes from the archives (so nothing is exported twice).
+set(gougechek_exports_map ${PROJECT_SOURCE_DIR}/cmake/exports.map)
+file(WRITE ${PROJECT_BINARY_DIR}/generated/shared_library.cpp
+  "// The shared libraries are made of the modules' archives (cmake/Package.cmake).\n")
 function(gougechek_public_library target export_name output_name)
-  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${export_name}/*.cpp)
-  add_library(${target} SHARED ${sources})
-  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  cmake_parse_arguments(L "" "" "MODULES;PUBLIC_DEPS" ${ARGN})
+  add_library(${target} SHARED ${PROJECT_BINARY_DIR}/generated/shared_library.cpp)
+  gougechek_whole_archives(${target} ${L_MODULES})
+  target_link_libraries(${target} PUBLIC ${L_PUBLIC_DEPS} PRIVATE ${L_MODULES})
+  target_link_options(${target} PRIVATE "LINKER:--version-script=${gougechek_exports_map}")
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${gougechek_exports_map})
   gougechek_warnings(${target})
-  set_target_properties(${target} PROPERTIES
+  # INSTALL_RPATH: gougechek::step finds gougechek::core beside itself wherever both are.
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN"
     EXPORT_NAME ${export_name} OUTPUT_NAME ${output_name}
     VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR}.${PROJECT_VERSION_MINOR})
   target_include_directories(${target} PUBLIC
@@ -38,21 +51,16 @@ function(gougechek_public_library target export_name output_name)
   add_library(gougechek::${export_name} ALIAS ${target})
 endfunction()
 
-set(core_modules gougechek_geom gougechek_convex gougechek_bvh gougechek_io gougechek_gcode
-    gougechek_tool gougechek_verify gougechek_report gougechek_render)
-gougechek_public_library(gougechek_core core gougechek)
-gougechek_whole_archives(gougechek_core ${core_modules})
-target_link_libraries(gougechek_core PRIVATE ${core_modules} TBB::tbb)
-target_compile_definitions(gougechek_core PRIVATE GOUGECHEK_VERSION="${PROJECT_VERSION}")
+gougechek_public_library(gougechek_shared_core core gougechek MODULES gougechek_core
+  gougechek_geom gougechek_convex gougechek_bvh gougechek_io gougechek_gcode gougechek_tool
+  gougechek_verify gougechek_report gougechek_render)
+target_link_libraries(gougechek_shared_core PRIVATE TBB::tbb)
 
-gougechek_public_library(gougechek_step step gougechek_step)
-gougechek_whole_archives(gougechek_step gougechek_step_reader)
-target_link_libraries(gougechek_step PUBLIC gougechek_core PRIVATE gougechek::occt TBB::tbb)
+gougechek_public_library(gougechek_shared_step step gougechek_step
+  MODULES gougechek_step gougechek_step_reader PUBLIC_DEPS gougechek_shared_core)
+target_link_libraries(gougechek_shared_step PRIVATE gougechek::occt TBB::tbb)
 
-# An executable or module next to the libraries finds them wherever the tree is installed.
-file(RELATIVE_PATH GOUGECHEK_BIN_TO_LIB ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_LIBDIR})
-
-install(TARGETS gougechek_core gougechek_step EXPORT gougechekTargets
+install(TARGETS gougechek_shared_core gougechek_shared_step EXPORT gougechekTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime NAMELINK_COMPONENT development
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/gougechek DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT development)
@@ -67,9 +75,15 @@ install(FILES ${PROJECT_BINARY_DIR}/gougechekConfig.cmake
   ${PROJECT_BINARY_DIR}/gougechekConfigVersion.cmake
   DESTINATION ${GOUGECHEK_CMAKE_INSTALL_DIR} COMPONENT development)
 
+# The pkg-config files name their prefix relative to themselves (${pcfiledir}), so that they
+# hold wherever the tree is installed or moved: the path from their folder up to the prefix.
+set(GOUGECHEK_PKGCONFIG_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+file(RELATIVE_PATH GOUGECHEK_PC_TO_PREFIX
+  ${CMAKE_INSTALL_PREFIX}/${GOUGECHEK_PKGCONFIG_INSTALL_DIR} ${CMAKE_INSTALL_PREFIX})
+string(REGEX REPLACE "/$" "" GOUGECHEK_PC_TO_PREFIX "${GOUGECHEK_PC_TO_PREFIX}")
 foreach(pc gougechek gougechek-step)
   configure_file(cmake/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
-  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
+  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${GOUGECHEK_PKGCONFIG_INSTALL_DIR}
     COMPONENT development)
 endforeach()
 

@@ -16,6 +16,7 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           libocct-modeling-data-dev libocct-foundation-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy   # the Python module (python/)
           python3-pytest     # tests/python, on Debian's /usr/bin/python3
+          python3-venv python3-pip python3-setuptools python3-wheel  # pip install . (package.python_wheel)
           slurm-wlm munge    # tests/slurm: the test starts its own one-node Slurm in a temp dir
           chromium           # tests/html: the HTML reports in headless Chromium (page_check.mjs)
           optipng            # scripts/screenshots.sh: the README's report screenshots

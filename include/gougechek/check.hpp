@@ -2,6 +2,7 @@
 // A part checked against a program: verify() for the findings, check() for the whole report
 // the command line writes, and the steps of check() for callers that build the report as they
 // go (the CLI: an error report still shows what was known).
+#include "gougechek/export.hpp"
 #include "gougechek/part.hpp"
 #include "gougechek/program.hpp"
 #include "gougechek/report.hpp"
@@ -20,38 +21,39 @@ inline constexpr double kFinestTolerance = 1e-6;
 /// within the part's deflection of the tolerance are measured again on its exact faces.
 /// Throws InputError as ProgramStream::read does, and naming the move's line when it uses a
 /// tool with no known cutter.
-VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
-                    const VerifySettings& settings);
+GOUGECHEK_API VerifyResult verify(const Part& part, ProgramStream& program,
+                                  const ToolLibrary& tools, const VerifySettings& settings);
 
 /// What a report shows before anything is read: the inputs' names and the settings.
-Report reportOfSettings(const std::string& part_file, const std::string& program_name,
-                        const VerifySettings& settings);
+GOUGECHEK_API Report reportOfSettings(const std::string& part_file, const std::string& program_name,
+                                      const VerifySettings& settings);
 
 /// The part's side of a report: format, units, faces, solids, triangles, bounds, warnings.
-void addPart(Report& report, const Part& part);
+GOUGECHEK_API void addPart(Report& report, const Part& part);
 
 /// The check's side: the program's length, the tools it used, its warnings and `result`'s
 /// violations; with `quote_lines`, the program text of the violations' lines (for HTML).
-void addResult(Report& report, const ProgramStream& program, const ToolLibrary& tools,
-               VerifyResult result, bool quote_lines);
+GOUGECHEK_API void addResult(Report& report, const ProgramStream& program, const ToolLibrary& tools,
+                             VerifyResult result, bool quote_lines);
 
 /// The HTML report's pictures and regions, drawn while `part` is in memory: the whole part with
 /// program.pathSample() (read with ProgramOptions::path_sample_pieces) and the violations, and
 /// for each region its CAM operation, a zoom and a section, and its program lines. Call after
 /// addResult.
-void addPictures(Report& report, const Part& part, const ProgramStream& program);
+GOUGECHEK_API void addPictures(Report& report, const Part& part, const ProgramStream& program);
 
 /// For the HTML page of a check that ended in an input error: pictures of `part` with the path
 /// read before the error (no regions). Never throws: a picture that cannot be drawn is left
 /// out, so that the error it would illustrate is reported.
-void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept;
+GOUGECHEK_API void addPartPictures(Report& report, const Part& part,
+                                   const ProgramStream& program) noexcept;
 
 /// The program's warnings, for a report of a check that ended in `error`.
-void addError(Report& report, const ProgramStream* program, RunError error);
+GOUGECHEK_API void addError(Report& report, const ProgramStream* program, RunError error);
 
 /// The whole check as `gougechek PART PROGRAM` runs it once the inputs are read: verify() and
 /// the report, program lines quoted, elapsed time measured. Throws as verify() does.
-Report check(const Part& part, ProgramStream& program, const ToolLibrary& tools,
-             const VerifySettings& settings);
+GOUGECHEK_API Report check(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                           const VerifySettings& settings);
 
 }  // namespace gougechek

@@ -6,12 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "gougechek/export.hpp"
 #include "gougechek/vec3.hpp"
 
 namespace gougechek {
 
+/// A triangle as three indices into Mesh::vertices.
 using Triangle = std::array<std::uint32_t, 3>;
 
+/// An indexed triangle surface, in mm.
 struct Mesh {
   std::vector<Vec3> vertices;       ///< welded: each position stored once
   std::vector<Triangle> triangles;  ///< indices into vertices, counter-clockwise seen from outside
@@ -27,6 +30,6 @@ struct MeshDiagnostics {
 };
 
 /// Axis-aligned bounds of the mesh's vertices: {min, max}.
-std::array<Vec3, 2> bounds(const Mesh& mesh);
+GOUGECHEK_API std::array<Vec3, 2> bounds(const Mesh& mesh);
 
 }  // namespace gougechek

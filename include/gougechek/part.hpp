@@ -8,7 +8,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
+#include "gougechek/export.hpp"
 #include "gougechek/mesh.hpp"
 
 namespace gougechek {
@@ -20,14 +22,14 @@ inline constexpr double kFinestDeflection = 1e-4;
 /// The default and the largest deflection for `tolerance`: tolerance/5, at least 1e-4 mm. A
 /// mesh lies up to its deflection from the true surface, so a coarser one would hide real
 /// gouges and invent others of about that size.
-double largestDeflection(double tolerance);
+GOUGECHEK_API double largestDeflection(double tolerance);
 
 enum class SettingNames : std::uint8_t;  // gougechek/verify.hpp
 
 /// Throws InputError (no file) when a STEP/IGES part meshed at `deflection` is too coarse for
 /// `tolerance`: beyond largestDeflection(tolerance) the mesh hides real gouges and invents
 /// others. The settings are named as `names` spell them (--deflection, deflection, ...).
-void checkDeflection(double deflection, double tolerance, SettingNames names);
+GOUGECHEK_API void checkDeflection(double deflection, double tolerance, SettingNames names);
 
 /// How to read a part.
 struct PartOptions {
@@ -42,45 +44,45 @@ struct PartOptions {
   std::function<void()> check_stop;
 };
 
-/// A part read from a file or given as a mesh. Copies share the part (and its tree).
+/// A part read from a file or given as a mesh. Copies share the part (and its tree). Made only
+/// by readPart, step::readPart and fromMesh.
 class Part {
  public:
-  struct State;  ///< the library's side of it
-  explicit Part(std::shared_ptr<State> state);
-
   /// The mesh as checked, in mm.
-  const Mesh& mesh() const;
+  GOUGECHEK_API const Mesh& mesh() const;
   /// What the import found and did (dropped triangles, open or misoriented edges).
-  const MeshDiagnostics& diagnostics() const;
+  GOUGECHEK_API const MeshDiagnostics& diagnostics() const;
   /// The file as named when it was read.
-  const std::string& file() const;
+  GOUGECHEK_API const std::string& file() const;
   /// "stl-binary", "stl-ascii", "step", "iges" ("mesh" for Part::fromMesh).
-  const std::string& format() const;
+  GOUGECHEK_API const std::string& format() const;
   /// The file's own length unit ("mm", "inch", ...); STL: as told by PartOptions::unit_scale.
-  const std::string& units() const;
-  /// STEP/IGES: B-rep faces tessellated and solids in the file; unset for STL and meshes.
-  std::optional<std::size_t> faces() const;
-  std::optional<std::size_t> solids() const;
+  GOUGECHEK_API const std::string& units() const;
+  /// STEP/IGES: B-rep faces tessellated in the file; unset for STL and meshes.
+  GOUGECHEK_API std::optional<std::size_t> faces() const;
+  /// STEP/IGES: solids in the file; unset for STL and meshes.
+  GOUGECHEK_API std::optional<std::size_t> solids() const;
   /// STEP/IGES: the mesh's largest distance from the exact faces, which findings near the
   /// tolerance are measured again on. Unset for STL and meshes.
-  std::optional<double> deflection() const;
+  GOUGECHEK_API std::optional<double> deflection() const;
 
   /// A part from a mesh the caller built, checked for open and misoriented edges like an
   /// imported one. `name` stands for it in reports.
-  static Part fromMesh(Mesh mesh, std::string name);
-
-  const State& state() const { return *state_; }
+  GOUGECHEK_API static Part fromMesh(Mesh mesh, std::string name);
 
  private:
+  struct State;  // the library's side of it (its trees, the exact faces): src/core/
+  friend struct PartAccess;
+  explicit Part(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;
 };
 
 /// Reads the STL part `path` (binary or ASCII, told apart by content). Throws InputError on
 /// unreadable or malformed files, and for STEP/IGES files, which need gougechek::step.
-Part readPart(const std::string& path, const PartOptions& options = {});
+GOUGECHEK_API Part readPart(const std::string& path, const PartOptions& options = {});
 
 /// Writes `mesh` to `path` as binary STL (coordinates rounded to float, as the format stores
 /// them; normals from the winding). Throws InputError naming `path` when it cannot be written.
-void writeStlBinary(const Mesh& mesh, const std::string& path);
+GOUGECHEK_API void writeStlBinary(const Mesh& mesh, const std::string& path);
 
 }  // namespace gougechek

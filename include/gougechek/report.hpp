@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "gougechek/export.hpp"
 #include "gougechek/tool.hpp"
 #include "gougechek/verify.hpp"
 #include "gougechek/warning.hpp"
@@ -22,11 +23,11 @@ enum class RunErrorKind { Usage, Input, Internal, Interrupted };
 
 /// The error that ended a run, as the report shows it.
 struct RunError {
-  RunErrorKind kind = RunErrorKind::Input;
-  std::string message;     ///< what is wrong, without the place
-  std::string file;        ///< the file it is about; empty when none
-  std::size_t line = 0;    ///< 1-based; 0 when not applicable
-  std::size_t column = 0;  ///< 1-based; 0 when not applicable
+  RunErrorKind kind = RunErrorKind::Input;  ///< what ended the run
+  std::string message;                      ///< what is wrong, without the place
+  std::string file;                         ///< the file it is about; empty when none
+  std::size_t line = 0;                     ///< 1-based; 0 when not applicable
+  std::size_t column = 0;                   ///< 1-based; 0 when not applicable
 };
 
 /// A finding a person accepted (a batch manifest's waiver): listed, but not failing.
@@ -44,7 +45,7 @@ struct TracedInput {
 
 /// A batch manifest's job, for a report of one of its checks.
 struct ManifestEntry {
-  std::string file;
+  std::string file;      ///< the manifest
   std::size_t line = 0;  ///< where the job starts, 1-based
   std::string job;       ///< its name
 };
@@ -65,10 +66,11 @@ struct Trace {
 /// from the picture's top left corner, y downwards. The HTML report writes it into the image's
 /// data-projection attribute, for scripts and tests that place things over the picture.
 struct PictureProjection {
-  Vec3 centre, right, up;
-  double px_per_mm = 1, cx = 0, cy = 0;
+  Vec3 centre, right, up;                ///< the view's centre and its unit screen axes
+  double px_per_mm = 1, cx = 0, cy = 0;  ///< scale, and where `centre` is drawn, in pixels
 };
 
+/// A picture of the HTML report.
 struct ReportPicture {
   std::string title;         ///< the caption
   std::string png_data_uri;  ///< data:image/png;base64,...
@@ -91,6 +93,7 @@ inline constexpr std::size_t kHtmlPathPieces = 200'000;
 /// Rows of the HTML report's violation table by default: the deepest ones.
 inline constexpr std::size_t kDefaultHtmlViolations = 1000;
 
+/// Everything a report of one check shows, in every format (writeReport).
 struct Report {
   std::optional<Trace> trace;  ///< unset: not recorded (written only when set)
   std::string part_file;
@@ -99,11 +102,11 @@ struct Report {
   std::optional<std::size_t> part_faces;   ///< STEP/IGES: B-rep faces
   std::optional<std::size_t> part_solids;  ///< STEP/IGES: solids
   std::size_t triangles = 0;
-  std::array<Vec3, 2> bounds;
-  std::string path_file;
-  std::size_t path_lines = 0;
-  std::size_t moves = 0;
-  double tolerance = 0, stock = 0, rapid_clearance = 0;
+  std::array<Vec3, 2> bounds;  ///< the part's {min, max}, mm
+  std::string path_file;       ///< the program, as named (ProgramStream::name)
+  std::size_t path_lines = 0;  ///< the program's lines, as read
+  std::size_t moves = 0;       ///< its moves, as checked
+  double tolerance = 0, stock = 0, rapid_clearance = 0;  ///< the settings, mm
   double holder_clearance = 0;                  ///< written only when > 0 (--holder-clearance)
   std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
@@ -120,7 +123,7 @@ struct Report {
   /// For the HTML report (addPictures): the whole part with the path and the violations seen
   /// from the top, front and iso, and the violations' regions, deepest first.
   std::vector<ReportPicture> pictures;
-  std::vector<ReportRegion> regions;
+  std::vector<ReportRegion> regions;  ///< deepest first
   /// For the HTML report (addPictures): the interactive 3D view's block (the part decimated, the
   /// path, the markers, its script); empty when it could not be made.
   std::string view3d_html;
@@ -128,24 +131,25 @@ struct Report {
   double elapsed_s = 0;  ///< the only field that varies between runs
 };
 
+/// The formats a report is written in (docs/report-format.md).
 enum class ReportFormat { Text, Json, Csv, Junit, Html };
 
 /// The format of a --format value ("text", "json", "csv", "junit", "html"), if it is one.
-std::optional<ReportFormat> reportFormatFromName(std::string_view name);
+GOUGECHEK_API std::optional<ReportFormat> reportFormatFromName(std::string_view name);
 
 /// Writes `report` in `format`. JSON follows schema gougechek-report/1
 /// (docs/report-format.md, docs/gougechek-report-1.schema.json).
-void writeReport(const Report& report, ReportFormat format, std::ostream& out);
+GOUGECHEK_API void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 
 /// The machine name of a kind, as the JSON and CSV reports write it: "gouge",
 /// "rapid_collision", "holder_collision".
-const char* violationKindName(ViolationKind kind);
+GOUGECHEK_API const char* violationKindName(ViolationKind kind);
 
 /// The waiver of `violation`, an element of report.violations, if it is waived.
-const Waiver* waiverOf(const Report& report, const Violation& violation);
+GOUGECHEK_API const Waiver* waiverOf(const Report& report, const Violation& violation);
 
 /// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm` (and
 /// `, 2 waived` when findings were waived).
-std::string summaryLine(const Report& report);
+GOUGECHEK_API std::string summaryLine(const Report& report);
 
 }  // namespace gougechek

@@ -3,6 +3,7 @@
 // which brings OpenCASCADE. Everything else is gougechek::core's.
 #include <string>
 
+#include "gougechek/export.hpp"
 #include "gougechek/part.hpp"
 
 namespace gougechek::step {
@@ -12,6 +13,6 @@ namespace gougechek::step {
 /// the file's unit, healed, tessellated within options.deflection, the exact faces kept so
 /// that findings near the tolerance are measured on them. Throws InputError for unreadable
 /// files, files with no solid or surface, and faces that fail to tessellate.
-Part readPart(const std::string& path, const PartOptions& options = {});
+GOUGECHEK_API Part readPart(const std::string& path, const PartOptions& options = {});
 
 }  // namespace gougechek::step

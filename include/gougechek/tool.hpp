@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "gougechek/export.hpp"
+
 namespace gougechek {
 
 /// Ball, flat, bull and taper end mills; Chamfer (chamfer mill, V-bit, spot drill: a cone from
@@ -31,8 +33,10 @@ struct ToolSegment {
   bool operator==(const ToolSegment&) const = default;
 };
 
+/// A cutter and what holds it, as `--tool`, a tool table or a tool library describes it
+/// (docs/tools.md); lengths in mm.
 struct ToolSpec {
-  CutterType type = CutterType::Ball;
+  CutterType type = CutterType::Ball;  ///< the cutting shape
   double diameter = 0;       ///< D: full diameter (taper: diameter at the tip's widest point)
   double corner_radius = 0;  ///< r: ball D/2, flat 0
   /// taper and chamfer: flank half-angle A from the axis, widening upward; dovetail: narrowing
@@ -53,7 +57,7 @@ struct ToolSpec {
 
 /// The whole assembly, tip first: the cutting pieces of `tool`'s type, the shank (from the
 /// flutes to the holder face, when overall_length is longer than the flutes), then `holder`.
-std::vector<ToolSegment> toolAssembly(const ToolSpec& tool);
+GOUGECHEK_API std::vector<ToolSegment> toolAssembly(const ToolSpec& tool);
 
 /// A tool a library lists whose shape gougechek cannot model (a thread mill, a tap, a form
 /// tool): refused when a program uses it, never replaced by another shape.
@@ -65,47 +69,48 @@ struct RefusedTool {
 
 /// Which cutter each tool number uses. `fallback` serves tool numbers in neither map.
 struct ToolLibrary {
-  std::map<int, ToolSpec> by_number;
-  std::map<int, RefusedTool> refused;
-  std::map<int, std::string> files;  ///< the file each listed number comes from, if any
+  std::map<int, ToolSpec> by_number;   ///< the cutters listed, by tool number
+  std::map<int, RefusedTool> refused;  ///< tools listed whose shape is not supported
+  std::map<int, std::string> files;    ///< the file each listed number comes from, if any
   std::optional<ToolSpec> fallback;
   /// The spec for `number`, or nullptr when no cutter is known for it. Throws InputError for a
   /// refused tool.
-  const ToolSpec* find(int number) const;
+  GOUGECHEK_API const ToolSpec* find(int number) const;
 };
 
 /// Parses `ball:D`, `flat:D`, `bull:D:r`, `taper:D:r:A`, `chamfer:D:d:A`, `vbit:D:V`, `spot:D:V`,
 /// `drill:D:P`, `lollipop:D`, `dovetail:D:A:h` with optional `,flute=L`, `,shank=DS`,
 /// `,length=LT`, `,neck=d` and `,holder=NAME` (docs/tools.md). Fills defaults (flute 4·D, shank
 /// D). Throws InputError naming `origin`.
-ToolSpec parseToolSpec(const std::string& text, const std::string& origin);
+GOUGECHEK_API ToolSpec parseToolSpec(const std::string& text, const std::string& origin);
 
 /// Reads the LinuxCNC tool table at `path` (`T1 P1 D6.0 Z+50.0 ;ball flute=24`, README "Tool
 /// tables"); throws InputError(path, line, column, ...) on any fault, with the system's reason
 /// when the file cannot be opened or read, and for a directory.
-ToolLibrary readToolTable(const std::string& path);
+GOUGECHEK_API ToolLibrary readToolTable(const std::string& path);
 
 /// Reads a tool table from `in`; `file_name` is used in messages.
-ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
+GOUGECHEK_API ToolLibrary readToolTable(std::istream& in, const std::string& file_name);
 
 /// Reads a tool library, the format told by its content and extension: a FreeCAD library
 /// (`.fctl`, its ToolBits beside it), a Fusion 360 tool library (`.json` with "data"), else a
 /// LinuxCNC tool table; a lone ToolBit (`.fctb`, no tool number) is an InputError. A tool whose
 /// shape gougechek cannot model is kept as refused: find() then throws InputError naming the file
 /// and the tool (docs/tools.md "Tool libraries").
-ToolLibrary readToolLibrary(const std::string& path);
+GOUGECHEK_API ToolLibrary readToolLibrary(const std::string& path);
 
 /// Adds `more` to `into`; a tool number both define is an InputError naming both files.
-void mergeToolLibrary(ToolLibrary& into, const ToolLibrary& more);
+GOUGECHEK_API void mergeToolLibrary(ToolLibrary& into, const ToolLibrary& more);
 
 /// The holder family `name` (`ER32`, `shrink:6`, `sidelock:6`) or a holder profile file, as
 /// segments from `stickout` mm above the tip up (docs/tools.md "Holders"). Throws InputError
 /// naming `origin`.
-std::vector<ToolSegment> holderSegments(const std::string& name, double stickout,
-                                        const std::string& origin, std::string* holder_name);
+GOUGECHEK_API std::vector<ToolSegment> holderSegments(const std::string& name, double stickout,
+                                                      const std::string& origin,
+                                                      std::string* holder_name);
 
 /// The name docs/cli.md uses for the type: "ball", "flat", "bull", "taper", "chamfer", "drill",
 /// "lollipop", "dovetail".
-const char* cutterTypeName(CutterType type);
+GOUGECHEK_API const char* cutterTypeName(CutterType type);
 
 }  // namespace gougechek

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gougechek/export.hpp"
 #include "gougechek/mesh.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
@@ -24,6 +25,8 @@ inline constexpr std::size_t kDefaultListedViolations = 100'000;
 /// The most worker threads a check may ask for (docs/cli.md): more would only cost memory.
 inline constexpr int kMaxThreads = 1024;
 
+/// What a check compares with what (docs/checking-rules.md): the tolerance, the stock to
+/// leave, the clearances, where the program starts, threads, progress.
 struct VerifySettings {
   double tolerance = 0.01;       ///< penetration up to this depth is accepted
   double stock = 0.0;            ///< the cutter is grown by this much
@@ -36,9 +39,7 @@ struct VerifySettings {
   /// are checked with the first tool the program loads, with a warning (a feed move there is
   /// an error), unless the tools have a cutter for tool 0 (a --tool fallback).
   std::optional<int> initial_tool;
-  int threads = 0;             ///< 0: all cores
-  int kdop = 18;               ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
-  bool front_tracking = true;  ///< start each query from the previous move's front
+  int threads = 0;  ///< 0: all cores
   /// Called now and then, from any worker thread, with (moves done, moves total), total 0
   /// when the program is streamed and its length unknown. Must be thread-safe.
   std::function<void(std::size_t, std::size_t)> progress;
@@ -52,24 +53,28 @@ struct VerifySettings {
 enum class SettingNames : std::uint8_t { CommandLine, Manifest, Identifier };
 
 /// `option` ("rapid-clearance") as `names` spell it.
-std::string settingName(std::string_view option, SettingNames names);
+GOUGECHEK_API std::string settingName(std::string_view option, SettingNames names);
 
 /// Throws InputError (no file) when `value` is outside what the setting `option` allows: the
 /// one rule every front end applies, with its text. Lengths in mm ("tolerance", "stock",
 /// "rapid-clearance", "holder-clearance", "arc-tolerance": >= 0; "start": a coordinate) lie
-/// within ±kMaxLengthMm; "deflection" > 0; "threads" 0 (all cores) to kMaxThreads; "kdop" 6, 14,
-/// 18 or 26; "initial-tool" a tool number >= 1.
-void checkSetting(std::string_view option, double value, SettingNames names);
+/// within ±kMaxLengthMm; "deflection" > 0; "threads" 0 (all cores) to kMaxThreads; "initial-tool"
+/// a tool number >= 1; the command line's benchmark option "kdop" 6, 14, 18 or 26.
+GOUGECHEK_API void checkSetting(std::string_view option, double value, SettingNames names);
 
 /// checkSetting for every setting of `settings`. verify() calls it.
-void checkSettings(const VerifySettings& settings, SettingNames names = SettingNames::Identifier);
+GOUGECHEK_API void checkSettings(const VerifySettings& settings,
+                                 SettingNames names = SettingNames::Identifier);
 
+/// What a violation is: the cutter cut into the part (Gouge), a rapid came within the rapid
+/// clearance (RapidCollision), a shank, extension or holder within the holder clearance.
 enum class ViolationKind : std::uint8_t { Gouge, RapidCollision, HolderCollision };
 
+/// A move that cut into the part or came too close to it, at its deepest.
 struct Violation {
-  ViolationKind kind = ViolationKind::Gouge;
-  std::uint32_t line = 0;  ///< program line of the move
-  std::uint32_t move = 0;  ///< 1-based ordinal of the move
+  ViolationKind kind = ViolationKind::Gouge;  ///< what it is
+  std::uint32_t line = 0;                     ///< program line of the move
+  std::uint32_t move = 0;                     ///< 1-based ordinal of the move
   int tool = 0;
   double depth = 0;     ///< mm; within a clearance but not touching, negative (−distance)
   Vec3 at;              ///< tool-tip position where the largest depth occurs
@@ -84,34 +89,17 @@ struct Violation {
 
 /// How many violations of each kind, and the deepest penetration among them.
 struct ViolationTally {
-  std::size_t gouges = 0;
-  std::size_t rapid_collisions = 0;
-  std::size_t holder_collisions = 0;
-  double max_depth = 0;  ///< 0 when none penetrates
+  std::size_t gouges = 0;             ///< ViolationKind::Gouge
+  std::size_t rapid_collisions = 0;   ///< ViolationKind::RapidCollision
+  std::size_t holder_collisions = 0;  ///< ViolationKind::HolderCollision
+  double max_depth = 0;               ///< 0 when none penetrates
 
-  void add(const Violation& violation);
-  ViolationTally& operator+=(const ViolationTally& other);
+  /// Counts `violation` under its kind, and its depth into max_depth.
+  GOUGECHEK_API void add(const Violation& violation);
+  /// Adds the counts of `other`; the deeper max_depth of the two.
+  GOUGECHEK_API ViolationTally& operator+=(const ViolationTally& other);
+  /// Every violation counted.
   std::size_t total() const { return gouges + rapid_collisions + holder_collisions; }
-};
-
-/// Counters for benchmarks: how much culling and narrow-phase work the check did.
-struct VerifyStats {
-  std::uint64_t node_tests = 0;          ///< node tests of the swept cutters' tree queries
-  std::uint64_t ray_node_tests = 0;      ///< node tests of the inside/outside ray casts
-  std::uint64_t certified_nodes = 0;     ///< front nodes kept disjoint on a certificate, untested
-  std::uint64_t triangle_tests = 0;      ///< narrow-phase cutter–triangle tests
-  std::uint64_t deep_tests = 0;          ///< triangles that needed the surface-depth search
-  std::uint64_t depth_measurements = 0;  ///< points that search measured, in all
-
-  VerifyStats& operator+=(const VerifyStats& o) {
-    node_tests += o.node_tests;
-    ray_node_tests += o.ray_node_tests;
-    certified_nodes += o.certified_nodes;
-    triangle_tests += o.triangle_tests;
-    deep_tests += o.deep_tests;
-    depth_measurements += o.depth_measurements;
-    return *this;
-  }
 };
 
 /// Where a program's feed moves came closest to the part when none came within reach of it
@@ -123,17 +111,17 @@ struct ClosestApproach {
   /// mm from the cutter, grown by the stock to leave, to the part; when not `exact`, an upper
   /// bound (the closest of the moves nearest by their bounds, see `others_beyond`).
   double distance = 0;
-  bool exact = true;
+  bool exact = true;         ///< `distance` is the least of every feed move's (else an upper bound)
   double others_beyond = 0;  ///< when not `exact`: every other feed move is at least this far
   double reach = 0;          ///< how near a feed move had to come: tolerance + margin, mm
   Vec3 at;                   ///< tool-tip position at the closest approach
 };
 
+/// What verify() found.
 struct VerifyResult {
   std::vector<Violation> violations;  ///< ordered by line, then kind
   /// Violations found beyond VerifySettings::max_listed_violations: counted, not kept.
   ViolationTally unlisted;
-  VerifyStats stats;
   /// Set when the program has feed moves and none comes within reach of the part: nothing was
   /// cut, so the check proves nothing (a misplaced program, wrong units). verify() of a Part
   /// turns it into an input error (a warning when a rapid or holder hit the part all the same);
@@ -152,11 +140,13 @@ using MoveSource = std::function<bool(std::vector<Move>& out, std::size_t max)>;
 /// Checks every move against the part, taking the moves from `source` block by block: memory
 /// does not grow with the program. Throws InputError (naming the move's line) when a move uses
 /// a tool with no known cutter, and whatever `source` throws.
-VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
-                    const VerifySettings& settings, const std::string& program_file);
+GOUGECHEK_API VerifyResult verify(const Mesh& part, const MoveSource& source,
+                                  const ToolLibrary& tools, const VerifySettings& settings,
+                                  const std::string& program_file);
 
 /// The same for moves already in memory.
-VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
-                    const VerifySettings& settings, const std::string& program_file);
+GOUGECHEK_API VerifyResult verify(const Mesh& part, const std::vector<Move>& moves,
+                                  const ToolLibrary& tools, const VerifySettings& settings,
+                                  const std::string& program_file);
 
 }  // namespace gougechek

@@ -5,6 +5,7 @@
 
 namespace gougechek {
 
+/// A warning of a report: which input, where, what.
 struct InputWarning {
   std::string file;        ///< which input it is about
   std::uint32_t line = 0;  ///< 1-based line in that file; 0 when it concerns the whole file

@@ -24,6 +24,7 @@
 #include "batch/output_file.hpp"
 #include "batch/output_folder.hpp"
 #include "batch/trace.hpp"
+#include "core/tuned_check.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
 #include "gougechek/version.hpp"
@@ -215,7 +216,7 @@ Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
     program.emplace(ProgramStream::open(program_file, program_options));
     if (part_error) std::rethrow_exception(part_error);
     addPart(report, *part);
-    VerifySettings verify_settings = verifySettings(settings);
+    TunedSettings verify_settings = verifySettings(settings);
     verify_settings.progress = [&](std::size_t done, std::size_t) {
       raise(check.moves_checked, done, progress.moves_checked);
       raise(check.bytes_read, std::min(program->bytesRead(), check.program_size),

@@ -261,8 +261,8 @@ PartOptions partOptions(const CheckJob& job, std::function<void()> check_stop) {
   return part;
 }
 
-VerifySettings verifySettings(const CheckJob& job) {
-  VerifySettings settings;
+TunedSettings verifySettings(const CheckJob& job) {
+  TunedSettings settings;
   settings.tolerance = job.tolerance;
   settings.stock = job.stock;
   settings.rapid_clearance = job.rapid_clearance;

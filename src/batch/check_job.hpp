@@ -11,6 +11,7 @@
 #include "batch/output_file.hpp"
 #include "gougechek/check.hpp"
 #include "gougechek/vec3.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 
@@ -41,8 +42,8 @@ struct CheckJob {
   double part_unit_scale = 1;        ///< 25.4 with --part-units in
   std::optional<double> deflection;  ///< STEP/IGES tessellation; unset: largestDeflection
   int threads = 0;                   ///< 0: all cores
-  int kdop = 18;
-  bool front_tracking = true;
+  int kdop = 18;                     ///< benchmarks: TunedSettings::kdop
+  bool front_tracking = true;        ///< benchmarks: TunedSettings::front_tracking
 };
 
 /// The long names of the options setCheckOption knows, as the command line spells them
@@ -74,7 +75,8 @@ ProgramOptions lookupOptions(const CheckJob& job);
 /// How to read the part; `check_stop` is called while a STEP/IGES part is read.
 PartOptions partOptions(const CheckJob& job, std::function<void()> check_stop);
 
-VerifySettings verifySettings(const CheckJob& job);
+/// The check's settings, its tuning included.
+TunedSettings verifySettings(const CheckJob& job);
 
 /// `words` as a POSIX shell command line, each quoted where it needs it.
 std::string shellCommand(const std::vector<std::string>& words);

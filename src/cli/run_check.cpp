@@ -10,6 +10,7 @@
 
 #include "batch/output_file.hpp"
 #include "batch/trace.hpp"
+#include "core/tuned_check.hpp"
 #include "gougechek/check.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
@@ -127,7 +128,7 @@ int check(const CliOptions& options, Report& report, std::optional<ProgramStream
   throwIfInterrupted();
   if (options.export_mesh) exportMesh(part.mesh(), *options.export_mesh);
 
-  VerifySettings settings = verifySettings(job);
+  TunedSettings settings = verifySettings(job);
   std::optional<ProgressBar> progress_bar;
   if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1)) {
     progress_bar.emplace(err);

@@ -13,6 +13,7 @@
 
 #include "core/first_tool.hpp"
 #include "core/part_state.hpp"
+#include "core/tuned_check.hpp"
 #include "gougechek/error.hpp"
 #include "report/report_pictures.hpp"
 #include "report/report_summary.hpp"
@@ -59,19 +60,19 @@ std::optional<std::string> finerThanTheMesh(const Part& part, double tolerance) 
 
 }  // namespace
 
-VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
-                    const VerifySettings& settings) {
+CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                     const TunedSettings& settings) {
   checkSettings(settings);
   if (part.deflection())
     checkDeflection(*part.deflection(), settings.tolerance, SettingNames::Identifier);
-  const Part::State& state = part.state();
+  const PartAccess::State& state = PartAccess::state(part);
   FirstToolSource first_tool(
       [&program](std::vector<Move>& block, std::size_t max) { return program.read(block, max); },
       tools, settings.initial_tool, program.name());
   const MoveSource source = [&first_tool](std::vector<Move>& block, std::size_t max) {
     return first_tool.read(block, max);
   };
-  VerifyResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
+  CountedResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
   // The tool taken before the first change comes first: it was assumed before any move ran.
   std::vector<InputWarning> warnings = first_tool.warnings();
   if (state.exact_distance) {
@@ -90,6 +91,11 @@ VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary&
   warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
   result.warnings = std::move(warnings);
   return result;
+}
+
+VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                    const VerifySettings& settings) {
+  return verify(part, program, tools, TunedSettings(settings));
 }
 
 Report reportOfSettings(const std::string& part_file, const std::string& program_name,

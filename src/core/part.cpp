@@ -36,23 +36,6 @@ void checkDeflection(double deflection, double tolerance, SettingNames names) {
   }
 }
 
-void checkPartOptions(const PartOptions& options) {
-  if (!(options.unit_scale > 0) || !std::isfinite(options.unit_scale)) {
-    std::ostringstream message;
-    message << "the part's units must be a positive number of mm per unit, got "
-            << options.unit_scale;
-    throw InputError("", 0, 0, message.str());
-  }
-  if (options.deflection) checkSetting("deflection", *options.deflection, SettingNames::Identifier);
-  checkSetting("threads", options.threads, SettingNames::Identifier);
-}
-
-double deflectionOf(const PartOptions& options) {
-  return options.deflection.value_or(largestDeflection(VerifySettings{}.tolerance));
-}
-
-Part::Part(std::shared_ptr<State> state) : state_(std::move(state)) {}
-
 const Mesh& Part::mesh() const {
   return state_->mesh;
 }
@@ -85,7 +68,7 @@ Part Part::fromMesh(Mesh mesh, std::string name) {
   state->file = std::move(name);
   state->format = "mesh";
   state->units = "mm";
-  return Part(std::move(state));
+  return PartAccess::make(std::move(state));
 }
 
 Part readPart(const std::string& path, const PartOptions& options) {
@@ -97,21 +80,7 @@ Part readPart(const std::string& path, const PartOptions& options) {
   std::optional<tbb::global_control> threads;
   limitThreads(options, threads);
   ImportedPart imported = importStlPart(path, options.unit_scale);
-  return Part(stateOf(imported, path));
-}
-
-void limitThreads(const PartOptions& options, std::optional<tbb::global_control>& limit) {
-  limitTbbThreads(options.threads, limit);
-}
-
-std::shared_ptr<Part::State> stateOf(ImportedPart& imported, const std::string& path) {
-  auto state = std::make_shared<Part::State>();
-  state->mesh = std::move(imported.mesh);
-  state->diagnostics = std::move(imported.diagnostics);
-  state->file = path;
-  state->format = std::move(imported.format);
-  state->units = std::move(imported.units);
-  return state;
+  return PartAccess::make(stateOf(imported, path));
 }
 
 }  // namespace gougechek

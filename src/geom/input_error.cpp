@@ -38,4 +38,6 @@ InputError::InputError(std::string file, std::size_t line, std::size_t column,
       column_(column),
       message_(escapeNul(message)) {}
 
+InputError::~InputError() = default;
+
 }  // namespace gougechek

@@ -122,10 +122,12 @@ int readAndTessellate(int fd, const std::string& occt_path, const std::string& f
 }
 
 /// Where the worker program is: beside the library or program holding this code (the build
-/// tree), or at its place in the install tree relative to the library.
+/// tree), or at its place in the install tree relative to the library's folder or, for the
+/// command line, which links this code in, to the program's.
 std::string workerPath() {
   Dl_info info{};
   std::filesystem::path module;
+  const char* to_installed = GOUGECHEK_LIBRARY_TO_BREP_WORKER;
   if (::dladdr(reinterpret_cast<const void*>(&workerPath), &info) != 0 &&
       info.dli_fname != nullptr && std::strcmp(info.dli_fname, program_invocation_name) != 0) {
     module = info.dli_fname;
@@ -133,13 +135,13 @@ std::string workerPath() {
     // The code is in the main program, named as it was started (maybe by a relative path or
     // through PATH); the kernel knows where it is.
     module = "/proc/self/exe";
+    to_installed = GOUGECHEK_PROGRAM_TO_BREP_WORKER;
   }
   std::error_code error;
   const std::filesystem::path canonical = std::filesystem::canonical(module, error);
   const std::filesystem::path folder = (error ? module : canonical).parent_path();
   const std::filesystem::path beside = folder / kWorkerName;
-  const std::filesystem::path installed =
-      (folder / GOUGECHEK_LIBRARY_TO_BREP_WORKER).lexically_normal();
+  const std::filesystem::path installed = (folder / to_installed).lexically_normal();
   for (const std::filesystem::path& candidate : {beside, installed}) {
     if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
   }

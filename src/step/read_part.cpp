@@ -34,13 +34,13 @@ Part readPart(const std::string& path, const PartOptions& options) {
   import.deflection = deflectionOf(options);
   import.check_stop = options.check_stop;
   ImportedPart imported = importPart(path, import);
-  std::shared_ptr<Part::State> state = stateOf(imported, path);
+  std::shared_ptr<PartAccess::State> state = stateOf(imported, path);
   state->faces = imported.faces;
   state->solids = imported.solids;
   state->deflection = import.deflection;
   state->face_of_triangle = std::move(imported.face_of_triangle);
   state->exact_distance = distanceTo(std::move(imported.exact));
-  return Part(std::move(state));
+  return PartAccess::make(std::move(state));
 }
 
 }  // namespace gougechek::step

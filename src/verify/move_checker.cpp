@@ -218,7 +218,7 @@ bool SweptRegionQuery<K>::takesWhole(const Kdop<K>& node, const PatchBox& node_p
 
 template <int K>
 MoveChecker<K>::MoveChecker(const Mesh& part, const KdopTree<K>& tree,
-                            const VerifySettings& settings)
+                            const TunedSettings& settings)
     : part_(part), tree_(tree), settings_(settings) {}
 
 template <int K>

@@ -21,6 +21,7 @@
 #include "convex/swept_region.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 
@@ -96,7 +97,7 @@ class SweptRegionQuery {
 template <int K>
 class MoveChecker {
  public:
-  MoveChecker(const Mesh& part, const KdopTree<K>& tree, const VerifySettings& settings);
+  MoveChecker(const Mesh& part, const KdopTree<K>& tree, const TunedSettings& settings);
 
   /// Checks moves [begin, end), move i starting at starts[i] with cutters.at(move.tool);
   /// appends each move's violations (at most one per kind) to found[i].
@@ -255,7 +256,7 @@ class MoveChecker {
 
   const Mesh& part_;
   const KdopTree<K>& tree_;
-  const VerifySettings& settings_;
+  const TunedSettings& settings_;
   std::vector<PathPiece> pieces_;  // the pieces of the moves of the current run
   std::vector<MovePieces> run_;    // per move of the run
   std::vector<Candidate> buried_candidates_;

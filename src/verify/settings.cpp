@@ -8,6 +8,7 @@
 
 #include "gougechek/error.hpp"
 #include "gougechek/verify.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 
@@ -92,6 +93,10 @@ void checkSettings(const VerifySettings& settings, SettingNames names) {
     for (int axis = 0; axis < 3; ++axis) checkSetting("start", (*settings.start)[axis], names);
   if (settings.initial_tool) checkSetting("initial-tool", *settings.initial_tool, names);
   checkSetting("threads", settings.threads, names);
+}
+
+void checkSettings(const TunedSettings& settings, SettingNames names) {
+  checkSettings(static_cast<const VerifySettings&>(settings), names);
   checkSetting("kdop", settings.kdop, names);
 }
 

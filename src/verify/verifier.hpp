@@ -14,6 +14,7 @@
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
 #include "verify/reach.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 
@@ -21,15 +22,15 @@ template <int K>
 class Verifier {
  public:
   Verifier(const Mesh& part, const KdopTree<K>& tree, const ToolLibrary& tools,
-           const VerifySettings& settings, std::string program_file);
+           const TunedSettings& settings, std::string program_file);
 
   /// Checks the next moves of the program, in program order, in parallel. Throws InputError
   /// at the first move whose tool has no known cutter.
   void check(const std::vector<Move>& block);
 
   /// The violations of every move checked, ordered by line, then kind, then move; whether the
-  /// feed moves came within reach of the part, and the units warning.
-  VerifyResult finish();
+  /// feed moves came within reach of the part, and the units warning; the work it took.
+  CountedResult finish();
 
  private:
   const CutterModel& cutterFor(const Move& move);
@@ -37,7 +38,7 @@ class Verifier {
   const Mesh& part_;
   const KdopTree<K>& tree_;
   const ToolLibrary& tools_;
-  const VerifySettings& settings_;
+  const TunedSettings& settings_;
   std::string program_file_;
   std::map<int, CutterModel> cutters_;
   std::size_t checked_ = 0;       // moves checked so far: ordinals continue across blocks
@@ -45,7 +46,7 @@ class Verifier {
   std::vector<Vec3> starts_;
   std::vector<std::vector<Violation>> found_;
   ReachTracker<K> reach_;
-  VerifyResult result_;
+  CountedResult result_;
 };
 
 extern template class Verifier<6>;
@@ -68,7 +69,9 @@ class PartTrees {
   template <int K>
   struct Slot {
     std::once_flag built;
-    std::unique_ptr<const KdopTree<K>> tree;
+    // Shared: its deleter is chosen where the tree is built (verify.cpp), so code that only
+    // drops a part (gougechek::step, which makes parts) needs no tree code.
+    std::shared_ptr<const KdopTree<K>> tree;
   };
   const Mesh& part_;
   Slot<6> k6_;
@@ -79,8 +82,8 @@ class PartTrees {
 
 /// verify() with the trees of `part` kept in `trees`: a tree not yet built is built while the
 /// first block of moves is read.
-VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
-                    const ToolLibrary& tools, const VerifySettings& settings,
-                    const std::string& program_file);
+CountedResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
+                     const ToolLibrary& tools, const TunedSettings& settings,
+                     const std::string& program_file);
 
 }  // namespace gougechek

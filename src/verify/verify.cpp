@@ -16,6 +16,7 @@
 #include "gougechek/error.hpp"
 #include "verify/move_checker.hpp"
 #include "verify/thread_limit.hpp"
+#include "verify/tuning.hpp"
 #include "verify/verifier.hpp"
 
 namespace gougechek {
@@ -54,7 +55,7 @@ ViolationTally& ViolationTally::operator+=(const ViolationTally& other) {
 
 template <int K>
 Verifier<K>::Verifier(const Mesh& part, const KdopTree<K>& tree, const ToolLibrary& tools,
-                      const VerifySettings& settings, std::string program_file)
+                      const TunedSettings& settings, std::string program_file)
     : part_(part),
       tree_(tree),
       tools_(tools),
@@ -129,7 +130,7 @@ void Verifier<K>::check(const std::vector<Move>& block) {
 }
 
 template <int K>
-VerifyResult Verifier<K>::finish() {
+CountedResult Verifier<K>::finish() {
   std::stable_sort(result_.violations.begin(), result_.violations.end(),
                    [](const Violation& a, const Violation& b) {
                      if (a.line != b.line) return a.line < b.line;
@@ -175,9 +176,9 @@ void sideBySide(First&& first, Second&& second) {
 }
 
 template <int K>
-VerifyResult verifyWithTree(const Mesh& part, PartTrees& trees, const MoveSource& source,
-                            const ToolLibrary& tools, const VerifySettings& settings,
-                            const std::string& program_file) {
+CountedResult verifyWithTree(const Mesh& part, PartTrees& trees, const MoveSource& source,
+                             const ToolLibrary& tools, const TunedSettings& settings,
+                             const std::string& program_file) {
   // Reading the program overlaps the rest: the first block is read while the tree is built (if
   // it is not yet), and each next block while the current one is checked.
   const KdopTree<K>* tree = nullptr;
@@ -209,14 +210,14 @@ const KdopTree<K>& PartTrees::get() {
   // check of this part, which would wait in call_once for the build it sits on (a deadlock
   // when a batch checks one part against many programs at once).
   std::call_once(slot->built, [&] {
-    tbb::this_task_arena::isolate([&] { slot->tree = std::make_unique<const KdopTree<K>>(part_); });
+    tbb::this_task_arena::isolate([&] { slot->tree = std::make_shared<const KdopTree<K>>(part_); });
   });
   return *slot->tree;
 }
 
-VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
-                    const ToolLibrary& tools, const VerifySettings& settings,
-                    const std::string& program_file) {
+CountedResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source,
+                     const ToolLibrary& tools, const TunedSettings& settings,
+                     const std::string& program_file) {
   checkSettings(settings);
   std::optional<tbb::global_control> limit;
   limitTbbThreads(settings.threads, limit);
@@ -234,14 +235,14 @@ VerifyResult verify(const Mesh& part, PartTrees& trees, const MoveSource& source
   }
 }
 
-VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
-                    const VerifySettings& settings, const std::string& program_file) {
+CountedResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
+                     const TunedSettings& settings, const std::string& program_file) {
   PartTrees trees(part);
   return verify(part, trees, source, tools, settings, program_file);
 }
 
-VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
-                    const VerifySettings& settings, const std::string& program_file) {
+CountedResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
+                     const TunedSettings& settings, const std::string& program_file) {
   std::size_t next = 0;
   const MoveSource source = [&](std::vector<Move>& out, std::size_t max) {
     const std::size_t count = std::min(max, moves.size() - next);
@@ -250,12 +251,23 @@ VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const Tool
     return next < moves.size();
   };
   // Here the total is known: tell the progress callback.
-  VerifySettings with_total = settings;
+  TunedSettings with_total = settings;
   if (settings.progress)
     with_total.progress = [&](std::size_t done, std::size_t) {
       settings.progress(done, moves.size());
     };
   return verify(part, source, tools, with_total, program_file);
+}
+
+// The public entry points: the default tuning, the counts left out.
+VerifyResult verify(const Mesh& part, const MoveSource& source, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file) {
+  return verify(part, source, tools, TunedSettings(settings), program_file);
+}
+
+VerifyResult verify(const Mesh& part, const std::vector<Move>& moves, const ToolLibrary& tools,
+                    const VerifySettings& settings, const std::string& program_file) {
+  return verify(part, moves, tools, TunedSettings(settings), program_file);
 }
 
 }  // namespace gougechek

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <type_traits>
 
 #include "e2e/cli_runner.hpp"
 #include "gougechek/gougechek.hpp"
@@ -15,6 +16,26 @@ namespace gougechek {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The API is what a user should choose and read, no more (issue 22): a Part is made only by
+// readPart and fromMesh (Part(nullptr) used to compile, and crash at the first use), and the
+// engine's tuning and work counters are internal (verify/tuning.hpp).
+template <class Settings>
+constexpr bool kHasKdop = requires(Settings settings) {
+  settings.kdop;
+};
+template <class Settings>
+constexpr bool kHasFrontTracking = requires(Settings settings) {
+  settings.front_tracking;
+};
+template <class Result>
+constexpr bool kHasStats = requires(Result result) {
+  result.stats;
+};
+static_assert(!std::is_constructible_v<Part, std::nullptr_t>);
+static_assert(!std::is_default_constructible_v<Part>);
+static_assert(!kHasKdop<VerifySettings> && !kHasFrontTracking<VerifySettings>);
+static_assert(!kHasStats<VerifyResult>);
 
 const fs::path kSamples = fs::path(GOUGECHEK_SOURCE_DIR) / "samples";
 

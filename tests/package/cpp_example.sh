@@ -1,19 +1,36 @@
 #!/usr/bin/env bash
-# Builds examples/cpp against the installed copy in PREFIX (find_package(gougechek) with the
-# step component, or core alone), runs it on the samples and compares each program's summary
-# with the installed CLI's. With core alone, the example must not link OpenCASCADE (ldd).
-# With the step component it also checks a STEP part of the CAM corpus (SHARED_DIR/corpus/cam,
-# as the end-to-end tests use it), when the corpus is there.
-# usage: cpp_example.sh SOURCE_DIR SHARED_DIR PREFIX WORK_DIR step|core
+# Builds examples/cpp against the installed copy in PREFIX, as an outside project would: through
+# CMake (find_package(gougechek) with the step component, or core alone) or through pkg-config
+# (gougechek-step or gougechek, the .pc files of PREFIX), runs it on the samples and compares
+# each program's summary with the installed CLI's. With core alone, the example must not link
+# OpenCASCADE (ldd). With the step component it also checks a STEP part of the CAM corpus
+# (SHARED_DIR/corpus/cam, as the end-to-end tests use it), when the corpus is there.
+# usage: cpp_example.sh SOURCE_DIR SHARED_DIR PREFIX WORK_DIR step|core [cmake|pkg-config]
 set -euo pipefail
-source_dir=$1 shared_dir=$2 prefix=$3 work=$4 component=$5
+source_dir=$1 shared_dir=$2 prefix=$3 work=$4 component=$5 build=${6:-cmake}
 rm -rf "$work"
-mkdir -p "$work"
-with_step=$([ "$component" = step ] && echo ON || echo OFF)
-cmake -S "$source_dir/examples/cpp" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$prefix" -DWITH_STEP="$with_step" >"$work/configure.log"
-cmake --build "$work/build" >"$work/build.log"
+mkdir -p "$work/build"
 example="$work/build/check_programs"
+if [ "$build" = cmake ]; then
+  with_step=$([ "$component" = step ] && echo ON || echo OFF)
+  cmake -S "$source_dir/examples/cpp" -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_PREFIX_PATH="$prefix" -DWITH_STEP="$with_step" >"$work/configure.log"
+  cmake --build "$work/build" >"$work/build.log"
+else
+  # Only PREFIX's .pc files: whatever else is installed on the machine stays out of it.
+  pc_file=$(find "$prefix" -path '*/pkgconfig/gougechek.pc' -print -quit)
+  [ -n "$pc_file" ] || { echo "no pkgconfig/gougechek.pc in $prefix"; exit 1; }
+  export PKG_CONFIG_LIBDIR
+  PKG_CONFIG_LIBDIR=$(dirname "$pc_file")
+  package=$([ "$component" = step ] && echo gougechek-step || echo gougechek)
+  defines=$([ "$component" = step ] && echo -DWITH_STEP || true)
+  read -ra flags <<<"$(pkg-config --cflags --libs "$package")"
+  libdir=$(pkg-config --variable=libdir "$package")
+  [ -f "$libdir/libgougechek.so" ] || { echo "pkg-config's libdir $libdir has no library"; exit 1; }
+  # shellcheck disable=SC2086
+  c++ -O1 $defines "$source_dir/examples/cpp/check_programs.cpp" -o "$example" "${flags[@]}" \
+    -Wl,-rpath,"$libdir" 2>"$work/build.log" || { cat "$work/build.log"; exit 1; }
+fi
 
 libraries=$(ldd "$example")
 if ! grep -q "libgougechek.so" <<<"$libraries"; then
@@ -60,4 +77,4 @@ if [ "$component" = step ]; then
     echo "CAM corpus $pocket not found: the STEP part is not checked"
   fi
 fi
-echo "check_programs ($component) agrees with the CLI"
+echo "check_programs ($component, built with $build) agrees with the CLI"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the .deb of the build tree BUILD_DIR with cpack into WORK_DIR and checks what it holds
 # and what it depends on: the CLI, both libraries, the headers, the CMake and pkg-config files,
-# the Python module, and the docs.
-# usage: deb_contents.sh BUILD_DIR WORK_DIR
+# the Python module, and the docs. Then its contents, unpacked into WORK_DIR, serve an outside
+# program built with their pkg-config files (cpp_example.sh with SOURCE_DIR and SHARED_DIR).
+# usage: deb_contents.sh BUILD_DIR WORK_DIR SOURCE_DIR SHARED_DIR
 set -euo pipefail
-build=$1 work=$2
+build=$1 work=$2 source_dir=$3 shared_dir=$4
 rm -rf "$work"
 mkdir -p "$work"
 cpack --config "$build/CPackConfig.cmake" -G DEB -B "$work" >"$work/cpack.log"
@@ -34,3 +35,7 @@ for package in libtbb12 python3-numpy libocct-data-exchange-7.6; do
 done
 [ "$missing" -eq 0 ] || { cat "$work/contents"; exit 1; }
 echo "$deb: $(wc -l <"$work/contents") entries; Depends: $depends"
+
+dpkg-deb -x "$deb" "$work/root"
+"$(dirname "$0")/cpp_example.sh" "$source_dir" "$shared_dir" "$work/root/usr" "$work/example" step \
+  pkg-config

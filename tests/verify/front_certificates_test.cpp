@@ -10,6 +10,7 @@
 
 #include "bvh/mesh_fixtures.hpp"
 #include "gougechek/verify.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 namespace {
@@ -67,7 +68,7 @@ TEST(FrontCertificates, SameReportWithAndWithoutFrontTracking) {
   ToolLibrary tools;
   tools.by_number[1] = ToolSpec{CutterType::Ball, 2 * kRadius, kRadius, 0, 12, 2 * kRadius, 0};
   tools.by_number[2] = ToolSpec{CutterType::Bull, 2 * kRadius, 1, 0, 12, 2 * kRadius, 0};
-  VerifySettings settings;
+  TunedSettings settings;
   settings.start = moves.front().from;
   settings.threads = 1;
   std::size_t arcs = 0;
@@ -76,9 +77,9 @@ TEST(FrontCertificates, SameReportWithAndWithoutFrontTracking) {
   for (const int kdop : {6, 18}) {
     settings.kdop = kdop;
     settings.front_tracking = true;
-    const VerifyResult tracked = verify(part, moves, tools, settings, "wander.nc");
+    const CountedResult tracked = verify(part, moves, tools, settings, "wander.nc");
     settings.front_tracking = false;
-    const VerifyResult plain = verify(part, moves, tools, settings, "wander.nc");
+    const CountedResult plain = verify(part, moves, tools, settings, "wander.nc");
     ASSERT_EQ(tracked.violations.size(), plain.violations.size()) << "k = " << kdop;
     for (std::size_t i = 0; i < plain.violations.size(); ++i) {
       EXPECT_EQ(tracked.violations[i].move, plain.violations[i].move);

@@ -11,6 +11,7 @@
 
 #include "bvh/mesh_fixtures.hpp"
 #include "gougechek/verify.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 namespace {
@@ -37,10 +38,10 @@ TEST(WrongTool, FaceMillOverTheWholePartIsBoundedNodeByNode) {
   }
   ToolLibrary tools;
   tools.fallback = {CutterType::Flat, 100, 0, 0, 12, 100, 0};
-  VerifySettings settings;
+  TunedSettings settings;
   settings.threads = 1;
   settings.start = moves.front().from;
-  const VerifyResult result = verify(part, moves, tools, settings, "face_mill.nc");
+  const CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
   ASSERT_EQ(result.violations.size(), moves.size());
   for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, top - z, 0.01 * (top - z));
   const double per_move = static_cast<double>(result.stats.node_tests) / moves.size();
