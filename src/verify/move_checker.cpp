@@ -395,13 +395,14 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
       if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
     }
   }
-  // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded fully
-  // at once and sorted, rather than kept in a heap.
+  // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded at
+  // once by the plane cuts too and sorted, rather than kept in a heap. The aimed cuts cost
+  // about what a distance query does, so they wait until a finding gives them a use (advance).
   if (queue_sorted_) {
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double bound = fullBound(groups_[axial.group], triangle(axial.index), floor);
-      if (bound >= floor) queue_[kept++] = {bound, Queued::kFull, axial.index, axial.group};
+      const double bound = fullBound(groups_[axial.group], triangle(axial.index), INFINITY);
+      if (bound >= floor) queue_[kept++] = {bound, Queued::kAxial, axial.index, axial.group};
     }
     queue_.resize(kept);
     std::sort(queue_.begin(), queue_.end(), PopsLater{});  // the next to come off last
@@ -441,11 +442,16 @@ double MoveChecker<K>::fullBound(PieceGroup& group, const std::array<Vec3, 3>& t
 }
 
 template <int K>
-std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor) {
+std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor,
+                                                                      bool measure_first) {
   if (queue_sorted_) {
     const Queued top = queue_.back();
     queue_.pop_back();
-    return Reach{top.bound, top.index, top.group};
+    if (measure_first) return Reach{top.bound, top.index, top.group};
+    const double bound =
+        std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
+    if (bound < floor) return std::nullopt;
+    return Reach{bound, top.index, top.group};
   }
   std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
   const Queued top = queue_.back();
@@ -609,23 +615,33 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   };
   // The queue's top bounds all it holds: once that cannot matter, nothing left can.
   while (!queue_.empty() && !cannot_matter(queueTop().bound)) {
-    const std::optional<Reach> group_reach = advance(pair_floor);
+    const std::optional<Reach> group_reach = advance(pair_floor, !best.found);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);
     pieceReaches(*group_reach, reach_floor);
+    bool measured = true;
     for (const Reach& c : piece_reaches_) {
-      if (cannot_matter(c.bound)) break;
+      if (cannot_matter(c.bound)) {
+        measured = false;
+        break;
+      }
       examine(c);
     }
+    examined_.back().measured = measured;
   }
   // Nothing that matters: whether anything came within reach at all still does (a cutter
   // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
-  // deepest-bound order again: those taken off the queue, then the rest.
+  // deepest-bound order again: those taken off the queue (but those already measured), then
+  // the rest.
   for (std::size_t g = 0; !best.found && (g < examined_.size() || !queue_.empty());) {
     if (g == examined_.size()) {
-      const std::optional<Reach> group_reach = advance(pair_floor);
+      const std::optional<Reach> group_reach = advance(pair_floor, true);
       if (!group_reach) continue;
       examined_.push_back(*group_reach);
+    }
+    if (examined_[g].measured) {
+      ++g;
+      continue;
     }
     pieceReaches(examined_[g++], reach_floor);
     for (const Reach& c : piece_reaches_) {

@@ -125,7 +125,8 @@ class MoveChecker {
   struct Reach {
     double bound;
     std::uint32_t triangle;
-    std::uint32_t piece;  // index into the move's pieces
+    std::uint32_t piece;    // index into the move's pieces
+    bool measured = false;  // every piece of the group that reaches it measured (and far)
   };
   /// An entry of the depth search's queue, for one group of pieces: a node of the tree whose
   /// triangles are all candidates, or a triangle, bounded by the group's slab cuts over its
@@ -216,8 +217,11 @@ class MoveChecker {
   /// bound reaches `floor`.
   void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
-  /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned.
-  std::optional<Reach> advance(double floor);
+  /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned. Of a
+  /// few sorted pairs, bounded by their plane cuts, the top one is returned as it is where
+  /// `measure_first` (nothing found yet: a distance query decides as fast as the full bound
+  /// would), else with its full bound.
+  std::optional<Reach> advance(double floor, bool measure_first);
   /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
