@@ -24,6 +24,13 @@ constexpr double kBoundSlack = 1e-7;
 constexpr std::size_t kRunMoves = 8;
 constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
+// After a run whose moves cut nothing, the next run's move ends lie within this many
+// tolerances of the chord from its start to its last end: their hull, the run's region, then
+// passes at most a tolerance beyond the path's. A cutter riding the surface would otherwise
+// have every triangle below a chord across a hill as a candidate, which no move comes near.
+// Where moves cut (a wrong tool), the triangles under the cutter are candidates anyway, and a
+// longer run shares one tree query among more moves.
+constexpr double kRunBendInTolerances = 0.5;
 // At most this many (group, triangle) pairs, no nodes, are bounded fully at once and sorted.
 constexpr std::size_t kSortedPairs = 1024;
 // The k-DOP slab along +Z.
@@ -53,6 +60,16 @@ struct PopsLater {
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
   }
 };
+
+/// True if every one of `points` lies within `distance` of the segment from `from` to `to`.
+bool nearChord(std::span<const Vec3> points, const Vec3& from, const Vec3& to, double distance) {
+  const Vec3 chord = to - from;
+  const double length2 = norm2(chord);
+  return std::all_of(points.begin(), points.end(), [&](const Vec3& p) {
+    const double t = length2 > 0 ? std::clamp(dot(p - from, chord) / length2, 0.0, 1.0) : 0.0;
+    return norm2(from + chord * t - p) <= distance * distance;
+  });
+}
 
 /// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
 /// point, or at a corner of an arc piece's axis-aligned box.
@@ -800,8 +817,10 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
                                 std::size_t begin, std::size_t end,
                                 const std::map<int, CutterModel>& cutters,
                                 std::vector<std::vector<Violation>>& found) {
+  bool last_run_clear = true;
   for (std::size_t i = begin; i < end;) {
-    // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter.
+    // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter,
+    // nearly straight.
     const CutterModel& cutter = cutters.at(moves[i].tool);
     const double span_limit = kRunSpanInDiameters * 2 * cutter.cuttingRadius();
     if (parts_.size() < cutter.parts.size()) parts_.resize(cutter.parts.size());
@@ -809,6 +828,9 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
     pieces_.clear();
     run_.clear();
     Kdop<6> span = Kdop<6>::empty();
+    std::array<Vec3, kRunMoves> run_ends;
+    const double bend_limit =
+        last_run_clear ? kRunBendInTolerances * settings_.tolerance : INFINITY;
     std::size_t j = i;
     for (; j < end && run_.size() < kRunMoves && moves[j].tool == moves[i].tool; ++j) {
       splitMovePath(moves[j], starts[j], settings_.tolerance, move_pieces_);
@@ -819,9 +841,13 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       }
       const double extent = std::max(
           {grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1], grown.hi[2] - grown.lo[2]});
-      const bool fits = pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit;
+      const Vec3 end_point = move_pieces_.back().end();
+      const bool fits =
+          pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit &&
+          nearChord(std::span(run_ends).first(run_.size()), starts[i], end_point, bend_limit);
       if (!run_.empty() && !fits) break;
       span = grown;
+      run_ends[run_.size()] = end_point;
       run_.push_back({pieces_.size(), move_pieces_.size()});
       pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
       for (std::size_t p = 0; p < cutter.parts.size(); ++p)
@@ -862,10 +888,13 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
                &parts_[p].whole);
       }
     }
+    last_run_clear = true;
     for (std::size_t k = 0; k < run_.size(); ++k) {
       const std::size_t m = i + k;
       const std::span<const PathPiece> pieces(pieces_.data() + run_[k].first, run_[k].count);
+      const std::size_t violations = found[m].size();
       checkMove(moves[m], starts[m], static_cast<std::uint32_t>(m + 1), pieces, cutter, found[m]);
+      last_run_clear = last_run_clear && found[m].size() == violations;
     }
     i = j;
   }
