@@ -354,7 +354,7 @@ template <int K>
 void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                                  const std::vector<Candidate>& candidates,
                                  const std::vector<std::uint32_t>& whole, double report_below,
-                                 double floor) {
+                                 double floor, bool plane_first) {
   depth_searches_.clear();
   piece_boxes_.clear();
   for (const PathPiece& piece : pieces) {
@@ -413,13 +413,17 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     }
   }
   // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded at
-  // once by the plane cuts too and sorted, rather than kept in a heap. The aimed cuts cost
-  // about what a distance query does, so they wait until a finding gives them a use (advance).
+  // once and sorted, rather than kept in a heap. With `plane_first`, by the plane cuts alone:
+  // the aimed cuts cost about what a distance query does, so they wait until a finding gives
+  // them a use (advance).
   if (queue_sorted_) {
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double bound = fullBound(groups_[axial.group], triangle(axial.index), INFINITY);
-      if (bound >= floor) queue_[kept++] = {bound, Queued::kAxial, axial.index, axial.group};
+      const double bound =
+          fullBound(groups_[axial.group], triangle(axial.index), plane_first ? INFINITY : floor);
+      if (bound >= floor)
+        queue_[kept++] = {bound, plane_first ? Queued::kAxial : Queued::kFull, axial.index,
+                          axial.group};
     }
     queue_.resize(kept);
     std::sort(queue_.begin(), queue_.end(), PopsLater{});  // the next to come off last
@@ -464,7 +468,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   if (queue_sorted_) {
     const Queued top = queue_.back();
     queue_.pop_back();
-    if (measure_first) return Reach{top.bound, top.index, top.group};
+    if (top.stage == Queued::kFull || measure_first) return Reach{top.bound, top.index, top.group};
     const double bound =
         std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
     if (bound < floor) return std::nullopt;
@@ -553,7 +557,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
   // Pairs bounded below this are out of reach (with kBoundSlack to spare).
   const double pair_floor = reach_floor - kBoundSlack;
-  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor);
+  // Where the skin is thinner than what matters (sharp cutters), only findings of the core
+  // itself can matter, and those are measured to the allowance; otherwise exact findings of
+  // the skin must come out the same whatever is skipped (and so in whatever order they come).
+  const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
+  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor,
+              !only_measured_findings_matter);
   examined_.clear();
 
   Finding best;
@@ -574,10 +583,6 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
   auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
-  // Where the skin is thinner than what matters (sharp cutters), only findings of the core
-  // itself can matter, and those are measured to the allowance; otherwise exact findings of
-  // the skin must come out the same whatever is skipped.
-  const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
   // The allowance: 0.15·ε; where only measured findings matter (sharp cutters, and any cutter
   // whose skin is no thicker than the tolerance) what the skin leaves of 0.9·ε where that is
   // more (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).

@@ -209,18 +209,20 @@ class MoveChecker {
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
   /// Splits the pieces into groups and queues each (group, candidate or whole node) pair that
-  /// may reach below `floor` with its axial bound.
+  /// may reach below `floor` with its axial bound. `plane_first`: a few pairs, sorted at once,
+  /// are bounded by their plane cuts alone (their order then changes no finding).
   void queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                    const std::vector<Candidate>& candidates,
-                   const std::vector<std::uint32_t>& whole, double report_below, double floor);
+                   const std::vector<std::uint32_t>& whole, double report_below, double floor,
+                   bool plane_first);
   /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
   /// bound reaches `floor`.
   void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
   /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned. Of a
-  /// few sorted pairs, bounded by their plane cuts, the top one is returned as it is where
-  /// `measure_first` (nothing found yet: a distance query decides as fast as the full bound
-  /// would), else with its full bound.
+  /// few sorted pairs bounded by their plane cuts (queueGroups), the top one is returned as it
+  /// is where `measure_first` (nothing found yet: a distance query decides as fast as the full
+  /// bound would), else with its full bound.
   std::optional<Reach> advance(double floor, bool measure_first);
   /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
