@@ -165,14 +165,31 @@ bool cylinderHolds(const FrustumCore& core, double radius, const Chord& chord,
 }
 
 template <int K>
-double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node_patch) const {
+double SweptRegionQuery<K>::kdopGap(const Kdop<K>& node) const {
   // box_ is the region's k-DOP grown by the reach: a gap g along direction d_j puts the node
   // g/|d_j| beyond the reach.
   double gap = -INFINITY;
   for (int j = 0; j < Kdop<K>::kSlabs; ++j)
     gap = std::max(gap, std::max(node.lo[j] - box_.hi[j], box_.lo[j] - node.hi[j]) *
                             KdopDirections<K>::kInverseNorms[j]);
-  if (gap > 0) return reach_ + gap;
+  return gap;
+}
+
+template <int K>
+double SweptRegionQuery<K>::distanceTo(const Vec3* points, int count) const {
+  GjkQuery query;
+  query.initial_direction = axis_;
+  query.stop_above = reach_;
+  query.stop_below = reach_;  // within reach: the node overlaps, however near it comes
+  query.tolerance = 1e-3 * reach_;
+  const GjkResult r = gjkDistance(region_, points, count, query);
+  if (r.far) axis_ = r.axis;
+  return r.far ? r.distance : std::min(r.distance, reach_);
+}
+
+template <int K>
+double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node_patch) const {
+  if (const double gap = kdopGap(node); gap > 0) return reach_ + gap;
   const double slab_gap = slabSeparation(region_, node_patch.slab());
   if (slab_gap > reach_) return slab_gap;
   std::array<Vec3, 8> corners;
@@ -185,14 +202,35 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
   if (std::min(region_.core->radius_bottom, region_.core->radius_top) > 0)
     for (const Chord& chord : chords_)
       if (innerCylinderReaches(*region_.core, chord, corners)) return 0;
-  GjkQuery query;
-  query.initial_direction = axis_;
-  query.stop_above = reach_;
-  query.stop_below = reach_;  // within reach: the node overlaps, however near it comes
-  query.tolerance = 1e-3 * reach_;
-  const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
-  if (r.far) axis_ = r.axis;
-  return r.far ? r.distance : std::min(r.distance, reach_);
+  return distanceTo(corners.data(), 8);
+}
+
+template <int K>
+double SweptRegionQuery<K>::separation(const std::array<Vec3, 3>& triangle) const {
+  Kdop<K> box = Kdop<K>::empty();
+  for (const Vec3& p : triangle) box.add(p);
+  if (const double gap = kdopGap(box); gap > 0) return reach_ + gap;
+  const Vec3 n = cross(triangle[1] - triangle[0], triangle[2] - triangle[0]);
+  if (const double length = norm(n); length > 0) {
+    const double slab_gap = slabSeparation(region_, slabAlong(n / length, triangle));
+    if (slab_gap > reach_) return slab_gap;
+  }
+  if (innerCylinderHolds(triangle)) return 0;
+  return distanceTo(triangle.data(), 3);
+}
+
+template <int K>
+bool SweptRegionQuery<K>::innerCylinderHolds(std::span<const Vec3> points) const {
+  const FrustumCore& core = *region_.core;
+  const double r = std::min(core.radius_bottom, core.radius_top);
+  if (!(r > 0)) return false;
+  for (const Chord& chord : chords_)
+    for (const Vec3& x : points) {
+      double lo = 0, hi = 1;
+      narrowToCylinder(core, r, chord, x, lo, hi);
+      if (lo <= hi) return true;
+    }
+  return false;
 }
 
 template <int K>

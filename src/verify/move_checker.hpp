@@ -75,12 +75,24 @@ class SweptRegionQuery {
   /// A lower bound on the distance from the region to the node's triangles; exact enough to
   /// decide whether it exceeds the reach.
   double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
+  /// The same for one triangle (a one-triangle leaf), from the triangle itself: exact, and
+  /// with no patch box to build for it.
+  double separation(const std::array<Vec3, 3>& triangle) const;
   /// True if the node's triangles are best gathered as the node (KdopTree::query): it is small
   /// beside the cutter, or its box lies wholly within reach (inside the cylinder about the
   /// core's axis, the reach wider than its least radius, at one position along one chord).
   bool takesWhole(const Kdop<K>& node_box, const PatchBox& node_patch) const;
 
  private:
+  /// How far the node's k-DOP lies beyond box_ (the reach): a lower bound on its distance
+  /// beyond the reach where positive.
+  double kdopGap(const Kdop<K>& node_box) const;
+  /// True if one of `points` lies inside the core's inner cylinder along one of the chords.
+  bool innerCylinderHolds(std::span<const Vec3> points) const;
+  /// The GJK distance from the region to the hull of `points`, exact enough to decide whether
+  /// it exceeds the reach (the reach where it does not).
+  double distanceTo(const Vec3* points, int count) const;
+
   SweptRegion region_;
   std::span<const Chord> chords_;
   Kdop<K> box_;
