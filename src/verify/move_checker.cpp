@@ -691,8 +691,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   }
   // Nothing that matters: whether anything came within reach at all still does (a cutter
   // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
-  // deepest-bound order again: those taken off the queue (but those already measured), then
-  // the rest.
+  // deepest-bound order again: those taken off the queue and not yet measured, then the rest.
   for (std::size_t g = 0; !best.found && (g < examined_.size() || !queue_.empty());) {
     if (g == examined_.size()) {
       const std::optional<Reach> group_reach = advance(pair_floor, true);
