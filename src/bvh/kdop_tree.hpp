@@ -276,6 +276,10 @@ class KdopTree {
     { q.travel() } -> std::convertible_to<double>;
   };
   template <class Q>
+  static constexpr bool kSeparatesTriangles = requires(const Q& q, const Corners& t) {
+    { q.separation(t) } -> std::convertible_to<double>;
+  };
+  template <class Q>
   static constexpr bool kTakesWhole = requires(const Q& q, const Kdop<K>& b, const PatchBox& p) {
     { q.takesWhole(b, p) } -> std::convertible_to<bool>;
   };
@@ -289,6 +293,16 @@ class KdopTree {
   template <class Q>
   Verdict judge(std::uint32_t node, const Q& box) const {
     if constexpr (kCertifies<Q>) {
+      // A one-triangle leaf is judged by its triangle where the query can: exact, and no
+      // bounds to gather for it.
+      if constexpr (kSeparatesTriangles<Q>) {
+        const Node& n = nodes_[node];
+        const std::uint32_t slot = n.link & ~kLeaf;
+        if (n.isLeaf() && (triangle_ids_[slot] & kLastOfLeaf) != 0) {
+          const double separation = box.separation(corners(slot));
+          return {!(separation > box.reach()), separation + box.travel()};
+        }
+      }
       const auto [kdop, patch] = nodeBounds(node);
       const double separation = box.separation(kdop, patch);
       const bool overlapping = !(separation > box.reach());

@@ -24,6 +24,13 @@ constexpr double kBoundSlack = 1e-7;
 constexpr std::size_t kRunMoves = 8;
 constexpr std::size_t kRunPieces = 16;
 constexpr double kRunSpanInDiameters = 1.0;
+// After a run whose moves cut nothing, the next run's move ends lie within this many
+// tolerances of the chord from its start to its last end: their hull, the run's region, then
+// passes at most a tolerance beyond the path's. A cutter riding the surface would otherwise
+// have every triangle below a chord across a hill as a candidate, which no move comes near.
+// Where moves cut (a wrong tool), the triangles under the cutter are candidates anyway, and a
+// longer run shares one tree query among more moves.
+constexpr double kRunBendInTolerances = 0.5;
 // At most this many (group, triangle) pairs, no nodes, are bounded fully at once and sorted.
 constexpr std::size_t kSortedPairs = 1024;
 // The k-DOP slab along +Z.
@@ -53,6 +60,16 @@ struct PopsLater {
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
   }
 };
+
+/// True if every one of `points` lies within `distance` of the segment from `from` to `to`.
+bool nearChord(std::span<const Vec3> points, const Vec3& from, const Vec3& to, double distance) {
+  const Vec3 chord = to - from;
+  const double length2 = norm2(chord);
+  return std::all_of(points.begin(), points.end(), [&](const Vec3& p) {
+    const double t = length2 > 0 ? std::clamp(dot(p - from, chord) / length2, 0.0, 1.0) : 0.0;
+    return norm2(from + chord * t - p) <= distance * distance;
+  });
+}
 
 /// The farthest any point of the hull of `points` and `arcs` lies from `p`: attained at a
 /// point, or at a corner of an arc piece's axis-aligned box.
@@ -148,14 +165,31 @@ bool cylinderHolds(const FrustumCore& core, double radius, const Chord& chord,
 }
 
 template <int K>
-double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node_patch) const {
+double SweptRegionQuery<K>::kdopGap(const Kdop<K>& node) const {
   // box_ is the region's k-DOP grown by the reach: a gap g along direction d_j puts the node
   // g/|d_j| beyond the reach.
   double gap = -INFINITY;
   for (int j = 0; j < Kdop<K>::kSlabs; ++j)
     gap = std::max(gap, std::max(node.lo[j] - box_.hi[j], box_.lo[j] - node.hi[j]) *
                             KdopDirections<K>::kInverseNorms[j]);
-  if (gap > 0) return reach_ + gap;
+  return gap;
+}
+
+template <int K>
+double SweptRegionQuery<K>::distanceTo(const Vec3* points, int count) const {
+  GjkQuery query;
+  query.initial_direction = axis_;
+  query.stop_above = reach_;
+  query.stop_below = reach_;  // within reach: the node overlaps, however near it comes
+  query.tolerance = 1e-3 * reach_;
+  const GjkResult r = gjkDistance(region_, points, count, query);
+  if (r.far) axis_ = r.axis;
+  return r.far ? r.distance : std::min(r.distance, reach_);
+}
+
+template <int K>
+double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node_patch) const {
+  if (const double gap = kdopGap(node); gap > 0) return reach_ + gap;
   const double slab_gap = slabSeparation(region_, node_patch.slab());
   if (slab_gap > reach_) return slab_gap;
   std::array<Vec3, 8> corners;
@@ -168,14 +202,35 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
   if (std::min(region_.core->radius_bottom, region_.core->radius_top) > 0)
     for (const Chord& chord : chords_)
       if (innerCylinderReaches(*region_.core, chord, corners)) return 0;
-  GjkQuery query;
-  query.initial_direction = axis_;
-  query.stop_above = reach_;
-  query.stop_below = reach_;  // within reach: the node overlaps, however near it comes
-  query.tolerance = 1e-3 * reach_;
-  const GjkResult r = gjkDistance(region_, corners.data(), 8, query);
-  if (r.far) axis_ = r.axis;
-  return r.far ? r.distance : std::min(r.distance, reach_);
+  return distanceTo(corners.data(), 8);
+}
+
+template <int K>
+double SweptRegionQuery<K>::separation(const std::array<Vec3, 3>& triangle) const {
+  Kdop<K> box = Kdop<K>::empty();
+  for (const Vec3& p : triangle) box.add(p);
+  if (const double gap = kdopGap(box); gap > 0) return reach_ + gap;
+  const Vec3 n = cross(triangle[1] - triangle[0], triangle[2] - triangle[0]);
+  if (const double length = norm(n); length > 0) {
+    const double slab_gap = slabSeparation(region_, slabAlong(n / length, triangle));
+    if (slab_gap > reach_) return slab_gap;
+  }
+  if (innerCylinderHolds(triangle)) return 0;
+  return distanceTo(triangle.data(), 3);
+}
+
+template <int K>
+bool SweptRegionQuery<K>::innerCylinderHolds(std::span<const Vec3> points) const {
+  const FrustumCore& core = *region_.core;
+  const double r = std::min(core.radius_bottom, core.radius_top);
+  if (!(r > 0)) return false;
+  for (const Chord& chord : chords_)
+    for (const Vec3& x : points) {
+      double lo = 0, hi = 1;
+      narrowToCylinder(core, r, chord, x, lo, hi);
+      if (lo <= hi) return true;
+    }
+  return false;
 }
 
 template <int K>
@@ -331,7 +386,7 @@ template <int K>
 void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                                  const std::vector<Candidate>& candidates,
                                  const std::vector<std::uint32_t>& whole, double report_below,
-                                 double floor) {
+                                 double floor, bool plane_first) {
   depth_searches_.clear();
   piece_boxes_.clear();
   for (const PathPiece& piece : pieces) {
@@ -389,13 +444,18 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
       if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
     }
   }
-  // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded fully
-  // at once and sorted, rather than kept in a heap.
+  // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded at
+  // once and sorted, rather than kept in a heap. With `plane_first`, by the plane cuts alone:
+  // the aimed cuts cost about what a distance query does, so they wait until a finding gives
+  // them a use (advance).
   if (queue_sorted_) {
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double bound = fullBound(groups_[axial.group], triangle(axial.index), floor);
-      if (bound >= floor) queue_[kept++] = {bound, Queued::kFull, axial.index, axial.group};
+      const double bound =
+          fullBound(groups_[axial.group], triangle(axial.index), plane_first ? INFINITY : floor);
+      if (bound >= floor)
+        queue_[kept++] = {bound, plane_first ? Queued::kAxial : Queued::kFull, axial.index,
+                          axial.group};
     }
     queue_.resize(kept);
     std::sort(queue_.begin(), queue_.end(), PopsLater{});  // the next to come off last
@@ -435,11 +495,16 @@ double MoveChecker<K>::fullBound(PieceGroup& group, const std::array<Vec3, 3>& t
 }
 
 template <int K>
-std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor) {
+std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor,
+                                                                      bool measure_first) {
   if (queue_sorted_) {
     const Queued top = queue_.back();
     queue_.pop_back();
-    return Reach{top.bound, top.index, top.group};
+    if (top.stage == Queued::kFull || measure_first) return Reach{top.bound, top.index, top.group};
+    const double bound =
+        std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
+    if (bound < floor) return std::nullopt;
+    return Reach{bound, top.index, top.group};
   }
   std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
   const Queued top = queue_.back();
@@ -524,7 +589,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
   // Pairs bounded below this are out of reach (with kBoundSlack to spare).
   const double pair_floor = reach_floor - kBoundSlack;
-  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor);
+  // Where the skin is thinner than what matters (sharp cutters), only findings of the core
+  // itself can matter, and those are measured to the allowance; otherwise exact findings of
+  // the skin must come out the same whatever is skipped (and so in whatever order they come).
+  const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
+  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor,
+              !only_measured_findings_matter);
   examined_.clear();
 
   Finding best;
@@ -545,10 +615,6 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
   auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
-  // Where the skin is thinner than what matters (sharp cutters), only findings of the core
-  // itself can matter, and those are measured to the allowance; otherwise exact findings of
-  // the skin must come out the same whatever is skipped.
-  const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
   // The allowance: 0.15·ε; where only measured findings matter (sharp cutters, and any cutter
   // whose skin is no thicker than the tolerance) what the skin leaves of 0.9·ε where that is
   // more (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).
@@ -603,23 +669,32 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   };
   // The queue's top bounds all it holds: once that cannot matter, nothing left can.
   while (!queue_.empty() && !cannot_matter(queueTop().bound)) {
-    const std::optional<Reach> group_reach = advance(pair_floor);
+    const std::optional<Reach> group_reach = advance(pair_floor, !best.found);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);
     pieceReaches(*group_reach, reach_floor);
+    bool measured = true;
     for (const Reach& c : piece_reaches_) {
-      if (cannot_matter(c.bound)) break;
+      if (cannot_matter(c.bound)) {
+        measured = false;
+        break;
+      }
       examine(c);
     }
+    examined_.back().measured = measured;
   }
   // Nothing that matters: whether anything came within reach at all still does (a cutter
   // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
-  // deepest-bound order again: those taken off the queue, then the rest.
+  // deepest-bound order again: those taken off the queue and not yet measured, then the rest.
   for (std::size_t g = 0; !best.found && (g < examined_.size() || !queue_.empty());) {
     if (g == examined_.size()) {
-      const std::optional<Reach> group_reach = advance(pair_floor);
+      const std::optional<Reach> group_reach = advance(pair_floor, true);
       if (!group_reach) continue;
       examined_.push_back(*group_reach);
+    }
+    if (examined_[g].measured) {
+      ++g;
+      continue;
     }
     pieceReaches(examined_[g++], reach_floor);
     for (const Reach& c : piece_reaches_) {
@@ -776,8 +851,10 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
                                 std::size_t begin, std::size_t end,
                                 const std::map<int, CutterModel>& cutters,
                                 std::vector<std::vector<Violation>>& found) {
+  bool last_run_clear = true;
   for (std::size_t i = begin; i < end;) {
-    // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter.
+    // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter,
+    // nearly straight.
     const CutterModel& cutter = cutters.at(moves[i].tool);
     const double span_limit = kRunSpanInDiameters * 2 * cutter.cuttingRadius();
     if (parts_.size() < cutter.parts.size()) parts_.resize(cutter.parts.size());
@@ -785,6 +862,9 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
     pieces_.clear();
     run_.clear();
     Kdop<6> span = Kdop<6>::empty();
+    std::array<Vec3, kRunMoves> run_ends;
+    const double bend_limit =
+        last_run_clear ? kRunBendInTolerances * settings_.tolerance : INFINITY;
     std::size_t j = i;
     for (; j < end && run_.size() < kRunMoves && moves[j].tool == moves[i].tool; ++j) {
       splitMovePath(moves[j], starts[j], settings_.tolerance, move_pieces_);
@@ -795,9 +875,13 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       }
       const double extent = std::max(
           {grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1], grown.hi[2] - grown.lo[2]});
-      const bool fits = pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit;
+      const Vec3 end_point = move_pieces_.back().end();
+      const bool fits =
+          pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit &&
+          nearChord(std::span(run_ends).first(run_.size()), starts[i], end_point, bend_limit);
       if (!run_.empty() && !fits) break;
       span = grown;
+      run_ends[run_.size()] = end_point;
       run_.push_back({pieces_.size(), move_pieces_.size()});
       pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
       for (std::size_t p = 0; p < cutter.parts.size(); ++p)
@@ -838,10 +922,13 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
                &parts_[p].whole);
       }
     }
+    last_run_clear = true;
     for (std::size_t k = 0; k < run_.size(); ++k) {
       const std::size_t m = i + k;
       const std::span<const PathPiece> pieces(pieces_.data() + run_[k].first, run_[k].count);
+      const std::size_t violations = found[m].size();
       checkMove(moves[m], starts[m], static_cast<std::uint32_t>(m + 1), pieces, cutter, found[m]);
+      last_run_clear = last_run_clear && found[m].size() == violations;
     }
     i = j;
   }

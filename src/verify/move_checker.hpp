@@ -76,12 +76,24 @@ class SweptRegionQuery {
   /// A lower bound on the distance from the region to the node's triangles; exact enough to
   /// decide whether it exceeds the reach.
   double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
+  /// The same for one triangle (a one-triangle leaf), from the triangle itself: exact, and
+  /// with no patch box to build for it.
+  double separation(const std::array<Vec3, 3>& triangle) const;
   /// True if the node's triangles are best gathered as the node (KdopTree::query): it is small
   /// beside the cutter, or its box lies wholly within reach (inside the cylinder about the
   /// core's axis, the reach wider than its least radius, at one position along one chord).
   bool takesWhole(const Kdop<K>& node_box, const PatchBox& node_patch) const;
 
  private:
+  /// How far the node's k-DOP lies beyond box_ (the reach): a lower bound on its distance
+  /// beyond the reach where positive.
+  double kdopGap(const Kdop<K>& node_box) const;
+  /// True if one of `points` lies inside the core's inner cylinder along one of the chords.
+  bool innerCylinderHolds(std::span<const Vec3> points) const;
+  /// The GJK distance from the region to the hull of `points`, exact enough to decide whether
+  /// it exceeds the reach (the reach where it does not).
+  double distanceTo(const Vec3* points, int count) const;
+
   SweptRegion region_;
   std::span<const Chord> chords_;
   Kdop<K> box_;
@@ -126,7 +138,8 @@ class MoveChecker {
   struct Reach {
     double bound;
     std::uint32_t triangle;
-    std::uint32_t piece;  // index into the move's pieces
+    std::uint32_t piece;    // index into the move's pieces
+    bool measured = false;  // every piece of the group that reaches it measured (and far)
   };
   /// An entry of the depth search's queue, for one group of pieces: a node of the tree whose
   /// triangles are all candidates, or a triangle, bounded by the group's slab cuts over its
@@ -209,16 +222,21 @@ class MoveChecker {
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
   /// Splits the pieces into groups and queues each (group, candidate or whole node) pair that
-  /// may reach below `floor` with its axial bound.
+  /// may reach below `floor` with its axial bound. `plane_first`: a few pairs, sorted at once,
+  /// are bounded by their plane cuts alone (their order then changes no finding).
   void queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                    const std::vector<Candidate>& candidates,
-                   const std::vector<std::uint32_t>& whole, double report_below, double floor);
+                   const std::vector<std::uint32_t>& whole, double report_below, double floor,
+                   bool plane_first);
   /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
   /// bound reaches `floor`.
   void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
-  /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned.
-  std::optional<Reach> advance(double floor);
+  /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned. Of a
+  /// few sorted pairs bounded by their plane cuts (queueGroups), the top one is returned as it
+  /// is where `measure_first` (nothing found yet: a distance query decides as fast as the full
+  /// bound would), else with its full bound.
+  std::optional<Reach> advance(double floor, bool measure_first);
   /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
