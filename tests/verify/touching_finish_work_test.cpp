@@ -13,6 +13,7 @@
 
 #include "bvh/mesh_fixtures.hpp"
 #include "gougechek/verify.hpp"
+#include "verify/tuning.hpp"
 
 namespace gougechek {
 namespace {
@@ -56,10 +57,10 @@ TEST(TouchingFinish, BallRidingAHillMeasuresFewTriangles) {
   }
   ToolLibrary tools;
   tools.fallback = {CutterType::Ball, 2 * ball, ball, 0, 12, 2 * ball, 0};
-  VerifySettings settings;
+  TunedSettings settings;
   settings.threads = 1;
   settings.start = tip(1, 4);
-  const VerifyResult result = verify(part, moves, tools, settings, "hill_finish.nc");
+  const CountedResult result = verify(part, moves, tools, settings, "hill_finish.nc");
   EXPECT_TRUE(result.violations.empty());
   const double distance_tests = static_cast<double>(result.stats.triangle_tests) / moves.size();
   const double node_tests = static_cast<double>(result.stats.node_tests) / moves.size();
