@@ -1,6 +1,6 @@
 # The public libraries and how they install (issue 10):
 #   gougechek::core  libgougechek.so: STL parts, programs, tools, verify(), reports. No OCCT.
-#                    src/api/ and the whole internal modules.
+#                    src/core/ and every internal module but the door to OCCT.
 #   gougechek::step  libgougechek_step.so: adds STEP/IGES parts (gougechek/step.hpp).
 #                    src/step/ and src/io/'s door to OCCT.
 # Shared libraries, so a consumer sees only include/gougechek/ and links neither the internal

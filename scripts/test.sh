@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 jobs="$(nproc)"
 scripts/install-deps.sh
 scripts/check-format.sh
+scripts/check-doc-refs.py
 
 cmake --preset release
 cmake --build --preset release -j"$jobs"

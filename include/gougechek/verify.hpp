@@ -17,8 +17,8 @@
 
 namespace gougechek {
 
-/// Violations a result lists by default; the rest are only counted (README, Reports), so that
-/// a program that gouges on every move cannot exhaust memory.
+/// Violations a result lists by default; the rest are only counted (docs/report-format.md), so
+/// that a program that gouges on every move cannot exhaust memory.
 inline constexpr std::size_t kDefaultListedViolations = 100'000;
 
 /// The most worker threads a check may ask for (docs/cli.md): more would only cost memory.
@@ -37,7 +37,7 @@ struct VerifySettings {
   /// an error), unless the tools have a cutter for tool 0 (a --tool fallback).
   std::optional<int> initial_tool;
   int threads = 0;             ///< 0: all cores
-  int kdop = 18;               ///< k of the part's k-DOP tree: 6, 14, 18 (fastest, README), 26
+  int kdop = 18;               ///< k of the k-DOP tree: 6, 14, 18 (docs/performance.md), 26
   bool front_tracking = true;  ///< start each query from the previous move's front
   /// Called now and then, from any worker thread, with (moves done, moves total), total 0
   /// when the program is streamed and its length unknown. Must be thread-safe.
