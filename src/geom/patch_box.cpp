@@ -7,8 +7,9 @@ namespace gougechek {
 // Where the processor has AVX2 the lanes go four doubles to an instruction instead of two (the
 // loader picks the version once). Each lane's arithmetic is the same scalar multiplications and
 // additions in either version (AVX2 brings no fused multiply-add), so the box is too. GCC's
-// clones only: clang 14 names them so that callers in other files do not link.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+// clones only: clang 14 names them so that callers in other files do not link. Not under
+// ThreadSanitizer, which instruments the loader's resolver, run before its runtime starts.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 __attribute__((target_clones("avx2", "default")))
 #endif
 void PatchBox::Builder::add(const double* x, const double* y, const double* z, std::size_t count) {
