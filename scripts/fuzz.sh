@@ -23,7 +23,9 @@ root="$PWD"
 shared="$root/../shared/corpus"
 build="$root/build/fuzz"
 
-all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report batch)
+# batch runs by name only (scripts/fuzz.sh batch) until its first finding is fixed: `gougechek
+# merge` reads past a violation's fields in a shard's summary.json (docs/fuzzing.md).
+all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report)
 limit=(-max_total_time=60)
 keep_going=()
 replay_only=false
