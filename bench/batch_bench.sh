@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The batch mode's benchmark (README, Performance, "Batch"): a manifest of JOBS (200)
+# The batch mode's benchmark (docs/performance.md, "Batch"): a manifest of JOBS (200)
 # one-program jobs over a few parts, checked by `gougechek batch` with -j 1, -j 2 and the
 # default (all cores); and the same checks the old way, as JOBS separate `gougechek PART
 # PROGRAM ...` runs one after another (the command lines summary.json gives; each reads its

@@ -3,7 +3,7 @@
 # build/fuzz), replays the committed reproducers of fuzz/regressions/, then fuzzes each harness
 # from its seed corpus and prints a summary table (harness, runs, exec/s, cov, ft, findings).
 #
-#   scripts/fuzz.sh                        every harness for 60 s (CI)
+#   scripts/fuzz.sh                        every harness for 60 s (CI: --seconds 30)
 #   scripts/fuzz.sh --seconds 300 gcode    one harness for 5 minutes
 #   scripts/fuzz.sh --long                 every harness for an hour (the long runs)
 #   scripts/fuzz.sh --long 7200            every harness for 2 hours
@@ -23,6 +23,8 @@ root="$PWD"
 shared="$root/../shared/corpus"
 build="$root/build/fuzz"
 
+# batch runs by name only (scripts/fuzz.sh batch) until its first finding is fixed: `gougechek
+# merge` reads past a violation's fields in a shard's summary.json (docs/fuzzing.md).
 all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report)
 limit=(-max_total_time=60)
 keep_going=()
@@ -53,7 +55,7 @@ cmake --build --preset fuzz -j"$(nproc)"
 max_len() {
   case "$1" in
     stl_binary|stl_ascii) echo 65536 ;;
-    gcode) echo 16384 ;;
+    gcode|batch) echo 16384 ;;
     *) echo 4096 ;;
   esac
 }
@@ -63,6 +65,7 @@ dictionary() {
     gcode|parameter_file) echo "-dict=$root/fuzz/gcode.dict" ;;
     stl_binary|stl_ascii) echo "-dict=$root/fuzz/stl.dict" ;;
     tool_spec|tool_table) echo "-dict=$root/fuzz/tool.dict" ;;
+    batch) echo "-dict=$root/fuzz/batch.dict" ;;
   esac
 }
 

@@ -10,6 +10,7 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           libxml2-utils      # xmllint: tests/e2e/batch_test.cpp, JUnit output against its schema
           libfcl-dev         # bench/fcl_peer_bench.cpp: the same check with FCL 0.7
           clang-format       # scripts/check-format.sh
+          clang-tidy         # scripts/clang-tidy.sh: .clang-tidy's function-size check
           clang libclang-rt-14-dev   # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes
           linuxcnc-uspace    # rs274: the reference interpreter the G-code tests compare with
           libocct-data-exchange-dev libocct-modeling-algorithms-dev   # STEP/IGES (src/io/)
@@ -19,7 +20,7 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           python3-venv python3-pip python3-setuptools python3-wheel  # pip install . (package.python_wheel)
           slurm-wlm munge    # tests/slurm: the test starts its own one-node Slurm in a temp dir
           chromium           # tests/html: the HTML reports in headless Chromium (page_check.mjs)
-          optipng            # scripts/screenshots.sh: the README's report screenshots
+          optipng            # scripts/screenshots.sh: the report screenshots of docs/
           dpkg-dev)          # cpack -G DEB: dpkg-shlibdeps
 # tests/html drives chromium with puppeteer-core from the npm registry (npm ci into the build
 # tree): Debian's node and npm, unless an npm is there already (NodeSource's nodejs brings its

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake --preset release
-# The worker too: without it the program reads STL parts only (README: every input it names).
+# The worker too: without it the program reads STL parts only (docs/checking-rules.md: every input it names).
 cmake --build --preset release --target gougechek gougechek_brep_worker -j"$(nproc)"
 
 # The sample's faults make gougechek exit with 1 (violations found); anything else is a failure.

@@ -20,7 +20,7 @@
 
 namespace gougechek {
 
-/// The controller a program is written for (README, "Dialects").
+/// The controller a program is written for (docs/cli.md, "Dialects").
 enum class Dialect : std::uint8_t { LinuxCnc, Fanuc, Haas, Grbl };
 
 /// The dialect of a --dialect value ("linuxcnc", "fanuc", "haas", "grbl"), if it is one.

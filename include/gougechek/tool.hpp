@@ -84,9 +84,9 @@ struct ToolLibrary {
 /// D). Throws InputError naming `origin`.
 GOUGECHEK_API ToolSpec parseToolSpec(const std::string& text, const std::string& origin);
 
-/// Reads the LinuxCNC tool table at `path` (`T1 P1 D6.0 Z+50.0 ;ball flute=24`, README "Tool
-/// tables"); throws InputError(path, line, column, ...) on any fault, with the system's reason
-/// when the file cannot be opened or read, and for a directory.
+/// Reads the LinuxCNC tool table at `path` (`T1 P1 D6.0 Z+50.0 ;ball flute=24`, docs/cli.md,
+/// "Tool tables"); throws InputError(path, line, column, ...) on any fault, with the system's
+/// reason when the file cannot be opened or read, and for a directory.
 GOUGECHEK_API ToolLibrary readToolTable(const std::string& path);
 
 /// Reads a tool table from `in`; `file_name` is used in messages.

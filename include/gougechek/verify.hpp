@@ -18,8 +18,8 @@
 
 namespace gougechek {
 
-/// Violations a result lists by default; the rest are only counted (README, Reports), so that
-/// a program that gouges on every move cannot exhaust memory.
+/// Violations a result lists by default; the rest are only counted (docs/report-format.md), so
+/// that a program that gouges on every move cannot exhaust memory.
 inline constexpr std::size_t kDefaultListedViolations = 100'000;
 
 /// The most worker threads a check may ask for (docs/cli.md): more would only cost memory.

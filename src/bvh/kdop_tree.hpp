@@ -1,7 +1,7 @@
 #pragma once
-// A binary k-DOP tree over the part's triangles (Klosowski's BV-tree, digest §2): built top-down
-// with the splatter axis and a mean split, queried with a convex sweep's k-DOP, optionally from
-// the previous query's front (digest §4.4–4.5).
+// A binary k-DOP tree over the part's triangles (Klosowski et al.'s BV-tree, IEEE TVCG 1998): built
+// top-down with the splatter axis and a mean split, queried with a convex sweep's k-DOP, optionally
+// from the previous query's front (generalized front tracking, Ehmann and Lin, Eurographics 2001).
 //
 // Layout: nodes in one flat array in depth-first order; the two children of a node are
 // adjacent and every pair starts at an odd index (the root is 0 and pairs are appended two at a

@@ -4,8 +4,8 @@
 // only once (pipes, FIFOs, /dev/fd/N, character devices) are spooled: copied, as they are read,
 // into an unlinked temporary file, so memory stays bounded, the reader can seek back (O-word
 // loops, the tool look-ahead) and the report can quote their lines. A spooled program may be
-// at most ProgramStream::kMaxSpooledBytes long (README.md, "Limits"), so an endless device
-// such as /dev/zero ends in an error, not a full disk. A program given as text is read from
+// at most ProgramStream::kMaxSpooledBytes long (docs/checking-rules.md, "Limits"), so an endless
+// device such as /dev/zero ends in an error, not a full disk. A program given as text is read from
 // the text.
 #include <cstdint>
 #include <istream>

@@ -1,7 +1,7 @@
 #pragma once
-// The documented limits on what a program may contain (README.md, "Limits"): beyond them the
-// program is refused with an error, so hostile input cannot exhaust memory or the stack, and
-// no number too large to be computed with reaches the check.
+// The documented limits on what a program may contain (docs/checking-rules.md, "Limits"): beyond
+// them the program is refused with an error, so hostile input cannot exhaust memory or the stack,
+// and no number too large to be computed with reaches the check.
 #include <cstddef>
 
 #include "gougechek/move.hpp"

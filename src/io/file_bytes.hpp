@@ -1,8 +1,8 @@
 #pragma once
 // Whole-file reads: inputs are parsed from memory, so the parsers never wait on I/O per token.
-// Every file a run reads whole comes through here, with the cap of its kind (docs/
-// checking-rules.md "Sizes of the other inputs"), so that no mistaken path (a 1 GB STL given as
-// the tool table, /dev/zero) can take all memory.
+// Every file a run reads whole comes through here, with the cap of its kind
+// (docs/checking-rules.md, "Limits": sizes of the other inputs), so that no mistaken path (a 1 GB
+// STL given as the tool table, /dev/zero) can take all memory.
 #include <cstddef>
 #include <istream>
 #include <string>

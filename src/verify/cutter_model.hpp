@@ -1,6 +1,6 @@
 #pragma once
 // A tool as the checker sees it: every piece of its assembly (toolAssembly: flutes, shank,
-// extension, holder) as a core with a skin (docs/checking-rules.md "Cutters, as Minkowski sums",
+// extension, holder) as a core with a skin (docs/checking-rules.md "Cutters",
 // "Tool assemblies"). Sharp-edged pieces (flat end, sharp taper, shank, holder) get an artificial
 // skin much thinner than the tolerance: the rounded shape lies inside the sharp one and within
 // 0.415·skin of it, so depths are underestimated by less than docs/checking-rules.md's ε, while

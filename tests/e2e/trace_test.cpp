@@ -1,4 +1,4 @@
-// Every report records what was checked, by what, when (docs/report-format.md, "trace"): the
+// Every report records what was checked, by what, when (`trace`, docs/report-format.md#fields): the
 // command, the SHA-256 of each input (subprogram files too), the dialect, the version and a
 // timestamp. The digests are checked against coreutils' sha256sum.
 #include <gtest/gtest.h>

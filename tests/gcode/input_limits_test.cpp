@@ -193,7 +193,7 @@ TEST(Numbers, LengthsReachingAMoveStayWithinTheSupportedRange) {
             "t.nc:2: arc centre Y 1000004 mm is outside the supported range (±1e6 mm)");
 }
 
-// What rs274 does with '%' (LinuxCNC 2.9, checked with tools/rs274_moves.py).
+// What rs274 does with '%' (LinuxCNC 2.9, checked with ../shared/tools/rs274_moves.py).
 TEST(Percent, LinuxcncAllowsABarePercentOnlyToOpenAndCloseTheProgram) {
   const Program opened = run("\n\n%\nG0 X1\n  %  \nG0 X2\n");  // blank lines may come first
   ASSERT_EQ(opened.moves.size(), 1u);

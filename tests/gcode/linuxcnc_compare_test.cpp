@@ -1,6 +1,6 @@
 // Compares readProgram with LinuxCNC's own interpreter (rs274, through the shared harness
-// tools/rs274_moves.py) motion by motion: kind, line, end point, arc centre, axis and turns.
-// Runs when `rs274` is on the PATH (Debian: linuxcnc-uspace), skips otherwise.
+// ../shared/tools/rs274_moves.py) motion by motion: kind, line, end point, arc centre, axis and
+// turns. Runs when `rs274` is on the PATH (Debian: linuxcnc-uspace), skips otherwise.
 #include <gtest/gtest.h>
 
 #include <algorithm>

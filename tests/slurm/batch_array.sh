@@ -5,8 +5,7 @@
 # usage: batch_array.sh SOURCE_DIR GOUGECHEK WORKDIR   (WORKDIR is emptied first)
 #
 # 1. Takes nightly-shards.sbatch and nightly-merge.sbatch out of docs/cluster.md, and checks that
-#    README.md shows the same nightly-shards.sbatch and that every other recipe of
-#    docs/cluster.md handles a shard's exit code with the same line.
+#    every other recipe of docs/cluster.md handles a shard's exit code with the same line.
 # 2. Writes nightly.yaml: 7 jobs on samples/ (clean, violations, violations partly waived, another
 #    cutter, two programs, a program with a syntax error, a clean program of its own).
 # 3. Runs nightly-shards.sbatch as a 3-task job array (slurm_array.sh: each task must end
@@ -59,9 +58,6 @@ for script in nightly-shards.sbatch nightly-merge.sbatch; do
   grep -q '^gougechek ' "$script" ||
     fail "no $script with a gougechek command in docs/cluster.md (a line \`$script\`: then a code block)"
 done
-extract "$source_dir/README.md" nightly-shards.sbatch | cmp -s - nightly-shards.sbatch ||
-  fail "README.md's nightly-shards.sbatch differs from docs/cluster.md's:
-$(extract "$source_dir/README.md" nightly-shards.sbatch | diff - nightly-shards.sbatch)"
 # The Kubernetes, GitLab CI and GitHub Actions recipes cannot run here; they must at least
 # decide a shard's outcome with the line tested here.
 handling=$(grep '^if \[ \$status' nightly-shards.sbatch) ||
