@@ -23,9 +23,8 @@ root="$PWD"
 shared="$root/../shared/corpus"
 build="$root/build/fuzz"
 
-# batch runs by name only (scripts/fuzz.sh batch) until its first finding is fixed: `gougechek
-# merge` reads past a violation's fields in a shard's summary.json (docs/fuzzing.md).
-all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report)
+all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report
+  batch)
 limit=(-max_total_time=60)
 keep_going=()
 replay_only=false

@@ -18,16 +18,16 @@ namespace fs = std::filesystem;
 using FindingKey = std::tuple<std::string, int, std::uint64_t>;  // kind, tool, line
 
 FindingKey keyOf(const BatchJson& violation) {
-  return {violation["kind"].get<std::string>(), violation["tool"].get<int>(),
-          violation["line"].get<std::uint64_t>()};
+  return {violation.at("kind").get<std::string>(), violation.at("tool").get<int>(),
+          violation.at("line").get<std::uint64_t>()};
 }
 
 /// A check's place in a summary: its job's name and its program's file name.
 using CheckKey = std::pair<std::string, std::string>;
 
 CheckKey keyOf(const BatchJson& job, const BatchJson& check) {
-  return {job["name"].get<std::string>(),
-          fs::path(check["program"].get<std::string>()).filename().string()};
+  return {job.at("name").get<std::string>(),
+          fs::path(check.at("program").get<std::string>()).filename().string()};
 }
 
 const BatchJson* findCheck(const std::map<CheckKey, const BatchJson*>& checks,
@@ -42,18 +42,18 @@ BatchJson compare(const BatchJson& check, const BatchJson* previous) {
   BatchJson marks;
   marks["previous"] =
       previous ? previous->at("report").at("summary").at("status").get<std::string>() : "absent";
-  const BatchJson& report = check["report"];
-  if (report["summary"]["status"] == "error") return marks;
+  const BatchJson& report = check.at("report");
+  if (report.at("summary").at("status") == "error") return marks;
 
   // The baseline's findings, each with how many times it is still to be matched.
   std::map<FindingKey, std::vector<const BatchJson*>> before;
-  if (previous && marks["previous"] != "error")
+  if (previous && marks.at("previous") != "error")
     for (const BatchJson& violation : previous->at("report").at("violations"))
       before[keyOf(violation)].push_back(&violation);
 
   std::size_t added = 0, kept = 0;
   BatchJson changes = BatchJson::array();
-  for (const BatchJson& violation : report["violations"]) {
+  for (const BatchJson& violation : report.at("violations")) {
     auto found = before.find(keyOf(violation));
     const bool unchanged = found != before.end() && !found->second.empty();
     if (unchanged) found->second.erase(found->second.begin());
@@ -61,7 +61,7 @@ BatchJson compare(const BatchJson& check, const BatchJson* previous) {
     ++(unchanged ? kept : added);
   }
   BatchJson fixed = BatchJson::array();
-  if (previous && marks["previous"] != "error")
+  if (previous && marks.at("previous") != "error")
     for (const BatchJson& violation : previous->at("report").at("violations")) {
       const std::vector<const BatchJson*>& left = before[keyOf(violation)];
       if (std::find(left.begin(), left.end(), &violation) != left.end()) fixed.push_back(violation);
@@ -81,8 +81,8 @@ void markChanges(BatchJson& summary, const BatchJson& baseline, const std::strin
     std::map<CheckKey, const BatchJson*> previous;
     for (const BatchJson& job : baseline.at("jobs"))
       for (const BatchJson& check : job.at("checks")) previous[keyOf(job, check)] = &check;
-    for (BatchJson& job : summary["jobs"])
-      for (BatchJson& check : job["checks"])
+    for (BatchJson& job : summary.at("jobs"))
+      for (BatchJson& check : job.at("checks"))
         check["baseline"] = compare(check, findCheck(previous, keyOf(job, check)));
     summary["baseline"] = {{"file", baseline_file}, {"manifest", baseline.at("manifest")}};
   } catch (const BatchJson::exception& error) {

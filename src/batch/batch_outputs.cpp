@@ -26,11 +26,11 @@ namespace fs = std::filesystem;
 constexpr const char* kSchema = "gougechek-batch/1";
 
 const BatchJson& reportOf(const BatchJson& check) {
-  return check["report"];
+  return check.at("report");
 }
 
 std::string statusOf(const BatchJson& check) {
-  return reportOf(check)["summary"]["status"];
+  return reportOf(check).at("summary").at("status");
 }
 
 /// The worst of the statuses: error, then fail, then pass.
@@ -78,24 +78,24 @@ std::string csvField(const std::string& field) {
 /// `prog.nc:1042: gouge 0.212 mm at (41.5, 20, 3.1) tool 1 [severe]`
 std::string describeViolation(const std::string& program, const BatchJson& violation) {
   std::ostringstream line;
-  const BatchJson& at = violation["at"];
-  line << program << ":" << text(violation["line"]) << ": " << text(violation["kind"]) << " "
-       << text(violation["depth"]) << " mm at (" << text(at[0]) << ", " << text(at[1]) << ", "
-       << text(at[2]) << ") tool " << text(violation["tool"]);
-  if (violation["severe"].get<bool>()) line << " [severe]";
+  const BatchJson& at = violation.at("at");
+  line << program << ":" << text(violation.at("line")) << ": " << text(violation.at("kind")) << " "
+       << text(violation.at("depth")) << " mm at (" << text(at.at(0)) << ", " << text(at.at(1))
+       << ", " << text(at.at(2)) << ") tool " << text(violation.at("tool"));
+  if (violation.at("severe").get<bool>()) line << " [severe]";
   return line.str();
 }
 
 /// `file:line:column: message`, the parts it has.
 std::string describeError(const BatchJson& error) {
-  std::string place = text(error["file"]);
+  std::string place = text(error.at("file"));
   for (const char* key : {"line", "column"}) {
-    if (error[key].is_null()) continue;
+    if (error.at(key).is_null()) continue;
     place.push_back(':');
-    place.append(text(error[key]));
+    place.append(text(error.at(key)));
   }
   if (!place.empty()) place.append(": ");
-  return place.append(text(error["message"]));
+  return place.append(text(error.at("message")));
 }
 
 std::string secondsText(double seconds) {
@@ -108,53 +108,54 @@ std::string secondsText(double seconds) {
 
 /// The change mark of violation `index` of a check: "" when there is no baseline.
 std::string changeOf(const BatchJson& check, std::size_t index) {
-  if (!check.contains("baseline") || !check["baseline"].contains("changes")) return "";
-  return check["baseline"]["changes"][index].get<std::string>();
+  if (!check.contains("baseline") || !check.at("baseline").contains("changes")) return "";
+  return check.at("baseline").at("changes").at(index).get<std::string>();
 }
 
 std::size_t waivedCount(const BatchJson& report) {
-  const BatchJson& counts = report["summary"];
-  return counts.contains("waived") ? counts["waived"].get<std::size_t>() : 0;
+  const BatchJson& counts = report.at("summary");
+  return counts.contains("waived") ? counts.at("waived").get<std::size_t>() : 0;
 }
 
 /// The waived findings of a check, listed in its case's output: accepted, not failing.
 void writeWaived(const std::string& program, const BatchJson& report, std::ostream& out) {
   if (waivedCount(report) == 0) return;
   out << "      <system-out>";
-  for (const BatchJson& violation : report["violations"]) {
+  for (const BatchJson& violation : report.at("violations")) {
     if (!violation.contains("waived")) continue;
-    const BatchJson& waiver = violation["waived"];
+    const BatchJson& waiver = violation.at("waived");
     out << escapeMarkup(describeViolation(program, violation) + " [waived by " +
-                        text(waiver["by"]) + ": " + text(waiver["reason"]) + "]")
+                        text(waiver.at("by")) + ": " + text(waiver.at("reason")) + "]")
         << "\n";
   }
   out << "</system-out>\n";
 }
 
 std::string junitXml(const BatchJson& summary) {
-  const BatchJson& totals = summary["totals"];
+  const BatchJson& totals = summary.at("totals");
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites name=\"gougechek batch\" tests=\"" << text(totals["checks"])
-      << "\" failures=\"" << text(totals["checks_failed"]) << "\" errors=\""
-      << text(totals["checks_in_error"]) << "\">\n";
-  for (const BatchJson& job : summary["jobs"]) {
+  out << "<testsuites name=\"gougechek batch\" tests=\"" << text(totals.at("checks"))
+      << "\" failures=\"" << text(totals.at("checks_failed")) << "\" errors=\""
+      << text(totals.at("checks_in_error")) << "\">\n";
+  for (const BatchJson& job : summary.at("jobs")) {
     std::size_t failures = 0, errors = 0;
     double time = 0;
-    for (const BatchJson& check : job["checks"]) {
+    for (const BatchJson& check : job.at("checks")) {
       failures += statusOf(check) == "fail" ? 1 : 0;
       errors += statusOf(check) == "error" ? 1 : 0;
-      time += reportOf(check)["summary"]["elapsed_s"].get<double>();
+      time += reportOf(check).at("summary").at("elapsed_s").get<double>();
     }
-    const std::string name = escapeMarkup(text(job["name"]));
-    out << "  <testsuite name=\"" << name << "\" tests=\"" << job["checks"].size()
+    const std::string name = escapeMarkup(text(job.at("name")));
+    out << "  <testsuite name=\"" << name << "\" tests=\"" << job.at("checks").size()
         << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\""
         << secondsText(time) << "\">\n";
-    for (const BatchJson& check : job["checks"]) {
+    for (const BatchJson& check : job.at("checks")) {
       const BatchJson& report = reportOf(check);
-      const std::string program = text(report["inputs"]["path"]["file"]);
+      const std::string program = text(report.at("inputs").at("path").at("file"));
       out << "    <testcase classname=\"" << name << "\" name=\"" << escapeMarkup(program)
-          << "\" time=\"" << secondsText(report["summary"]["elapsed_s"].get<double>()) << "\"";
+          << "\" time=\"" << secondsText(report.at("summary").at("elapsed_s").get<double>())
+          << "\"";
       const std::string status = statusOf(check);
       if (status == "pass" && waivedCount(report) == 0) {
         out << "/>\n";
@@ -164,24 +165,24 @@ std::string junitXml(const BatchJson& summary) {
       if (status == "pass") {
         // Only waived findings: the case passes and lists them.
       } else if (status == "error") {
-        const BatchJson& error = report["error"];
-        out << "      <error type=\"" << escapeMarkup(text(error["kind"])) << "\" message=\""
-            << escapeMarkup(text(error["message"])) << "\">" << escapeMarkup(describeError(error))
-            << "</error>\n";
+        const BatchJson& error = report.at("error");
+        out << "      <error type=\"" << escapeMarkup(text(error.at("kind"))) << "\" message=\""
+            << escapeMarkup(text(error.at("message"))) << "\">"
+            << escapeMarkup(describeError(error)) << "</error>\n";
       } else {
-        const BatchJson& counts = report["summary"];
-        const std::size_t count = counts["gouges"].get<std::size_t>() +
-                                  counts["rapid_collisions"].get<std::size_t>() +
-                                  counts["holder_collisions"].get<std::size_t>();
+        const BatchJson& counts = report.at("summary");
+        const std::size_t count = counts.at("gouges").get<std::size_t>() +
+                                  counts.at("rapid_collisions").get<std::size_t>() +
+                                  counts.at("holder_collisions").get<std::size_t>();
         out << "      <failure type=\"violations\" message=\"" << count
             << (count == 1 ? " violation" : " violations");
-        if (check.contains("baseline") && check["baseline"].contains("new"))
-          out << " (" << text(check["baseline"]["new"]) << " new)";
+        if (check.contains("baseline") && check.at("baseline").contains("new"))
+          out << " (" << text(check.at("baseline").at("new")) << " new)";
         out << "\">";
-        const BatchJson& violations = report["violations"];
+        const BatchJson& violations = report.at("violations");
         for (std::size_t i = 0; i < violations.size(); ++i) {
-          if (violations[i].contains("waived")) continue;
-          out << escapeMarkup(describeViolation(program, violations[i]));
+          if (violations.at(i).contains("waived")) continue;
+          out << escapeMarkup(describeViolation(program, violations.at(i)));
           if (changeOf(check, i) == "new") out << " [new]";
           out << "\n";
         }
@@ -198,13 +199,15 @@ std::string junitXml(const BatchJson& summary) {
 
 /// A violation's CSV fields after job and program, `change` its mark against a baseline.
 std::string csvRow(const BatchJson& violation, const std::string& change) {
-  const BatchJson& at = violation["at"];
-  std::string row = text(violation["kind"]);
+  const BatchJson& at = violation.at("at");
+  std::string row = text(violation.at("kind"));
   for (const std::string& field :
-       {text(violation["line"]), text(violation["move"]), text(violation["tool"]),
-        text(violation["depth"]), text(at[0]), text(at[1]), text(at[2]), text(violation["severe"]),
-        violation.contains("confirmed") ? text(violation["confirmed"]) : std::string(),
-        violation.contains("waived") ? csvField(text(violation["waived"]["by"])) : std::string(),
+       {text(violation.at("line")), text(violation.at("move")), text(violation.at("tool")),
+        text(violation.at("depth")), text(at.at(0)), text(at.at(1)), text(at.at(2)),
+        text(violation.at("severe")),
+        violation.contains("confirmed") ? text(violation.at("confirmed")) : std::string(),
+        violation.contains("waived") ? csvField(text(violation.at("waived").at("by")))
+                                     : std::string(),
         change})
     row.append(",").append(field);
   return row.append("\n");
@@ -214,27 +217,28 @@ std::string resultsCsv(const BatchJson& summary) {
   std::ostringstream out;
   out << "job,program,kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,"
          "change\n";
-  for (const BatchJson& job : summary["jobs"]) {
-    for (const BatchJson& check : job["checks"]) {
+  for (const BatchJson& job : summary.at("jobs")) {
+    for (const BatchJson& check : job.at("checks")) {
       const BatchJson& report = reportOf(check);
       const std::string prefix =
-          csvField(text(job["name"])) + "," + csvField(text(check["program"])) + ",";
-      const BatchJson& violations = report["violations"];
+          csvField(text(job.at("name"))) + "," + csvField(text(check.at("program"))) + ",";
+      const BatchJson& violations = report.at("violations");
       for (std::size_t i = 0; i < violations.size(); ++i)
-        out << prefix << csvRow(violations[i], changeOf(check, i));
+        out << prefix << csvRow(violations.at(i), changeOf(check, i));
       // The baseline's findings that are gone, with the fields they had then.
-      if (check.contains("baseline") && check["baseline"].contains("fixed_violations"))
-        for (const BatchJson& violation : check["baseline"]["fixed_violations"])
+      if (check.contains("baseline") && check.at("baseline").contains("fixed_violations"))
+        for (const BatchJson& violation : check.at("baseline").at("fixed_violations"))
           out << prefix << csvRow(violation, "fixed");
-      const BatchJson& counts = report["summary"];
+      const BatchJson& counts = report.at("summary");
       if (counts.contains("truncated")) {
-        const std::size_t found =
-            counts["gouges"].get<std::size_t>() + counts["rapid_collisions"].get<std::size_t>() +
-            counts["holder_collisions"].get<std::size_t>() + waivedCount(report);
+        const std::size_t found = counts.at("gouges").get<std::size_t>() +
+                                  counts.at("rapid_collisions").get<std::size_t>() +
+                                  counts.at("holder_collisions").get<std::size_t>() +
+                                  waivedCount(report);
         out << prefix << "truncated,," << found << ",,,,,,,,,\n";
       }
       if (report.contains("error"))
-        out << prefix << "error," << text(report["error"]["line"]) << ",,,,,,,,,,\n";
+        out << prefix << "error," << text(report.at("error").at("line")) << ",,,,,,,,,,\n";
     }
   }
   return out.str();
@@ -262,60 +266,60 @@ std::string urlPath(const std::string& path) {
 }
 
 std::string indexHtml(const BatchJson& summary) {
-  const BatchJson& totals = summary["totals"];
+  const BatchJson& totals = summary.at("totals");
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<title>gougechek batch: " << escapeMarkup(text(summary["status"])) << "</title>\n"
+      << "<title>gougechek batch: " << escapeMarkup(text(summary.at("status"))) << "</title>\n"
       << "<style>\nbody{font-family:sans-serif;margin:1.5em}\n"
       << "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25em .6em}\n"
       << "th{cursor:pointer;background:#eee}td.n{text-align:right}\n"
       << ".pass{color:#161}.fail{color:#a11;font-weight:bold}.error{color:#a60;font-weight:bold}\n"
       << "</style>\n</head>\n<body>\n";
-  out << "<h1>gougechek batch: <span class=\"" << text(summary["status"]) << "\">"
-      << escapeMarkup(text(summary["status"])) << "</span></h1>\n";
-  out << "<p>Manifest " << escapeMarkup(text(summary["manifest"])) << ": " << text(totals["jobs"])
-      << " jobs (" << text(totals["jobs_passed"]) << " pass, " << text(totals["jobs_failed"])
-      << " fail, " << text(totals["jobs_in_error"]) << " error), " << text(totals["checks"])
-      << " programs checked; " << text(totals["gouges"]) << " gouges, "
-      << text(totals["rapid_collisions"]) << " rapid collisions, "
-      << text(totals["holder_collisions"]) << " holder collisions, max depth "
-      << text(totals["max_depth"]) << " mm; " << text(totals["waived"])
-      << " findings waived.</p>\n";
+  out << "<h1>gougechek batch: <span class=\"" << text(summary.at("status")) << "\">"
+      << escapeMarkup(text(summary.at("status"))) << "</span></h1>\n";
+  out << "<p>Manifest " << escapeMarkup(text(summary.at("manifest"))) << ": "
+      << text(totals.at("jobs")) << " jobs (" << text(totals.at("jobs_passed")) << " pass, "
+      << text(totals.at("jobs_failed")) << " fail, " << text(totals.at("jobs_in_error"))
+      << " error), " << text(totals.at("checks")) << " programs checked; "
+      << text(totals.at("gouges")) << " gouges, " << text(totals.at("rapid_collisions"))
+      << " rapid collisions, " << text(totals.at("holder_collisions"))
+      << " holder collisions, max depth " << text(totals.at("max_depth")) << " mm; "
+      << text(totals.at("waived")) << " findings waived.</p>\n";
   const bool compared = summary.contains("baseline");
   if (compared)
-    out << "<p>Since the baseline " << escapeMarkup(text(summary["baseline"]["file"])) << ": "
-        << text(totals["new"]) << " new, " << text(totals["fixed"]) << " fixed, "
-        << text(totals["unchanged"]) << " unchanged findings.</p>\n";
+    out << "<p>Since the baseline " << escapeMarkup(text(summary.at("baseline").at("file"))) << ": "
+        << text(totals.at("new")) << " new, " << text(totals.at("fixed")) << " fixed, "
+        << text(totals.at("unchanged")) << " unchanged findings.</p>\n";
   out << "<p>Click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
       << "<th>status</th><th>gouges</th><th>rapid collisions</th><th>holder collisions</th>"
       << "<th>max depth (mm)</th><th>waived</th>" << (compared ? "<th>new</th><th>fixed</th>" : "")
       << "<th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
-  for (const BatchJson& job : summary["jobs"]) {
-    for (const BatchJson& check : job["checks"]) {
+  for (const BatchJson& job : summary.at("jobs")) {
+    for (const BatchJson& check : job.at("checks")) {
       const BatchJson& report = reportOf(check);
-      const BatchJson& counts = report["summary"];
+      const BatchJson& counts = report.at("summary");
       const std::string status = statusOf(check);
       const auto count = [&counts](const char* key) {
-        return counts.contains(key) ? text(counts[key]) : std::string();
+        return counts.contains(key) ? text(counts.at(key)) : std::string();
       };
-      out << "<tr><td>" << escapeMarkup(text(job["name"])) << "</td><td>"
-          << escapeMarkup(text(check["program"])) << "</td><td>" << escapeMarkup(text(job["part"]))
-          << "</td><td class=\"" << status << "\">" << status;
-      if (status == "error") out << ": " << escapeMarkup(describeError(report["error"]));
+      out << "<tr><td>" << escapeMarkup(text(job.at("name"))) << "</td><td>"
+          << escapeMarkup(text(check.at("program"))) << "</td><td>"
+          << escapeMarkup(text(job.at("part"))) << "</td><td class=\"" << status << "\">" << status;
+      if (status == "error") out << ": " << escapeMarkup(describeError(report.at("error")));
       out << "</td><td class=\"n\">" << count("gouges") << "</td><td class=\"n\">"
           << count("rapid_collisions") << "</td><td class=\"n\">" << count("holder_collisions")
           << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
           << (status == "error" ? "" : std::to_string(waivedCount(report)));
       if (compared) {
-        const BatchJson& marks = check["baseline"];
+        const BatchJson& marks = check.at("baseline");
         for (const char* change : {"new", "fixed"})
-          out << "</td><td class=\"n\">" << (marks.contains(change) ? text(marks[change]) : "");
+          out << "</td><td class=\"n\">" << (marks.contains(change) ? text(marks.at(change)) : "");
       }
-      out << "</td><td class=\"n time\">" << secondsText(counts["elapsed_s"].get<double>())
+      out << "</td><td class=\"n time\">" << secondsText(counts.at("elapsed_s").get<double>())
           << "</td><td>";
       const char* separator = "";
-      for (const auto& [format, file] : check["reports"].items()) {
+      for (const auto& [format, file] : check.at("reports").items()) {
         out << separator << "<a href=\"" << escapeMarkup(urlPath(text(file))) << "\">" << format
             << "</a>";
         separator = " ";
@@ -348,9 +352,9 @@ void settleSummary(BatchJson& summary) {
   BatchJson settled;
   for (const char* key :
        {"schema", "version", "manifest", "manifest_sha256", "manifest_jobs", "started_at", "shard"})
-    settled[key] = summary[key];
+    settled[key] = summary.at(key);
   const bool compared = summary.contains("baseline");
-  if (compared) settled["baseline"] = summary["baseline"];
+  if (compared) settled["baseline"] = summary.at("baseline");
   std::map<std::string, std::size_t> changes;  // "new", "unchanged", "fixed": totals
   std::size_t checks = 0, checks_failed = 0, checks_in_error = 0;
   std::size_t passed = 0, failed = 0, in_error = 0;
@@ -358,23 +362,23 @@ void settleSummary(BatchJson& summary) {
   double max_depth = 0;
   std::string status = "pass";
   BatchJson jobs = BatchJson::array();
-  for (const BatchJson& job : summary["jobs"]) {
+  for (const BatchJson& job : summary.at("jobs")) {
     std::string job_status = "pass";
-    for (const BatchJson& check : job["checks"]) {
+    for (const BatchJson& check : job.at("checks")) {
       const std::string check_status = statusOf(check);
       job_status = worse(job_status, check_status);
       ++checks;
       checks_failed += check_status == "fail" ? 1 : 0;
       checks_in_error += check_status == "error" ? 1 : 0;
-      const BatchJson& counts = reportOf(check)["summary"];
+      const BatchJson& counts = reportOf(check).at("summary");
       if (check_status == "error") continue;
       if (compared)
         for (const char* change : {"new", "unchanged", "fixed"})
-          changes[change] += check["baseline"][change].get<std::size_t>();
-      gouges += counts["gouges"].get<std::size_t>();
-      rapids += counts["rapid_collisions"].get<std::size_t>();
-      holders += counts["holder_collisions"].get<std::size_t>();
-      max_depth = std::max(max_depth, counts["max_depth"].get<double>());
+          changes.at(change) += check.at("baseline").at(change).get<std::size_t>();
+      gouges += counts.at("gouges").get<std::size_t>();
+      rapids += counts.at("rapid_collisions").get<std::size_t>();
+      holders += counts.at("holder_collisions").get<std::size_t>();
+      max_depth = std::max(max_depth, counts.at("max_depth").get<double>());
       waived += waivedCount(reportOf(check));
     }
     passed += job_status == "pass" ? 1 : 0;
@@ -382,10 +386,10 @@ void settleSummary(BatchJson& summary) {
     in_error += job_status == "error" ? 1 : 0;
     status = worse(status, job_status);
     BatchJson entry;
-    for (const char* key : {"name", "index", "part"}) entry[key] = job[key];
+    for (const char* key : {"name", "index", "part"}) entry[key] = job.at(key);
     entry["status"] = job_status;
-    if (job.contains("waivers")) entry["waivers"] = job["waivers"];
-    entry["checks"] = job["checks"];
+    if (job.contains("waivers")) entry["waivers"] = job.at("waivers");
+    entry["checks"] = job.at("checks");
     jobs.push_back(std::move(entry));
   }
   settled["status"] = status;
@@ -403,24 +407,27 @@ void settleSummary(BatchJson& summary) {
                        {"waived", waived}};
   if (compared)
     for (const char* change : {"new", "unchanged", "fixed"})
-      settled["totals"][change] = changes[change];
+      settled.at("totals")[change] = changes.at(change);
   settled["jobs"] = std::move(jobs);
-  settled["timings"] = summary["timings"];
+  settled["timings"] = summary.at("timings");
   summary = std::move(settled);
 }
 
 void writeCollectedOutputs(const BatchJson& summary, const std::string& dir) {
+  // All rendered before any is written: a field missing from a merged shard's summary throws
+  // here (BatchJson::at), and no output is left half replaced.
+  const std::string junit = junitXml(summary), csv = resultsCsv(summary), html = indexHtml(summary);
   fs::create_directories(dir);
-  replaceFile((fs::path(dir) / "junit.xml").string(), junitXml(summary));
-  replaceFile((fs::path(dir) / "results.csv").string(), resultsCsv(summary));
-  replaceFile((fs::path(dir) / "index.html").string(), indexHtml(summary));
+  replaceFile((fs::path(dir) / "junit.xml").string(), junit);
+  replaceFile((fs::path(dir) / "results.csv").string(), csv);
+  replaceFile((fs::path(dir) / "index.html").string(), html);
   // Last: a folder with a summary.json is a whole batch output.
   replaceFile((fs::path(dir) / "summary.json").string(),
               summary.dump(2, ' ', false, BatchJson::error_handler_t::replace) + "\n");
 }
 
 int summaryExitCode(const BatchJson& summary) {
-  const std::string status = summary["status"];
+  const std::string status = summary.at("status");
   return status == "error" ? 2 : status == "fail" ? 1 : 0;
 }
 
@@ -585,31 +592,36 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
                     current.insert(file);
                   });
     merged["schema"] = kSchema;
-    merged["version"] = shards.front()["version"];
+    merged["version"] = shards.front().at("version");
     merged["manifest"] = run->file;
     merged["manifest_sha256"] = run->sha256;
     merged["manifest_jobs"] = run->jobs;
     // The earliest shard's start: when the whole run began.
-    std::string started_at = shards.front()["started_at"];
+    std::string started_at = shards.front().at("started_at");
     for (const BatchJson& shard : shards)
-      started_at = std::min(started_at, shard["started_at"].get<std::string>());
+      started_at = std::min(started_at, shard.at("started_at").get<std::string>());
     merged["started_at"] = started_at;
     merged["shard"] = {{"index", 0}, {"count", 1}};
-    if (shards.front().contains("baseline")) merged["baseline"] = shards.front()["baseline"];
+    if (shards.front().contains("baseline")) merged["baseline"] = shards.front().at("baseline");
     std::vector<BatchJson> jobs;
     BatchJson parts = BatchJson::array();
     double elapsed = 0;
     for (const BatchJson& shard : shards) {
-      for (const BatchJson& job : shard["jobs"]) jobs.push_back(job);
-      for (const BatchJson& part : shard["timings"]["parts"]) parts.push_back(part);
-      elapsed = std::max(elapsed, shard["timings"]["elapsed_s"].get<double>());
+      for (const BatchJson& job : shard.at("jobs")) jobs.push_back(job);
+      for (const BatchJson& part : shard.at("timings").at("parts")) parts.push_back(part);
+      elapsed = std::max(elapsed, shard.at("timings").at("elapsed_s").get<double>());
     }
     std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
-      return a["index"].get<std::size_t>() < b["index"].get<std::size_t>();
+      return a.at("index").get<std::size_t>() < b.at("index").get<std::size_t>();
     });
     merged["jobs"] = jobs;
     merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
     settleSummary(merged);
+    // The outputs read every field of every check: rendered once now, so that a shard whose
+    // reports lack one is refused before anything is written.
+    junitXml(merged);
+    resultsCsv(merged);
+    indexHtml(merged);
   } catch (const BatchJson::exception& error) {
     // The shards' summaries passed readSummary; one has fields of the wrong kind.
     throw InputError(shard_dirs.front(), 0, 0,

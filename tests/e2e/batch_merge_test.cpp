@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -155,6 +156,39 @@ TEST_F(BatchMerge, RefusesAReportFileChangedAfterItsRun) {
   writeText(dir_ / "s0" / page, readText(dir_ / "s0" / page) + "<!-- edited -->\n");
   expectRefused(runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
                 "s0/" + page + ": does not match its shard's summary.json (another SHA-256)");
+}
+
+TEST_F(BatchMerge, RefusesAShardWhoseReportsLackAViolationsFields) {
+  // Found by fuzz_batch: a violation without its place, in the summary and in its JSON report
+  // alike (their SHA-256 made to agree), was read past its end when the merged outputs were
+  // written. It is a summary that is no batch summary: refused before anything is written.
+  writeText(dir_ / "gouge.nc", "G21 G90\nG0 X5 Y5 Z30\nG1 Z-1 F500\nG0 Z30\nM30\n");
+  writeText(dir_ / "nightly.yaml",
+            "defaults:\n  tool: ball:6\njobs:\n"
+            "  - name: first\n    part: box.stl\n    program: gouge.nc\n"
+            "  - name: second\n    part: box.stl\n    program: gouge.nc\n");
+  for (const char* shard : {"0", "1"})
+    ASSERT_EQ(runCli(dir_, std::string("batch nightly.yaml -q --out s") + shard + " --shard " +
+                               shard + "/2")
+                  .exit_code,
+              1);
+  const fs::path summary_file = dir_ / "s1/summary.json";
+  nlohmann::ordered_json summary = nlohmann::ordered_json::parse(readText(summary_file));
+  nlohmann::ordered_json& check = summary["jobs"][0]["checks"][0];
+  ASSERT_FALSE(check["report"]["violations"].empty());
+  check["report"]["violations"][0].erase("at");
+  const std::string report = check["reports"]["json"];
+  writeText(dir_ / "s1" / report, check["report"].dump(2) + "\n");
+  FILE* pipe = ::popen(("sha256sum '" + (dir_ / "s1" / report).string() + "'").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  char digest[65] = {};
+  const bool read = std::fread(digest, 1, 64, pipe) == 64;
+  ::pclose(pipe);
+  ASSERT_TRUE(read);
+  check["report_sha256"]["json"] = std::string(digest);
+  writeText(summary_file, summary.dump());
+  expectRefused(runCli(dir_, "merge --out night s0 s1"), dir_ / "night",
+                "a shard's summary.json is not a batch summary");
 }
 
 TEST_F(BatchMerge, RefusesAnOutputFolderThatIsOneOfItsShards) {
