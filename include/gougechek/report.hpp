@@ -105,6 +105,7 @@ struct Report {
   std::size_t moves = 0;
   double tolerance = 0, stock = 0, rapid_clearance = 0;
   double holder_clearance = 0;                  ///< written only when > 0 (--holder-clearance)
+  std::optional<int> initial_tool;              ///< --initial-tool; written only when set
   std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
   std::vector<Violation> violations;  ///< ordered by line, then kind
