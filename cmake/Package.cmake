@@ -1,6 +1,6 @@
 # The public libraries and how they install (issue 10):
-#   gougechek::core  libgougechek.so: STL parts, programs, tools, verify(), reports. No OCCT.
-#                    src/api/ and the whole internal modules.
+#   gougechek::core  libgougechek.so: STL parts, programs, tools, verify(), reports, the job
+#                    layer. No OCCT. src/core/, src/job/ and the whole internal modules.
 #   gougechek::step  libgougechek_step.so: adds STEP/IGES parts (gougechek/step.hpp).
 #                    src/step/ and src/io/'s door to OCCT.
 # Shared libraries, so a consumer sees only include/gougechek/ and links neither the internal
@@ -41,8 +41,11 @@ endfunction()
 set(core_modules gougechek_geom gougechek_convex gougechek_bvh gougechek_io gougechek_gcode
     gougechek_tool gougechek_verify gougechek_report gougechek_render)
 gougechek_public_library(gougechek_core core gougechek)
+# The job layer (gougechek/job.hpp): a check as every front end describes and runs it.
+file(GLOB job_sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/job/*.cpp)
+target_sources(gougechek_core PRIVATE ${job_sources})
 gougechek_whole_archives(gougechek_core ${core_modules})
-target_link_libraries(gougechek_core PRIVATE ${core_modules} TBB::tbb)
+target_link_libraries(gougechek_core PRIVATE ${core_modules} TBB::tbb OpenSSL::Crypto)
 target_compile_definitions(gougechek_core PRIVATE GOUGECHEK_VERSION="${PROJECT_VERSION}")
 
 gougechek_public_library(gougechek_step step gougechek_step)

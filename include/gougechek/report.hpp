@@ -134,6 +134,13 @@ enum class ReportFormat { Text, Json, Csv, Junit, Html };
 /// The format of a --format value ("text", "json", "csv", "junit", "html"), if it is one.
 std::optional<ReportFormat> reportFormatFromName(std::string_view name);
 
+/// The name of `format`, as reportFormatFromName takes it.
+const char* reportFormatName(ReportFormat format);
+
+/// The format a report file's extension tells (.txt .json .csv .xml .html .htm, in any case),
+/// if it tells one.
+std::optional<ReportFormat> reportFormatOfFile(std::string_view file);
+
 /// Writes `report` in `format`. JSON follows schema gougechek-report/1
 /// (docs/report-format.md, docs/gougechek-report-1.schema.json).
 void writeReport(const Report& report, ReportFormat format, std::ostream& out);
@@ -141,6 +148,10 @@ void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 /// The machine name of a kind, as the JSON and CSV reports write it: "gouge",
 /// "rapid_collision", "holder_collision".
 const char* violationKindName(ViolationKind kind);
+
+/// The name of the assembly piece a holder collision touched ("shank", "holder: nut"), as the
+/// reports write it; empty for the other kinds.
+std::string segmentName(const Report& report, const Violation& violation);
 
 /// The waiver of `violation`, an element of report.violations, if it is waived.
 const Waiver* waiverOf(const Report& report, const Violation& violation);

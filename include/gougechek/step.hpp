@@ -3,6 +3,7 @@
 // which brings OpenCASCADE. Everything else is gougechek::core's.
 #include <string>
 
+#include "gougechek/job.hpp"
 #include "gougechek/part.hpp"
 
 namespace gougechek::step {
@@ -13,5 +14,9 @@ namespace gougechek::step {
 /// that findings near the tolerance are measured on them. Throws InputError for unreadable
 /// files, files with no solid or surface, and faces that fail to tessellate.
 Part readPart(const std::string& path, const PartOptions& options = {});
+
+/// gougechek::runJob with STEP and IGES parts read by readPart above (unless hooks.read_part
+/// gives the part).
+Report runJob(const CheckJob& job, JobHooks hooks = {});
 
 }  // namespace gougechek::step

@@ -11,11 +11,11 @@
 #include <set>
 #include <system_error>
 
-#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
 #include "io/file_bytes.hpp"
+#include "job/trace.hpp"
 
 namespace gougechek {
 

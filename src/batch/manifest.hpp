@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "batch/check_job.hpp"
 #include "gougechek/report.hpp"
+#include "job/job_options.hpp"
 
 namespace gougechek {
 
