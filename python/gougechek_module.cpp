@@ -521,6 +521,11 @@ void bindVerify(py::module_& m) {
          std::size_t html_violations, bool pictures) {
         CheckJob job = jobOf(program, tools, settings.value_or(SettingsSpec{}));
         job.part_file = part.file();
+        // The trace's command reads the part as it was read: a deflection other than the
+        // tolerance's default is named (and held to the tolerance, as the CLI holds it).
+        const double tolerance = std::max(job.tolerance, kFinestTolerance);
+        if (part.deflection() && *part.deflection() != largestDeflection(tolerance))
+          job.deflection = part.deflection();
         setOutputs(job, report, html_violations, py::none(), pictures);
         return run(job, &part, std::move(progress));
       },
