@@ -14,6 +14,12 @@ namespace gougechek {
 
 namespace {
 
+/// A setting of the job that checkJob() refused.
+class RefusedSetting : public InputError {
+ public:
+  explicit RefusedSetting(const InputError& error) : InputError(error) {}
+};
+
 /// A report file that could not be written: the other report files get the error report.
 class ReportWriteError : public NoReportError {
  public:
@@ -130,10 +136,12 @@ void checkJob(const CheckJob& job, SettingNames names) {
   }
 }
 
-Report jobReport(const CheckJob& job, const FileSha256& sha256) {
+Report jobReport(const CheckJob& job, const FileSha256& sha256,
+                 const std::optional<VerifySettings>& shown) {
   const std::string program_name =
       job.path_text ? job.path_file : ProgramStream::displayName(job.path_file);
-  Report report = reportOfSettings(job.part_file, program_name, verifySettings(job));
+  Report report =
+      reportOfSettings(job.part_file, program_name, shown ? *shown : verifySettings(job));
   report.trace = startTrace(job, job.command.empty() ? commandLine(job) : job.command, sha256);
   report.trace->manifest = job.manifest;
   report.html_violations = job.html_violations;
@@ -204,7 +212,11 @@ Report runJob(const CheckJob& job, const JobHooks& hooks) {
   };
   try {
     refuseOverwrites(job, hooks.names);
-    checkJob(job, hooks.names);
+    try {
+      checkJob(job, hooks.names);
+    } catch (const InputError& refused) {
+      throw RefusedSetting(refused);
+    }
     check(job, hooks, report, program);
     finish();
     if (hooks.checked) hooks.checked(report);
@@ -216,6 +228,14 @@ Report runJob(const CheckJob& job, const JobHooks& hooks) {
     fail(error.file());
     throw;
   } catch (const NoReportError&) {
+    throw;
+  } catch (const RefusedSetting& refused) {
+    // As the command line's report of a usage error: the settings shown are the defaults
+    // (a report never shows a value out of range), the error names the refused one.
+    report = jobReport(job, sha256, VerifySettings{});
+    report.error = RunError{RunErrorKind::Usage, refused.message(), {}, 0, 0};
+    if (hooks.failed) hooks.failed(report);
+    writeErrorReports(report, job, warn);
     throw;
   } catch (...) {
     finish();

@@ -2,6 +2,7 @@
 // The pieces of runJob() (gougechek/job.hpp) a front end needs on its own: the command line's
 // report of a usage error is the report of a job that never ran.
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "gougechek/error.hpp"
@@ -17,9 +18,10 @@ class NoReportError : public InputError {
   using InputError::InputError;
 };
 
-/// What a report of `job` shows before anything is read: the inputs' names, the settings and
-/// the trace, its inputs hashed by `sha256`.
-Report jobReport(const CheckJob& job, const FileSha256& sha256);
+/// What a report of `job` shows before anything is read: the inputs' names, the settings
+/// (`shown`, else the job's) and the trace, its inputs hashed by `sha256`.
+Report jobReport(const CheckJob& job, const FileSha256& sha256,
+                 const std::optional<VerifySettings>& shown = std::nullopt);
 
 /// Refuses, before anything runs, outputs of `job` that would overwrite an input or each other:
 /// NoReportError when a report would (no report is written then), InputError for the mesh;

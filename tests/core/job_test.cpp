@@ -101,9 +101,12 @@ TEST_F(Job, RefusesTheSettingsEveryFrontEndRefuses) {
   } catch (const InputError& error) {
     EXPECT_EQ(error.message(), "stock must be >= 0, got -0.05");
   }
-  // The report file says so, as the command line's does.
+  // The report file says so, as the command line's report of a usage error does: with the
+  // default settings, since a report never shows a value out of range.
   const auto json = nlohmann::json::parse(e2e::readText(dir_ / "job" / "r.json"));
+  EXPECT_EQ(json["error"]["kind"], "usage");
   EXPECT_EQ(json["error"]["message"], "stock must be >= 0, got -0.05");
+  EXPECT_EQ(json["settings"]["stock"], 0.0);
   EXPECT_THROW(checkJob(job), InputError);
 }
 
