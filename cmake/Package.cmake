@@ -1,6 +1,6 @@
 # The public libraries and how they install (issue 10):
-#   gougechek::core  libgougechek.so: STL parts, programs, tools, verify(), reports. No OCCT.
-#                    src/core/ and the internal modules it calls.
+#   gougechek::core  libgougechek.so: STL parts, programs, tools, verify(), reports, the job
+#                    layer. No OCCT. src/core/, src/job/ and the internal modules they call.
 #   gougechek::step  libgougechek_step.so: adds STEP/IGES parts (gougechek/step.hpp).
 #                    src/step/ and src/io/'s door to OCCT, with the src/io/ and src/geom/ code
 #                    they call; gougechek::core through its public API.
@@ -51,10 +51,10 @@ function(gougechek_public_library target export_name output_name)
   add_library(gougechek::${export_name} ALIAS ${target})
 endfunction()
 
-gougechek_public_library(gougechek_shared_core core gougechek MODULES gougechek_core
-  gougechek_geom gougechek_convex gougechek_bvh gougechek_io gougechek_gcode gougechek_tool
-  gougechek_verify gougechek_report gougechek_render)
-target_link_libraries(gougechek_shared_core PRIVATE TBB::tbb)
+gougechek_public_library(gougechek_shared_core core gougechek MODULES gougechek_job
+  gougechek_core gougechek_geom gougechek_convex gougechek_bvh gougechek_io gougechek_gcode
+  gougechek_tool gougechek_verify gougechek_report gougechek_render)
+target_link_libraries(gougechek_shared_core PRIVATE TBB::tbb OpenSSL::Crypto)
 
 gougechek_public_library(gougechek_shared_step step gougechek_step
   MODULES gougechek_step gougechek_step_reader PUBLIC_DEPS gougechek_shared_core)

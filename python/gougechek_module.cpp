@@ -1,24 +1,22 @@
-// The Python module: gougechek.check() for one part and program, and Part, Program, Tools,
-// Settings and verify() for pipelines that check many programs against one part. A thin layer
-// over the C++ API (gougechek::step): reports are the CLI's, byte for byte.
-#include <pybind11/functional.h>
+// The Python module: gougechek.check() runs one check as the command line does, and Part,
+// Program, Tools, Settings and verify() check many programs against one part. Both describe a
+// job of the job layer (gougechek/job.hpp) and run it there, the keywords named as the command
+// line's options in snake case: the reports are the CLI's, byte for byte.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <pybind11/stl/filesystem.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <filesystem>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "gougechek/check.hpp"
 #include "gougechek/error.hpp"
+#include "gougechek/job.hpp"
 #include "gougechek/step.hpp"
 #include "gougechek/version.hpp"
 
@@ -33,49 +31,28 @@ using Clock = std::chrono::steady_clock;
 /// from the worker threads, so it must stay rare.
 constexpr auto kProgressInterval = std::chrono::milliseconds(100);
 
-/// Millimetres per inch, for units="in".
+/// Millimetres per inch, for part_units="in".
 constexpr double kMmPerInch = 25.4;
 
 PyObject* input_error_type = nullptr;  ///< gougechek.InputError, created at import
 
-/// A program as Python names it: read when a check runs, so one Program serves many checks.
-struct ProgramSpec {
-  std::optional<std::string> path;  ///< a file, or
-  std::optional<std::string> text;  ///< the program itself
-  std::string name;                 ///< what reports call it
-  ProgramOptions options;
-
-  ProgramStream open(const ToolLibrary& tools) const {
-    ProgramOptions with_tools = options;
-    addToolOffsets(with_tools, tools);
-    return path ? ProgramStream::open(*path, with_tools)
-                : ProgramStream::fromText(*text, name, with_tools);
-  }
-};
-
-ProgramOptions programOptions(const std::string& dialect,
-                              const std::optional<std::string>& work_offsets,
-                              std::optional<double> arc_tolerance,
-                              const std::vector<std::string>& subroutine_path,
-                              const std::vector<std::string>& subprogram_dirs) {
-  ProgramOptions options;
-  options.dialect = dialectNamed(dialect, SettingNames::Identifier);
-  if (work_offsets) options.parameters = readWorkOffsets(*work_offsets);
-  if (arc_tolerance) checkSetting("arc-tolerance", *arc_tolerance, SettingNames::Identifier);
-  options.arc_tolerance_mm = arc_tolerance;
-  options.subroutine_path = subroutine_path;
-  options.subprogram_dirs = subprogram_dirs;
-  return options;
+/// A path given as str or os.PathLike.
+std::string pathText(const py::handle& path) {
+  return py::module_::import("os").attr("fspath")(path).cast<std::string>();
 }
 
-ToolLibrary makeTools(const std::optional<std::string>& tool,
-                      const std::optional<std::string>& tool_table,
-                      const std::vector<std::string>& tool_library) {
-  ToolLibrary tools;
-  if (tool_table) tools = readToolTable(*tool_table);
-  for (const std::string& file : tool_library) mergeToolLibrary(tools, readToolLibrary(file));
-  if (tool) tools.fallback = parseToolSpec(*tool, "tool");
-  return tools;
+std::optional<std::string> optionalPath(const py::object& path) {
+  if (path.is_none()) return std::nullopt;
+  return pathText(path);
+}
+
+/// The values of a repeatable option: one path, or a sequence of them.
+std::vector<std::string> pathList(const py::object& paths) {
+  std::vector<std::string> list;
+  if (paths.is_none()) return list;
+  if (py::isinstance<py::str>(paths) || py::hasattr(paths, "__fspath__")) return {pathText(paths)};
+  for (const py::handle item : paths) list.push_back(pathText(item));
+  return list;
 }
 
 /// STL units: "mm", "in", or millimetres per file unit.
@@ -84,19 +61,94 @@ double unitScale(const py::object& units) {
     const auto name = units.cast<std::string>();
     if (name == "mm") return 1;
     if (name == "in") return kMmPerInch;
-    throw py::value_error("units must be 'mm', 'in' or millimetres per unit, not '" + name + "'");
+    throw py::value_error("part_units must be 'mm', 'in' or millimetres per unit, not '" + name +
+                          "'");
   }
   return units.cast<double>();
 }
 
-Part loadPart(const std::filesystem::path& path, const py::object& units,
-              std::optional<double> deflection, int threads) {
-  PartOptions options;
-  options.unit_scale = unitScale(units);
-  options.deflection = deflection;
-  options.threads = threads;
-  py::gil_scoped_release released;
-  return step::readPart(path.string(), options);
+std::optional<Vec3> point(const std::optional<std::array<double, 3>>& xyz) {
+  if (!xyz) return std::nullopt;
+  return Vec3{(*xyz)[0], (*xyz)[1], (*xyz)[2]};
+}
+
+/// A program as Python names it: the program part of a job, read when a check runs.
+struct ProgramSpec {
+  CheckJob job;
+};
+
+/// The tools part of a job; `library` is what they read to, for `numbers` and to refuse a
+/// wrong tool at once.
+struct ToolsSpec {
+  CheckJob job;
+  ToolLibrary library;
+};
+
+/// The settings part of a job.
+struct SettingsSpec {
+  CheckJob job;
+};
+
+ProgramSpec makeProgram(std::string name, std::optional<std::string> text,
+                        const std::string& dialect, const py::object& work_offsets,
+                        std::optional<double> arc_tolerance, const py::object& subroutine_path,
+                        const py::object& subprogram_dir) {
+  ProgramSpec program;
+  program.job.path_file = std::move(name);
+  program.job.path_text = std::move(text);
+  program.job.dialect = dialectNamed(dialect, SettingNames::Identifier);
+  program.job.work_offsets = optionalPath(work_offsets);
+  program.job.arc_tolerance = arc_tolerance;
+  program.job.subroutine_path = pathList(subroutine_path);
+  program.job.subprogram_dirs = pathList(subprogram_dir);
+  checkJob(program.job);
+  return program;
+}
+
+ToolsSpec makeTools(std::optional<std::string> tool, const py::object& tool_table,
+                    const py::object& tool_library, std::optional<std::string> holder) {
+  ToolsSpec tools;
+  tools.job.tool = std::move(tool);
+  tools.job.tool_table = optionalPath(tool_table);
+  tools.job.tool_libraries = pathList(tool_library);
+  tools.job.holder = std::move(holder);
+  tools.library = loadTools(tools.job, SettingNames::Identifier);
+  return tools;
+}
+
+SettingsSpec makeSettings(double tolerance, double stock, double rapid_clearance,
+                          double holder_clearance, std::optional<std::array<double, 3>> start,
+                          std::optional<int> initial_tool, int threads) {
+  SettingsSpec settings;
+  settings.job.tolerance = tolerance;
+  settings.job.stock = stock;
+  settings.job.rapid_clearance = rapid_clearance;
+  settings.job.holder_clearance = holder_clearance;
+  settings.job.start = point(start);
+  settings.job.initial_tool = initial_tool;
+  settings.job.threads = threads;
+  checkJob(settings.job);
+  return settings;
+}
+
+/// The outputs of a job: report files (format from the extension), the HTML table's rows,
+/// the mesh, and whether to draw the HTML page's pictures.
+void setOutputs(CheckJob& job, const py::object& report, std::size_t html_violations,
+                const py::object& export_mesh, bool pictures) {
+  for (std::string& file : pathList(report)) {
+    const std::optional<ReportFormat> format = reportFormatOfFile(file);
+    if (!format)
+      throw py::value_error("report: cannot tell the format of '" + file +
+                            "' from its extension (.txt .json .csv .xml .html)");
+    job.reports.push_back({std::move(file), *format});
+  }
+  job.html_violations = html_violations;
+  job.export_mesh = optionalPath(export_mesh);
+  // An HTML report file draws them whatever `pictures` says, so the report can show its page.
+  job.pictures = pictures || std::any_of(job.reports.begin(), job.reports.end(),
+                                         [](const ReportTarget& target) {
+                                           return target.format == ReportFormat::Html;
+                                         });
 }
 
 /// `progress(done, total)` called from the check's worker threads, at most every
@@ -126,18 +178,28 @@ std::function<void(std::size_t, std::size_t)> throttled(py::object progress) {
 /// What a Python check returns: the report, and its findings as NumPy arrays.
 class PyReport {
  public:
-  explicit PyReport(Report report) : report_(std::move(report)) {
+  PyReport(Report report, bool pictures) : report_(std::move(report)), pictures_(pictures) {
     for (const Violation& violation : report_.violations) tally_.add(violation);
     tally_ += report_.unlisted;
   }
 
   const Report& report() const { return report_; }
   const ViolationTally& tally() const { return tally_; }
-  bool passed() const { return tally_.total() == 0; }
+  bool passed() const { return tally_.total() == 0 && !report_.error; }
 
-  std::string text(ReportFormat format) const {
+  /// The report in `format`; the HTML page only when its pictures were drawn, since a page
+  /// without them would not be the command line's.
+  std::string text(const std::string& name) const {
+    const std::optional<ReportFormat> format = reportFormatFromName(name);
+    if (!format)
+      throw py::value_error("format must be 'text', 'json', 'csv', 'junit' or 'html', not '" +
+                            name + "'");
+    if (*format == ReportFormat::Html && !pictures_)
+      throw py::value_error(
+          "the HTML report needs the pictures, drawn while the part is in memory: check with "
+          "pictures=True");
     std::ostringstream out;
-    writeReport(report_, format, out);
+    writeReport(report_, *format, out);
     return out.str();
   }
 
@@ -164,43 +226,55 @@ class PyReport {
 
  private:
   Report report_;
+  bool pictures_ = false;
   ViolationTally tally_;
 };
 
-ReportFormat formatOf(const std::string& name) {
-  if (const auto format = reportFormatFromName(name)) return *format;
-  throw py::value_error("format must be 'text', 'json', 'csv', 'junit' or 'html', not '" + name +
-                        "'");
-}
-
-PyReport runCheck(const Part& part, const ProgramSpec& program, const ToolLibrary& tools,
-                  VerifySettings settings, py::object progress) {
-  settings.progress = throttled(std::move(progress));
+/// Runs `job` through the job layer with the GIL released; `part`, when given, is checked
+/// instead of reading job.part_file.
+PyReport run(const CheckJob& job, const Part* part, py::object progress) {
+  JobHooks hooks;
+  hooks.progress = throttled(std::move(progress));
+  if (part) hooks.read_part = [part](const std::string&, const PartOptions&) { return *part; };
+  const bool pictures = job.pictures;
   py::gil_scoped_release released;
-  ProgramStream stream = program.open(tools);
-  return PyReport(check(part, stream, tools, settings));
+  Report report = step::runJob(job, hooks);
+  return PyReport(std::move(report), pictures);
 }
 
-py::tuple point(const Vec3& at) {
+py::tuple xyz(const Vec3& at) {
   return py::make_tuple(at.x, at.y, at.z);
 }
 
-VerifySettings makeSettings(double tolerance, double stock, double rapid_clearance,
-                            double holder_clearance, std::optional<std::array<double, 3>> start,
-                            std::optional<int> initial_tool, int threads) {
-  VerifySettings settings;
-  settings.tolerance = tolerance;
-  settings.stock = stock;
-  settings.rapid_clearance = rapid_clearance;
-  settings.holder_clearance = holder_clearance;
-  if (start) settings.start = Vec3{(*start)[0], (*start)[1], (*start)[2]};
-  settings.initial_tool = initial_tool;
-  settings.threads = threads;
-  // The library's rules, as the CLI applies them; then, as the CLI does, a finer tolerance than
-  // reports can show is raised to what they show.
-  checkSettings(settings, SettingNames::Identifier);
-  settings.tolerance = std::max(tolerance, kFinestTolerance);
-  return settings;
+py::dict violationDict(const Report& report, const Violation& v) {
+  py::dict entry;
+  entry["kind"] = violationKindName(v.kind);
+  entry["line"] = v.line;
+  entry["move"] = v.move;
+  entry["tool"] = v.tool;
+  entry["depth"] = v.depth;
+  entry["at"] = xyz(v.at);
+  entry["severe"] = v.severe;
+  entry["exact"] = v.exact;
+  entry["segment"] = segmentName(report, v);
+  return entry;
+}
+
+py::dict traceDict(const Trace& trace) {
+  py::dict entry;
+  entry["command"] = trace.command;
+  entry["checked_at"] = trace.checked_at;
+  entry["dialect"] = trace.dialect;
+  py::list inputs;
+  for (const TracedInput& input : trace.inputs) {
+    py::dict item;
+    item["role"] = input.role;
+    item["file"] = input.file;
+    item["sha256"] = input.sha256;
+    inputs.append(item);
+  }
+  entry["inputs"] = inputs;
+  return entry;
 }
 
 void translateInputError(std::exception_ptr error) {
@@ -219,54 +293,86 @@ void translateInputError(std::exception_ptr error) {
 }  // namespace
 }  // namespace gougechek
 
-PYBIND11_MODULE(gougechek, m) {
-  using namespace gougechek;
-  m.doc() =
-      "gougechek: checks NC programs against the part they machine (gouges, rapid and "
-      "holder collisions).";
-  m.attr("__version__") = version();
+namespace gougechek {
+namespace {
 
-  input_error_type = PyErr_NewExceptionWithDoc(
-      "gougechek.InputError",
-      "An input file is unreadable or wrong; .file, .line, .column (1-based, 0: not "
-      "applicable) and .message say where and what.",
-      PyExc_ValueError, nullptr);
-  m.add_object("InputError", py::handle(input_error_type));
-  py::register_exception_translator(&translateInputError);
+/// The job of verify(): the program's, the tools' and the settings' parts of it together.
+CheckJob jobOf(const ProgramSpec& program, const ToolsSpec& tools, const SettingsSpec& settings) {
+  CheckJob job = settings.job;
+  job.path_file = program.job.path_file;
+  job.path_text = program.job.path_text;
+  job.dialect = program.job.dialect;
+  job.work_offsets = program.job.work_offsets;
+  job.arc_tolerance = program.job.arc_tolerance;
+  job.subroutine_path = program.job.subroutine_path;
+  job.subprogram_dirs = program.job.subprogram_dirs;
+  job.tool = tools.job.tool;
+  job.tool_table = tools.job.tool_table;
+  job.tool_libraries = tools.job.tool_libraries;
+  job.holder = tools.job.holder;
+  return job;
+}
 
-  py::class_<ToolLibrary>(m, "Tools", "The cutters: one for every tool number, or a tool table.")
+void bindTools(py::module_& m) {
+  py::class_<ToolsSpec>(m, "Tools",
+                        "The cutters, as check()'s tool, tool_table, tool_library and holder "
+                        "describe them.")
       .def(py::init(&makeTools), py::arg("tool") = py::none(), py::arg("tool_table") = py::none(),
-           py::arg("tool_library") = std::vector<std::string>{},
-           "tool: a cutter spec ('ball:6', 'bull:8:1,flute=25'); tool_table: a LinuxCNC tool "
-           "table file; tool_library: tool library files (FreeCAD .fctl, Fusion 360 .json, "
-           "LinuxCNC table). The spec serves tool numbers the others do not describe.")
-      .def_property_readonly("numbers", [](const ToolLibrary& tools) {
-        std::vector<int> numbers;
-        for (const auto& entry : tools.by_number) numbers.push_back(entry.first);
-        return numbers;
-      });
+           py::arg("tool_library") = py::none(), py::arg("holder") = py::none(),
+           "tool: a cutter spec ('ball:6', 'bull:8:1,flute=25') for the tool numbers nothing "
+           "else describes; tool_table: a LinuxCNC tool table; tool_library: tool library "
+           "files (FreeCAD .fctl, Fusion 360 .json, LinuxCNC table), one or a list; holder: "
+           "'ER16'..'ER40', 'shrink:D', 'sidelock:D' or a holder profile file, for the tools "
+           "without their own. Raises InputError for a file or spec that is wrong.")
+      .def_property_readonly(
+          "numbers",
+          [](const ToolsSpec& tools) {
+            std::vector<int> numbers;
+            for (const auto& entry : tools.library.by_number) numbers.push_back(entry.first);
+            return numbers;
+          },
+          "The tool numbers the table and libraries describe, ascending.");
+}
 
-  py::class_<VerifySettings>(m, "Settings", "How strictly to check.")
+void bindSettings(py::module_& m) {
+  py::class_<SettingsSpec>(m, "Settings", "How strictly to check, as check()'s keywords say.")
       .def(py::init(&makeSettings), py::arg("tolerance") = 0.01, py::arg("stock") = 0.0,
            py::arg("rapid_clearance") = 0.0, py::arg("holder_clearance") = 0.0,
            py::arg("start") = py::none(), py::arg("initial_tool") = py::none(),
            py::arg("threads") = 0,
            "Raises InputError with the CLI's message for a value it refuses (stock=-0.05: "
            "'stock must be >= 0, got -0.05').")
-      .def_readonly("tolerance", &VerifySettings::tolerance)
-      .def_readonly("stock", &VerifySettings::stock)
-      .def_readonly("rapid_clearance", &VerifySettings::rapid_clearance)
-      .def_readonly("holder_clearance", &VerifySettings::holder_clearance)
-      .def_readonly("initial_tool", &VerifySettings::initial_tool)
-      .def_readonly("threads", &VerifySettings::threads);
+      .def_property_readonly("tolerance", [](const SettingsSpec& s) { return s.job.tolerance; })
+      .def_property_readonly("stock", [](const SettingsSpec& s) { return s.job.stock; })
+      .def_property_readonly("rapid_clearance",
+                             [](const SettingsSpec& s) { return s.job.rapid_clearance; })
+      .def_property_readonly("holder_clearance",
+                             [](const SettingsSpec& s) { return s.job.holder_clearance; })
+      .def_property_readonly("initial_tool",
+                             [](const SettingsSpec& s) { return s.job.initial_tool; })
+      .def_property_readonly("threads", [](const SettingsSpec& s) { return s.job.threads; });
+}
 
+void bindPart(py::module_& m) {
   py::class_<Part>(m, "Part",
                    "A part, read once; its search tree is built at the first check "
                    "and kept for the next.")
-      .def_static("load", &loadPart, py::arg("path"), py::arg("units") = "mm",
-                  py::arg("deflection") = py::none(), py::arg("threads") = 0,
-                  "Reads an STL, STEP or IGES part. units: STL only, 'mm', 'in' or mm per "
-                  "unit. deflection: STEP/IGES tessellation, mm (default 0.002).")
+      .def_static(
+          "load",
+          [](const py::object& path, const py::object& units, std::optional<double> deflection,
+             int threads) {
+            PartOptions options;
+            options.unit_scale = unitScale(units);
+            options.deflection = deflection;
+            options.threads = threads;
+            const std::string file = pathText(path);
+            py::gil_scoped_release released;
+            return step::readPart(file, options);
+          },
+          py::arg("path"), py::arg("units") = "mm", py::arg("deflection") = py::none(),
+          py::arg("threads") = 0,
+          "Reads an STL, STEP or IGES part. units: STL only, 'mm', 'in' or mm per unit. "
+          "deflection: STEP/IGES tessellation, mm (default 0.002).")
       .def_property_readonly("file", &Part::file)
       .def_property_readonly("format", &Part::format)
       .def_property_readonly("units", &Part::units)
@@ -277,87 +383,101 @@ PYBIND11_MODULE(gougechek, m) {
                              [](const Part& part) { return part.mesh().triangles.size(); })
       .def_property_readonly("warnings",
                              [](const Part& part) { return part.diagnostics().warnings; });
+}
 
+void bindProgram(py::module_& m) {
   py::class_<ProgramSpec>(m, "Program", "A G-code program, read each time it is checked.")
       .def_static(
           "load",
-          [](const std::filesystem::path& path, const std::string& dialect,
-             const std::optional<std::string>& work_offsets, std::optional<double> arc_tolerance,
-             const std::vector<std::string>& subroutine_path,
-             const std::vector<std::string>& subprogram_dirs) {
-            return ProgramSpec{path.string(), std::nullopt, path.string(),
-                               programOptions(dialect, work_offsets, arc_tolerance, subroutine_path,
-                                              subprogram_dirs)};
+          [](const py::object& path, const std::string& dialect, const py::object& work_offsets,
+             std::optional<double> arc_tolerance, const py::object& subroutine_path,
+             const py::object& subprogram_dir) {
+            return makeProgram(pathText(path), std::nullopt, dialect, work_offsets, arc_tolerance,
+                               subroutine_path, subprogram_dir);
           },
           py::arg("path"), py::arg("dialect") = "linuxcnc", py::arg("work_offsets") = py::none(),
-          py::arg("arc_tolerance") = py::none(),
-          py::arg("subroutine_path") = std::vector<std::string>{},
-          py::arg("subprogram_dirs") = std::vector<std::string>{},
+          py::arg("arc_tolerance") = py::none(), py::arg("subroutine_path") = py::none(),
+          py::arg("subprogram_dir") = py::none(),
           "A program file. dialect: 'linuxcnc', 'fanuc', 'haas' or 'grbl'; work_offsets: a "
-          "LinuxCNC .var file; arc_tolerance: mm.")
+          "LinuxCNC .var file; arc_tolerance: mm; subroutine_path, subprogram_dir: directories "
+          "searched for called subprograms, one or a list.")
       .def_static(
           "from_string",
           [](std::string text, std::string name, const std::string& dialect,
-             const std::optional<std::string>& work_offsets, std::optional<double> arc_tolerance) {
-            return ProgramSpec{std::nullopt, std::move(text), std::move(name),
-                               programOptions(dialect, work_offsets, arc_tolerance, {}, {})};
+             const py::object& work_offsets, std::optional<double> arc_tolerance) {
+            return makeProgram(std::move(name), std::move(text), dialect, work_offsets,
+                               arc_tolerance, py::none(), py::none());
           },
           py::arg("text"), py::arg("name") = "<string>", py::arg("dialect") = "linuxcnc",
           py::arg("work_offsets") = py::none(), py::arg("arc_tolerance") = py::none(),
           "A program given as text; name stands for it in reports and errors.")
-      .def_readonly("name", &ProgramSpec::name);
+      .def_property_readonly("name", [](const ProgramSpec& p) { return p.job.path_file; });
+}
 
-  py::class_<PyReport>(m, "Report", "The result of a check, as the CLI reports it.")
+}  // namespace
+}  // namespace gougechek
+
+namespace gougechek {
+namespace {
+
+py::dict countsOf(const PyReport& r) {
+  const ViolationTally& t = r.tally();
+  py::dict counts;
+  counts["gouges"] = t.gouges;
+  counts["rapid_collisions"] = t.rapid_collisions;
+  counts["holder_collisions"] = t.holder_collisions;
+  counts["total"] = t.total();
+  counts["listed"] = r.report().violations.size();
+  counts["max_depth"] = t.max_depth;
+  return counts;
+}
+
+py::list warningsOf(const PyReport& r) {
+  py::list warnings;
+  for (const InputWarning& w : r.report().warnings) {
+    py::dict entry;
+    entry["file"] = w.file;
+    entry["line"] = w.line;
+    entry["message"] = w.message;
+    warnings.append(entry);
+  }
+  return warnings;
+}
+
+/// The summary and the listed findings of a report, as Python values.
+void bindReportFindings(py::class_<PyReport>& report) {
+  report
       .def_property_readonly("status",
                              [](const PyReport& r) { return r.passed() ? "pass" : "fail"; })
-      .def_property_readonly("passed", &PyReport::passed)
-      .def_property_readonly("counts",
-                             [](const PyReport& r) {
-                               const ViolationTally& t = r.tally();
-                               py::dict counts;
-                               counts["gouges"] = t.gouges;
-                               counts["rapid_collisions"] = t.rapid_collisions;
-                               counts["holder_collisions"] = t.holder_collisions;
-                               counts["total"] = t.total();
-                               counts["listed"] = r.report().violations.size();
-                               counts["max_depth"] = t.max_depth;
-                               return counts;
-                             })
+      .def_property_readonly("passed", &PyReport::passed, "No violation was found.")
+      .def_property_readonly("counts", &countsOf,
+                             "gouges, rapid_collisions, holder_collisions, total, listed and "
+                             "max_depth (mm), as a dict.")
       .def_property_readonly("moves", [](const PyReport& r) { return r.report().moves; })
       .def_property_readonly("program_lines",
                              [](const PyReport& r) { return r.report().path_lines; })
       .def_property_readonly("elapsed_s", [](const PyReport& r) { return r.report().elapsed_s; })
-      .def_property_readonly("warnings",
-                             [](const PyReport& r) {
-                               py::list warnings;
-                               for (const InputWarning& w : r.report().warnings) {
-                                 py::dict entry;
-                                 entry["file"] = w.file;
-                                 entry["line"] = w.line;
-                                 entry["message"] = w.message;
-                                 warnings.append(entry);
-                               }
-                               return warnings;
-                             })
+      .def_property_readonly("warnings", &warningsOf,
+                             "What the inputs' reading found, as dicts of file, line, message.")
+      .def_property_readonly(
+          "trace", [](const PyReport& r) { return traceDict(*r.report().trace); },
+          "What was checked, by what, when: command (the CLI command line that runs the same "
+          "check), checked_at, dialect and the inputs with their SHA-256.")
       .def_property_readonly(
           "violations",
           [](const PyReport& r) {
             py::list violations;
-            for (const Violation& v : r.report().violations) {
-              py::dict entry;
-              entry["kind"] = violationKindName(v.kind);
-              entry["line"] = v.line;
-              entry["move"] = v.move;
-              entry["tool"] = v.tool;
-              entry["depth"] = v.depth;
-              entry["at"] = point(v.at);
-              entry["severe"] = v.severe;
-              entry["exact"] = v.exact;
-              violations.append(entry);
-            }
+            for (const Violation& v : r.report().violations)
+              violations.append(violationDict(r.report(), v));
             return violations;
           },
-          "The listed violations in program order, as dicts.")
+          "The listed violations in program order, as dicts (segment: the assembly piece a "
+          "holder collision touched).");
+}
+
+/// The listed findings as NumPy columns, and the report in every format.
+void bindReportArrays(py::class_<PyReport>& report) {
+  report
       .def_property_readonly(
           "depths",
           [](const PyReport& r) {
@@ -386,60 +506,131 @@ PYBIND11_MODULE(gougechek, m) {
                              "Tool tip at the deepest point of each listed violation, mm "
                              "(NumPy float64, n × 3).")
       .def(
-          "to_json", [](const PyReport& r) { return r.text(ReportFormat::Json); },
+          "to_json", [](const PyReport& r) { return r.text("json"); },
           "The report as `gougechek --format json` writes it (schema gougechek-report/1).")
-      .def(
-          "to_string",
-          [](const PyReport& r, const std::string& format) { return r.text(formatOf(format)); },
-          py::arg("format") = "text", "The report in 'text', 'json', 'csv', 'junit' or 'html'.");
+      .def("to_string", &PyReport::text, py::arg("format") = "text",
+           "The report in 'text', 'json', 'csv', 'junit' or 'html', as the CLI writes it ('html' "
+           "needs a check with pictures=True, the default).");
+}
 
+void bindVerify(py::module_& m) {
   m.def(
       "verify",
-      [](const Part& part, const ProgramSpec& program, const ToolLibrary& tools,
-         std::optional<VerifySettings> settings, py::object progress) {
-        return runCheck(part, program, tools, settings.value_or(VerifySettings{}),
-                        std::move(progress));
+      [](const Part& part, const ProgramSpec& program, const ToolsSpec& tools,
+         const std::optional<SettingsSpec>& settings, py::object progress, const py::object& report,
+         std::size_t html_violations, bool pictures) {
+        CheckJob job = jobOf(program, tools, settings.value_or(SettingsSpec{}));
+        job.part_file = part.file();
+        // The trace's command reads the part as it was read: a deflection other than the
+        // tolerance's default is named (and held to the tolerance, as the CLI holds it).
+        const double tolerance = std::max(job.tolerance, kFinestTolerance);
+        if (part.deflection() && *part.deflection() != largestDeflection(tolerance))
+          job.deflection = part.deflection();
+        setOutputs(job, report, html_violations, py::none(), pictures);
+        return run(job, &part, std::move(progress));
       },
       py::arg("part"), py::arg("program"), py::arg("tools"), py::arg("settings") = py::none(),
-      py::arg("progress") = py::none(),
-      "Checks program against part. progress(done, total) is called now and then (total 0 "
-      "while the program's length is unknown). The GIL is released meanwhile.");
+      py::arg("progress") = py::none(), py::kw_only(), py::arg("report") = py::none(),
+      py::arg("html_violations") = kDefaultHtmlViolations, py::arg("pictures") = true,
+      "Checks program against part, read once for many programs, as check() does. "
+      "progress(done, total) is called now and then (total 0 while the program's length is "
+      "unknown); an exception it raises stops the check. The GIL is released meanwhile.");
+}
 
-  m.def(
-      "check",
-      [](const std::filesystem::path& part, const std::filesystem::path& program,
-         std::optional<std::string> tool, std::optional<std::string> tool_table,
-         const std::vector<std::string>& tool_library, double tolerance, double stock,
-         double rapid_clearance, double holder_clearance,
-         std::optional<std::array<double, 3>> start, std::optional<int> initial_tool,
-         const py::object& units, std::optional<double> deflection, const std::string& dialect,
-         std::optional<std::string> work_offsets, std::optional<double> arc_tolerance, int threads,
-         py::object progress) {
-        const VerifySettings settings = makeSettings(
-            tolerance, stock, rapid_clearance, holder_clearance, start, initial_tool, threads);
-        // As the CLI: a deflection coarser than the tolerance allows is refused before the
-        // part is read.
-        if (deflection) {
-          checkSetting("deflection", *deflection, SettingNames::Identifier);
-          checkDeflection(*deflection, settings.tolerance, SettingNames::Identifier);
-        }
-        const ToolLibrary tools = makeTools(tool, tool_table, tool_library);
-        const ProgramSpec spec{program.string(), std::nullopt, program.string(),
-                               programOptions(dialect, work_offsets, arc_tolerance, {}, {})};
-        const Part loaded =
-            loadPart(part.string(), units,
-                     deflection.value_or(largestDeflection(settings.tolerance)), threads);
-        return runCheck(loaded, spec, tools, settings, std::move(progress));
-      },
-      py::arg("part"), py::arg("program"), py::kw_only(), py::arg("tool") = py::none(),
-      py::arg("tool_table") = py::none(), py::arg("tool_library") = std::vector<std::string>{},
-      py::arg("tolerance") = 0.01, py::arg("stock") = 0.0, py::arg("rapid_clearance") = 0.0,
-      py::arg("holder_clearance") = 0.0, py::arg("start") = py::none(),
-      py::arg("initial_tool") = py::none(), py::arg("units") = "mm",
-      py::arg("deflection") = py::none(), py::arg("dialect") = "linuxcnc",
-      py::arg("work_offsets") = py::none(), py::arg("arc_tolerance") = py::none(),
-      py::arg("threads") = 0, py::arg("progress") = py::none(),
-      "gougechek PART PROGRAM with the CLI's options, as keywords: returns the Report "
-      "(report.to_json() is the CLI's JSON). Raises InputError on bad input, and with the "
-      "CLI's message on a setting the CLI refuses.");
+}  // namespace
+}  // namespace gougechek
+
+namespace gougechek {
+namespace {
+
+/// gougechek PART PROGRAM with the CLI's options as keywords, in its order (docs/cli.md).
+PyReport checkFiles(const py::object& part, const py::object& program,
+                    std::optional<std::string> tool, const py::object& tool_table,
+                    const py::object& tool_library, std::optional<std::string> holder,
+                    std::optional<int> initial_tool, const py::object& work_offsets,
+                    const std::string& dialect, const py::object& subroutine_path,
+                    const py::object& subprogram_dir, std::optional<double> arc_tolerance,
+                    double tolerance, double stock, double rapid_clearance, double holder_clearance,
+                    std::optional<std::array<double, 3>> start, const py::object& part_units,
+                    std::optional<double> deflection, const py::object& export_mesh,
+                    const py::object& report, std::size_t html_violations, int threads,
+                    bool pictures, py::object progress) {
+  CheckJob job;
+  job.part_file = pathText(part);
+  job.path_file = pathText(program);
+  job.tool = std::move(tool);
+  job.tool_table = optionalPath(tool_table);
+  job.tool_libraries = pathList(tool_library);
+  job.holder = std::move(holder);
+  job.initial_tool = initial_tool;
+  job.work_offsets = optionalPath(work_offsets);
+  job.dialect = dialectNamed(dialect, SettingNames::Identifier);
+  job.subroutine_path = pathList(subroutine_path);
+  job.subprogram_dirs = pathList(subprogram_dir);
+  job.arc_tolerance = arc_tolerance;
+  job.tolerance = tolerance;
+  job.stock = stock;
+  job.rapid_clearance = rapid_clearance;
+  job.holder_clearance = holder_clearance;
+  job.start = point(start);
+  job.part_unit_scale = unitScale(part_units);
+  job.deflection = deflection;
+  job.threads = threads;
+  setOutputs(job, report, html_violations, export_mesh, pictures);
+  return run(job, nullptr, std::move(progress));
+}
+
+void bindCheck(py::module_& m) {
+  m.def("check", &checkFiles, py::arg("part"), py::arg("program"), py::kw_only(),
+        py::arg("tool") = py::none(), py::arg("tool_table") = py::none(),
+        py::arg("tool_library") = py::none(), py::arg("holder") = py::none(),
+        py::arg("initial_tool") = py::none(), py::arg("work_offsets") = py::none(),
+        py::arg("dialect") = "linuxcnc", py::arg("subroutine_path") = py::none(),
+        py::arg("subprogram_dir") = py::none(), py::arg("arc_tolerance") = py::none(),
+        py::arg("tolerance") = 0.01, py::arg("stock") = 0.0, py::arg("rapid_clearance") = 0.0,
+        py::arg("holder_clearance") = 0.0, py::arg("start") = py::none(),
+        py::arg("part_units") = "mm", py::arg("deflection") = py::none(),
+        py::arg("export_mesh") = py::none(), py::arg("report") = py::none(),
+        py::arg("html_violations") = kDefaultHtmlViolations, py::arg("threads") = 0,
+        py::arg("pictures") = true, py::arg("progress") = py::none(),
+        "`gougechek PART PROGRAM [options]`: each keyword is the CLI's option in snake case "
+        "(tool_library= for --tool-library, one file or a list; report= for --report, one "
+        "file or a list, the format from the extension). Returns the Report, the CLI's in "
+        "every format (report.to_json() is its JSON, report.to_string('html') its page; "
+        "pictures=False skips the page's pictures, and the page). Raises InputError on bad "
+        "input, with the CLI's message on a setting the CLI refuses.");
+}
+
+}  // namespace
+}  // namespace gougechek
+
+PYBIND11_MODULE(gougechek, m) {
+  using namespace gougechek;
+  m.doc() =
+      "gougechek: checks NC programs against the part they machine (gouges, rapid and holder "
+      "collisions).\n\n"
+      "check(part, program, **options) runs one check as `gougechek PART PROGRAM [options]` "
+      "does, each keyword the CLI's option in snake case. For many programs against one part: "
+      "Part.load once, then verify(part, Program.load(path), Tools(...), Settings(...)) for "
+      "each. Both return a Report: counts, violations (also as NumPy arrays), warnings, the "
+      "trace, and the CLI's report in every format.";
+  m.attr("__version__") = version();
+
+  input_error_type = PyErr_NewExceptionWithDoc(
+      "gougechek.InputError",
+      "An input file is unreadable or wrong; .file, .line, .column (1-based, 0: not "
+      "applicable) and .message say where and what.",
+      PyExc_ValueError, nullptr);
+  m.add_object("InputError", py::handle(input_error_type));
+  py::register_exception_translator(&translateInputError);
+
+  bindTools(m);
+  bindSettings(m);
+  bindPart(m);
+  bindProgram(m);
+  py::class_<PyReport> report(m, "Report", "The result of a check, as the CLI reports it.");
+  bindReportFindings(report);
+  bindReportArrays(report);
+  bindVerify(m);
+  bindCheck(m);
 }

@@ -1,8 +1,9 @@
 #pragma once
-// gougechek::core in one include: parts (STL), programs, tools, verify(), reports. STEP and
+// gougechek::core in one include: parts (STL), programs, tools, verify(), reports, jobs. STEP and
 // IGES parts are gougechek::step's: gougechek/step.hpp.
 #include "gougechek/check.hpp"
 #include "gougechek/error.hpp"
+#include "gougechek/job.hpp"
 #include "gougechek/mesh.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/part.hpp"

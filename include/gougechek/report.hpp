@@ -108,6 +108,7 @@ struct Report {
   std::size_t moves = 0;       ///< its moves, as checked
   double tolerance = 0, stock = 0, rapid_clearance = 0;  ///< the settings, mm
   double holder_clearance = 0;                  ///< written only when > 0 (--holder-clearance)
+  std::optional<int> initial_tool;              ///< --initial-tool; written only when set
   std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
   std::vector<Violation> violations;  ///< ordered by line, then kind
@@ -137,6 +138,13 @@ enum class ReportFormat { Text, Json, Csv, Junit, Html };
 /// The format of a --format value ("text", "json", "csv", "junit", "html"), if it is one.
 GOUGECHEK_API std::optional<ReportFormat> reportFormatFromName(std::string_view name);
 
+/// The name of `format`, as reportFormatFromName takes it.
+GOUGECHEK_API const char* reportFormatName(ReportFormat format);
+
+/// The format a report file's extension tells (.txt .json .csv .xml .html .htm, in any case),
+/// if it tells one.
+GOUGECHEK_API std::optional<ReportFormat> reportFormatOfFile(std::string_view file);
+
 /// Writes `report` in `format`. JSON follows schema gougechek-report/1
 /// (docs/report-format.md, docs/gougechek-report-1.schema.json).
 GOUGECHEK_API void writeReport(const Report& report, ReportFormat format, std::ostream& out);
@@ -144,6 +152,10 @@ GOUGECHEK_API void writeReport(const Report& report, ReportFormat format, std::o
 /// The machine name of a kind, as the JSON and CSV reports write it: "gouge",
 /// "rapid_collision", "holder_collision".
 GOUGECHEK_API const char* violationKindName(ViolationKind kind);
+
+/// The name of the assembly piece a holder collision touched ("shank", "holder: nut"), as the
+/// reports write it; empty for the other kinds.
+GOUGECHEK_API std::string segmentName(const Report& report, const Violation& violation);
 
 /// The waiver of `violation`, an element of report.violations, if it is waived.
 GOUGECHEK_API const Waiver* waiverOf(const Report& report, const Violation& violation);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gougechek/export.hpp"
+#include "gougechek/job.hpp"
 #include "gougechek/part.hpp"
 
 namespace gougechek::step {
@@ -14,5 +15,9 @@ namespace gougechek::step {
 /// that findings near the tolerance are measured on them. Throws InputError for unreadable
 /// files, files with no solid or surface, and faces that fail to tessellate.
 GOUGECHEK_API Part readPart(const std::string& path, const PartOptions& options = {});
+
+/// gougechek::runJob with STEP and IGES parts read by readPart above (unless hooks.read_part
+/// gives the part).
+GOUGECHEK_API Report runJob(const CheckJob& job, JobHooks hooks = {});
 
 }  // namespace gougechek::step

@@ -10,11 +10,11 @@
 #include <set>
 #include <sstream>
 
-#include "batch/output_file.hpp"
 #include "batch/output_folder.hpp"
-#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "io/file_bytes.hpp"
+#include "job/output_file.hpp"
+#include "job/trace.hpp"
 #include "report/markup_escape.hpp"
 
 namespace gougechek {

@@ -21,13 +21,13 @@
 
 #include "batch/baseline.hpp"
 #include "batch/batch_outputs.hpp"
-#include "batch/output_file.hpp"
 #include "batch/output_folder.hpp"
-#include "batch/trace.hpp"
-#include "core/tuned_check.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/step.hpp"
 #include "gougechek/version.hpp"
+#include "job/output_file.hpp"
+#include "job/run_job.hpp"
+#include "job/trace.hpp"
 #include "verify/thread_limit.hpp"
 
 namespace gougechek {
@@ -155,22 +155,6 @@ std::vector<std::pair<std::string, ReportFormat>> reportFiles(const ManifestJob&
           {stem + ".csv", ReportFormat::Csv}};
 }
 
-const char* formatKey(ReportFormat format) {
-  switch (format) {
-    case ReportFormat::Json:
-      return "json";
-    case ReportFormat::Html:
-      return "html";
-    case ReportFormat::Junit:
-      return "junit";
-    case ReportFormat::Csv:
-      return "csv";
-    case ReportFormat::Text:
-      break;
-  }
-  return "text";
-}
-
 /// Writes `report` to `target` in `format` (its folder made up front, checkRunOutputs). Returns
 /// the SHA-256 of what it wrote, which the summary records so that merge can tell that a
 /// shard's report files are those its summary describes.
@@ -187,64 +171,53 @@ std::string writeReportTo(const Report& report, ReportFormat format, const std::
   return sha256OfBytes(bytes);
 }
 
-/// The check of `program` against `part` (or the part's read error) as the command line runs
-/// it: tools and program first, so their errors come before the part's, as there. Once the run
-/// is stopped (`poll` throws StopRequested) the check ends as an error of kind interrupted, as
-/// the command line's report does, or does not start and says so. `check`'s counters and the
-/// run's `progress` follow the moves checked and the program text read.
-Report runCheck(const CheckJob& settings, Trace trace, const Part* part,
-                const std::exception_ptr& part_error, const Stop& stop,
-                const std::function<void()>& poll, Check& check, BatchProgress& progress,
-                FileHashes& hashes) {
-  const auto started = Clock::now();
-  const std::string& program_file = settings.path_file;
-  Report report = reportOfSettings(settings.part_file, ProgramStream::displayName(program_file),
-                                   verifySettings(settings));
-  report.trace = std::move(trace);
-  std::optional<ProgramStream> program;
+/// The check of `job` against `part` (or the part's read error) as the command line runs it
+/// (runJob): tools and program first, so their errors come before the part's, as there. Once
+/// the run is stopped (`poll` throws StopRequested) the check ends as an error of kind
+/// interrupted, as the command line's report does, or does not start and says so. `check`'s
+/// counters and the run's `progress` follow the moves checked and the program text read.
+Report runCheck(const TunedJob& job, const Part* part, const std::exception_ptr& part_error,
+                const Stop& stop, const std::function<void()>& poll, Check& check,
+                BatchProgress& progress, FileHashes& hashes) {
+  const FileSha256 sha256 = [&hashes](const std::string& file) { return hashes.of(file); };
   try {
     poll();
   } catch (const StopRequested&) {
+    Report report = jobReport(job, sha256);
     addError(report, nullptr,
              {RunErrorKind::Interrupted, stop.message() + " before the check started", {}, 0, 0});
     return report;
   }
-  try {
-    const ToolLibrary tools = loadTools(settings);
-    ProgramOptions program_options = programOptions(settings, tools);
-    program_options.path_sample_pieces = kHtmlPathPieces;  // every check writes its HTML report
-    program.emplace(ProgramStream::open(program_file, program_options));
+  const ProgramStream* program = nullptr;
+  JobHooks hooks;
+  // Named as in the command line its report records (the manifest's settings were checked as
+  // it was read).
+  hooks.names = SettingNames::CommandLine;
+  hooks.read_part = [&](const std::string&, const PartOptions&) {
     if (part_error) std::rethrow_exception(part_error);
-    addPart(report, *part);
-    TunedSettings verify_settings = verifySettings(settings);
-    verify_settings.progress = [&](std::size_t done, std::size_t) {
-      raise(check.moves_checked, done, progress.moves_checked);
-      raise(check.bytes_read, std::min(program->bytesRead(), check.program_size),
-            progress.program_bytes_read);
-      poll();
-    };
-    VerifyResult result;
-    try {
-      result = verify(*part, *program, tools, verify_settings);
-    } catch (const InputError&) {
-      addPartPictures(report, *part, *program);  // what was read, for the error page
-      throw;
-    }
-    addResult(report, *program, tools, std::move(result), true);
-    addPictures(report, *part, *program);
-  } catch (const StopRequested&) {
-    addError(report, program ? &*program : nullptr,
-             {RunErrorKind::Interrupted, stop.message(), {}, 0, 0});
-  } catch (const InputError& error) {
-    addError(report, program ? &*program : nullptr,
-             {RunErrorKind::Input, error.message(), error.file(), error.line(), error.column()});
-  } catch (const std::exception& error) {
-    addError(report, program ? &*program : nullptr,
-             {RunErrorKind::Internal, error.what(), {}, 0, 0});
+    if (!part) throw std::logic_error("the part was not read");  // only after a stop: polled first
+    return *part;
+  };
+  hooks.check_stop = poll;
+  hooks.program_opened = [&program](const ProgramStream& opened) { program = &opened; };
+  hooks.progress = [&](std::size_t done, std::size_t) {
+    raise(check.moves_checked, done, progress.moves_checked);
+    raise(check.bytes_read, std::min(program->bytesRead(), check.program_size),
+          progress.program_bytes_read);
+    poll();
+  };
+  hooks.stopped = [&stop]() -> std::optional<std::string> {
+    if (stop.requested()) return stop.message();
+    return std::nullopt;
+  };
+  hooks.sha256 = sha256;
+  Report failed;
+  hooks.failed = [&failed](const Report& report) { failed = report; };
+  try {
+    return runJob(job, hooks);
+  } catch (...) {
+    return failed;  // the error is in the report, as the command line's error report has it
   }
-  report.elapsed_s = secondsSince(started);
-  if (program) addSubprograms(*report.trace, *program, hashes);
-  return report;
 }
 
 /// A check's entry in summary.json: its job, program, reports and whole JSON report.
@@ -254,8 +227,9 @@ BatchJson checkEntry(const Check& check, const ManifestJob& job, const std::stri
   entry["program"] = program;
   entry["command"] = command;
   for (const auto& [file, format] : reportFiles(job, program)) {
-    entry["reports"][formatKey(format)] = file;
-    entry["report_sha256"][formatKey(format)] = check.report_sha256.at(formatKey(format));
+    entry["reports"][reportFormatName(format)] = file;
+    entry["report_sha256"][reportFormatName(format)] =
+        check.report_sha256.at(reportFormatName(format));
   }
   std::ostringstream json;
   writeReport(check.report, ReportFormat::Json, json);
@@ -273,7 +247,7 @@ std::vector<InputFile> checkRunOutputs(const Manifest& manifest,
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
     for (const std::string& program : job.programs) {
-      CheckJob check = job.settings;
+      TunedJob check = job.settings;
       check.path_file = program;
       for (InputFile& input : checkInputs(check)) inputs.push_back(std::move(input));
     }
@@ -345,7 +319,7 @@ BatchJson summaryOf(const Manifest& manifest, const BatchOptions& options,
     entry["checks"] = BatchJson::array();
     std::vector<std::size_t> waived(job.waivers.size(), 0);
     for (std::size_t program = 0; program < job.programs.size(); ++program, ++next) {
-      CheckJob check = job.settings;
+      TunedJob check = job.settings;
       check.path_file = job.programs[program];
       entry["checks"].push_back(checkEntry(*checks[next], job, commandLine(check)));
       for (std::size_t rule = 0; rule < waived.size(); ++rule)
@@ -444,15 +418,15 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
     hashes.of(group->file);  // once, before its checks ask for it side by side
     tbb::parallel_for_each(group->checks.begin(), group->checks.end(), [&](Check* check) {
       const ManifestJob& job = manifest.jobs[check->job];
-      CheckJob settings = job.settings;
+      TunedJob settings = job.settings;
       settings.path_file = job.programs[check->program];
-      Trace trace = startTrace(settings, commandLine(settings), hashes);
-      trace.manifest = ManifestEntry{manifest.file, job.line, job.name};
-      check->report = runCheck(settings, std::move(trace), part ? &*part : nullptr, part_error,
-                               stop, poll, *check, progress, hashes);
+      settings.manifest = ManifestEntry{manifest.file, job.line, job.name};
+      settings.pictures = true;  // every check writes its HTML report
+      check->report = runCheck(settings, part ? &*part : nullptr, part_error, stop, poll, *check,
+                               progress, hashes);
       applyWaivers(job, *check);
       for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
-        check->report_sha256[formatKey(format)] =
+        check->report_sha256[reportFormatName(format)] =
             writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
       // Done with its program however it ended, unless the stop cut it short: the progress
       // shows what was really checked.

@@ -11,11 +11,11 @@
 #include <set>
 #include <system_error>
 
-#include "batch/trace.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
 #include "io/file_bytes.hpp"
+#include "job/trace.hpp"
 
 namespace gougechek {
 
@@ -138,7 +138,7 @@ class ManifestReader {
   }
 
   /// Applies one `key: value` of a job or of the defaults to `job`.
-  void setOption(CheckJob& job, const YAML::Node& key_node, const YAML::Node& value) const {
+  void setOption(TunedJob& job, const YAML::Node& key_node, const YAML::Node& value) const {
     const std::string key = scalar(key_node, "key");
     const auto& names = checkOptionNames();
     if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key))
@@ -300,7 +300,7 @@ class ManifestReader {
     return files;
   }
 
-  ManifestJob job(const YAML::Node& node, const CheckJob& defaults) const {
+  ManifestJob job(const YAML::Node& node, const TunedJob& defaults) const {
     if (!node.IsMap()) fail(node, "a job is a map of keys (name, part, programs, ...)");
     ManifestJob job;
     job.line = static_cast<std::size_t>(node.Mark().line + 1);
@@ -351,7 +351,7 @@ class ManifestReader {
 
   Manifest read(const YAML::Node& root) const {
     if (!root.IsMap()) fail(root, "a manifest is a map with a list of jobs under 'jobs:'");
-    CheckJob defaults;
+    TunedJob defaults;
     for (const auto& entry : root) {
       const std::string key = scalar(entry.first, "key");
       if (key != "jobs" && key != "defaults") fail(entry.first, "unknown key '" + key + "'");

@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "batch/check_job.hpp"
 #include "gougechek/report.hpp"
+#include "job/job_options.hpp"
 
 namespace gougechek {
 
@@ -50,7 +50,7 @@ struct WaiverRule {
 struct ManifestJob {
   std::string name;
   std::vector<std::string> programs;  ///< as resolved against the manifest's folder
-  CheckJob settings;                  ///< part_file set, path_file empty
+  TunedJob settings;                  ///< part_file set, path_file empty
   std::vector<WaiverRule> waivers;
   std::size_t line = 0;  ///< where the job starts in the manifest, 1-based
 };

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/output_file.hpp"
+#include "job/output_file.hpp"
 
 namespace gougechek {
 

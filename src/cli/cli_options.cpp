@@ -83,13 +83,7 @@ ReportFormat formatFromName(const std::string& name) {
 }
 
 ReportFormat formatFromExtension(const std::string& file) {
-  std::string extension = std::filesystem::path(file).extension().string();
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (extension == ".txt") return ReportFormat::Text;
-  if (extension == ".json") return ReportFormat::Json;
-  if (extension == ".csv") return ReportFormat::Csv;
-  if (extension == ".xml") return ReportFormat::Junit;
-  if (extension == ".html" || extension == ".htm") return ReportFormat::Html;
+  if (const auto format = reportFormatOfFile(file)) return *format;
   throw UsageError("--report: cannot tell the format of '" + file +
                    "' from its extension (.txt .json .csv .xml .html); add --format");
 }
@@ -125,7 +119,7 @@ bool readsTheProgram(std::string_view name) {
 
 /// Sets the check options among `values` whose name passes `wanted`.
 template <typename Wanted>
-void setCheckOptions(const po::variables_map& values, CheckJob& job, Wanted wanted) {
+void setCheckOptions(const po::variables_map& values, TunedJob& job, Wanted wanted) {
   for (const std::string_view name : checkOptionNames()) {
     const std::string key(name);
     if (!wanted(name) || !values.count(key)) continue;
@@ -186,9 +180,11 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
   setCheckOptions(values, options.job,
                   [](std::string_view name) { return !readsTheProgram(name); });
   checkJobSettings(options.job, SettingNames::CommandLine);
-  options.export_mesh = stringOption(values, "export-mesh");
-  options.reports = reportTargets(values);
+  options.job.export_mesh = stringOption(values, "export-mesh");
+  options.job.reports = reportTargets(values);
   if (auto text = stringOption(values, "format")) options.format = formatFromName(*text);
+  // The report on stdout is the HTML page: its pictures are drawn.
+  options.job.pictures = options.job.reports.empty() && options.format == ReportFormat::Html;
   options.quiet = values.count("quiet") > 0;
   options.force_progress = values.count("progress") > 0;
   if (auto text = stringOption(values, "html-violations")) {
@@ -196,7 +192,7 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
     const auto result = std::from_chars(text->data(), text->data() + text->size(), rows);
     if (text->empty() || result.ec != std::errc() || result.ptr != text->data() + text->size())
       throw UsageError("--html-violations: '" + *text + "' is not a whole number >= 0");
-    options.html_violations = rows;
+    options.job.html_violations = rows;
   }
   options.job.front_tracking = values.count("no-front-tracking") == 0;
 }
@@ -213,12 +209,12 @@ CliOptions knownReportTarget(const po::variables_map& values) {
   if (values.count("tool-library"))
     known.job.tool_libraries = values["tool-library"].as<std::vector<std::string>>();
   known.job.work_offsets = stringOption(values, "work-offsets");
-  known.export_mesh = stringOption(values, "export-mesh");
+  known.job.export_mesh = stringOption(values, "export-mesh");
   known.quiet = values.count("quiet") > 0;
   try {
-    known.reports = reportTargets(values);
+    known.job.reports = reportTargets(values);
   } catch (const UsageError&) {
-    known.reports.clear();
+    known.job.reports.clear();
   }
   return known;
 }
@@ -253,12 +249,12 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
     return options;
   }
 
-  options.command = shellCommand(std::vector<std::string>(argv, argv + argc));
+  options.job.command = shellCommand(std::vector<std::string>(argv, argv + argc));
   try {
     fillOptions(values, options);
   } catch (const UsageError& error) {
     CliOptions known = knownReportTarget(values);
-    known.command = options.command;
+    known.job.command = options.job.command;
     throw CommandLineError(error.what(), std::move(known));
   }
   return options;

@@ -6,29 +6,21 @@
 #include <utility>
 #include <vector>
 
-#include "batch/check_job.hpp"
-#include "gougechek/check.hpp"
+#include "gougechek/job.hpp"
+#include "job/job_options.hpp"
 
 namespace gougechek {
 
 enum class CliMode { Check, PrintMoves, Help, Version };
 
-/// A report file and the format it is written in.
-struct ReportTarget {
-  std::string file;
-  ReportFormat format = ReportFormat::Text;
-};
-
 struct CliOptions {
   CliMode mode = CliMode::Check;
-  std::string command;                       ///< the command line as given, shell-quoted
-  CheckJob job;                              ///< part_file empty with --moves
-  std::optional<std::string> export_mesh;    ///< write the checked mesh here
-  std::vector<ReportTarget> reports;         ///< --report, in order; none: the report on stdout
+  /// The check, its outputs and its command line as given, shell-quoted; part_file empty with
+  /// --moves. No --report: the report goes to stdout.
+  TunedJob job;
   ReportFormat format = ReportFormat::Text;  ///< of the report on stdout
   bool quiet = false;
   bool force_progress = false;
-  std::size_t html_violations = kDefaultHtmlViolations;  ///< --html-violations
 };
 
 /// A usage error on a check command line, with what was understood of where its report goes
@@ -38,7 +30,7 @@ class CommandLineError : public UsageError {
  public:
   CommandLineError(const std::string& message, CliOptions known)
       : UsageError(message), known_(std::move(known)) {}
-  /// reports is empty when the reports themselves cannot be told (or with --moves).
+  /// job.reports is empty when the reports themselves cannot be told (or with --moves).
   const CliOptions& known() const { return known_; }
 
  private:

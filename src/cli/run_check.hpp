@@ -1,5 +1,6 @@
 #pragma once
-// The check itself as the command line runs it: read the inputs, verify, write the report.
+// The command line's side of a check: runJob() (gougechek/job.hpp) with its progress bar, its
+// signals and stdout; the report of a usage error; --moves.
 #include <ostream>
 
 #include "cli_options.hpp"

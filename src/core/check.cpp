@@ -107,6 +107,7 @@ Report reportOfSettings(const std::string& part_file, const std::string& program
   report.stock = settings.stock;
   report.rapid_clearance = settings.rapid_clearance;
   report.holder_clearance = settings.holder_clearance;
+  report.initial_tool = settings.initial_tool;
   return report;
 }
 

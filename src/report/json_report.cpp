@@ -160,6 +160,7 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   root["settings"]["rapid_clearance"] = report.rapid_clearance;
   // Only when set, so that reports of runs without it stay as they were.
   if (report.holder_clearance > 0) root["settings"]["holder_clearance"] = report.holder_clearance;
+  if (report.initial_tool) root["settings"]["initial_tool"] = *report.initial_tool;
   root["tools"] = Json::array();
   for (const auto& [number, tool] : report.tools) root["tools"].push_back(toolJson(number, tool));
   root["summary"] = summaryJson(report, summary);

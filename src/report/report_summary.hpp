@@ -64,10 +64,6 @@ std::vector<std::size_t> htmlTableRows(const Report& report);
 /// when they matter.
 std::string describeTool(const ToolSpec& tool);
 
-/// The name of the assembly piece (toolAssembly) a holder collision touched with, e.g.
-/// "shank" or "holder: nut"; empty for other kinds, or when the report does not list the tool.
-std::string segmentName(const Report& report, const Violation& violation);
-
 /// One piece of a tool's assembly as the text and HTML reports list it, in columns: name,
 /// "cutting" or "non-cutting", "z 3–24", "radius 0–0", "rounding 3" (mm).
 std::vector<std::string> describeSegment(const ToolSegment& segment);

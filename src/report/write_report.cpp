@@ -1,3 +1,6 @@
+#include <cctype>
+#include <filesystem>
+
 #include "gougechek/report.hpp"
 #include "report/report_writers.hpp"
 
@@ -9,6 +12,33 @@ std::optional<ReportFormat> reportFormatFromName(std::string_view name) {
   if (name == "csv") return ReportFormat::Csv;
   if (name == "junit") return ReportFormat::Junit;
   if (name == "html") return ReportFormat::Html;
+  return std::nullopt;
+}
+
+const char* reportFormatName(ReportFormat format) {
+  switch (format) {
+    case ReportFormat::Text:
+      return "text";
+    case ReportFormat::Json:
+      return "json";
+    case ReportFormat::Csv:
+      return "csv";
+    case ReportFormat::Junit:
+      return "junit";
+    case ReportFormat::Html:
+      return "html";
+  }
+  return "text";
+}
+
+std::optional<ReportFormat> reportFormatOfFile(std::string_view file) {
+  std::string extension = std::filesystem::path(file).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (extension == ".txt") return ReportFormat::Text;
+  if (extension == ".json") return ReportFormat::Json;
+  if (extension == ".csv") return ReportFormat::Csv;
+  if (extension == ".xml") return ReportFormat::Junit;
+  if (extension == ".html" || extension == ".htm") return ReportFormat::Html;
   return std::nullopt;
 }
 

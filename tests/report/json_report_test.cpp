@@ -65,6 +65,18 @@ TEST(JsonReport, BrepPartsAddUnitsFacesSolidsAndExactConfirmation) {
   EXPECT_EQ(json["violations"][1]["confirmed"], "exact");
 }
 
+// --initial-tool is a setting the check used: recorded when given, absent otherwise so that
+// reports of runs without it stay as they were.
+TEST(JsonReport, RecordsTheInitialToolWhenSet) {
+  Report report = test::failingReport();
+  EXPECT_FALSE(Json::parse(jsonText(report))["settings"].contains("initial_tool"));
+  report.initial_tool = 3;
+  const Json json = Json::parse(jsonText(report));
+  EXPECT_EQ(keys(json["settings"]),
+            (Keys{"tolerance", "stock", "rapid_clearance", "initial_tool"}));
+  EXPECT_EQ(json["settings"]["initial_tool"], 3);
+}
+
 TEST(JsonReport, CarriesTheValues) {
   const Json json = Json::parse(jsonText(test::failingReport()));
   EXPECT_EQ(json["inputs"]["part"]["file"], "part.stl");

@@ -1,13 +1,14 @@
 #pragma once
 // The trace of a check (gougechek/report.hpp): its command, its inputs' SHA-256, its dialect
-// and when it ran, as the command line and batch record them in every report.
+// and when it ran, as runJob() records it in every report.
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
 #include <string_view>
 
-#include "batch/check_job.hpp"
 #include "gougechek/report.hpp"
+#include "job/job_options.hpp"
 
 namespace gougechek {
 
@@ -31,10 +32,14 @@ class FileHashes {
 /// The current time, UTC, ISO 8601 to the second: `2026-11-24T20:51:03Z`.
 std::string utcTimestamp();
 
-/// The trace of `job` as it starts: `command`, now, its dialect and its input files hashed.
-Trace startTrace(const CheckJob& job, std::string command, FileHashes& hashes);
+/// The SHA-256 of a file, as FileHashes::of gives it.
+using FileSha256 = std::function<std::string(const std::string& file)>;
+
+/// The trace of `job` as it starts: `command`, now, its dialect and its inputs hashed (a
+/// program given as text by its text).
+Trace startTrace(const CheckJob& job, std::string command, const FileSha256& sha256);
 
 /// Adds the subprogram files `program` has read so far, hashed, to `trace`.
-void addSubprograms(Trace& trace, const ProgramStream& program, FileHashes& hashes);
+void addSubprograms(Trace& trace, const ProgramStream& program, const FileSha256& sha256);
 
 }  // namespace gougechek

@@ -1,4 +1,4 @@
-#include "batch/trace.hpp"
+#include "job/trace.hpp"
 
 #include <openssl/evp.h>
 
@@ -57,8 +57,8 @@ std::string sha256Of(std::istream& in) {
   return digest.hex();
 }
 
-void addInput(Trace& trace, const char* role, const std::string& file, FileHashes& hashes) {
-  trace.inputs.push_back({role, file, hashes.of(file)});
+void addInput(Trace& trace, const char* role, const std::string& file, const FileSha256& sha256) {
+  trace.inputs.push_back({role, file, sha256(file)});
 }
 
 }  // namespace
@@ -94,30 +94,32 @@ std::string utcTimestamp() {
   return std::string(text.data(), length);
 }
 
-Trace startTrace(const CheckJob& job, std::string command, FileHashes& hashes) {
+Trace startTrace(const CheckJob& job, std::string command, const FileSha256& sha256) {
   Trace trace;
   trace.command = std::move(command);
   trace.checked_at = utcTimestamp();
   trace.dialect = dialectName(job.dialect);
-  addInput(trace, "part", job.part_file, hashes);
-  if (job.path_file == "-") {
+  addInput(trace, "part", job.part_file, sha256);
+  if (job.path_text) {
+    trace.inputs.push_back({"program", job.path_file, sha256OfBytes(*job.path_text)});
+  } else if (job.path_file == "-") {
     trace.inputs.push_back({"program", ProgramStream::displayName(job.path_file), ""});
   } else {
-    addInput(trace, "program", job.path_file, hashes);
+    addInput(trace, "program", job.path_file, sha256);
   }
-  if (job.tool_table) addInput(trace, "tool_table", *job.tool_table, hashes);
-  for (const std::string& file : job.tool_libraries) addInput(trace, "tool_library", file, hashes);
-  if (job.work_offsets) addInput(trace, "work_offsets", *job.work_offsets, hashes);
+  if (job.tool_table) addInput(trace, "tool_table", *job.tool_table, sha256);
+  for (const std::string& file : job.tool_libraries) addInput(trace, "tool_library", file, sha256);
+  if (job.work_offsets) addInput(trace, "work_offsets", *job.work_offsets, sha256);
   return trace;
 }
 
-void addSubprograms(Trace& trace, const ProgramStream& program, FileHashes& hashes) {
+void addSubprograms(Trace& trace, const ProgramStream& program, const FileSha256& sha256) {
   for (const std::string& file : program.subprogramFiles()) {
     const bool known =
         std::any_of(trace.inputs.begin(), trace.inputs.end(), [&file](const TracedInput& input) {
           return input.role == std::string("subprogram") && input.file == file;
         });
-    if (!known) addInput(trace, "subprogram", file, hashes);
+    if (!known) addInput(trace, "subprogram", file, sha256);
   }
 }
 

@@ -1,4 +1,4 @@
-#include "batch/output_file.hpp"
+#include "job/output_file.hpp"
 
 #include <fcntl.h>
 #include <limits.h>

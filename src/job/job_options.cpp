@@ -1,4 +1,4 @@
-#include "batch/check_job.hpp"
+#include "job/job_options.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -82,29 +82,29 @@ std::string directory(const std::string& text, const std::string& label) {
 /// How one option sets a job from its text, naming the setting as `names` spell it.
 struct CheckOption {
   std::string_view name;
-  void (*set)(CheckJob& job, const std::string& value, SettingNames names);
+  void (*set)(TunedJob& job, const std::string& value, SettingNames names);
 };
 
 const std::vector<CheckOption>& checkOptions() {
   static const std::vector<CheckOption> options = {
-      {"tool", [](CheckJob& job, const std::string& value, SettingNames) { job.tool = value; }},
+      {"tool", [](TunedJob& job, const std::string& value, SettingNames) { job.tool = value; }},
       {"tool-table",
-       [](CheckJob& job, const std::string& value, SettingNames) { job.tool_table = value; }},
-      {"tool-library", [](CheckJob& job, const std::string& value,
+       [](TunedJob& job, const std::string& value, SettingNames) { job.tool_table = value; }},
+      {"tool-library", [](TunedJob& job, const std::string& value,
                           SettingNames) { job.tool_libraries.push_back(value); }},
       {"holder",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          if (value.empty()) throw UsageError(settingName("holder", names) + " names no holder");
          job.holder = value;
        }},
       {"initial-tool",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.initial_tool = parseWholeSetting("initial-tool", value, names);
        }},
       {"work-offsets",
-       [](CheckJob& job, const std::string& value, SettingNames) { job.work_offsets = value; }},
+       [](TunedJob& job, const std::string& value, SettingNames) { job.work_offsets = value; }},
       {"dialect",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          try {
            job.dialect = dialectNamed(value, names);
          } catch (const InputError& error) {
@@ -112,35 +112,35 @@ const std::vector<CheckOption>& checkOptions() {
          }
        }},
       {"arc-tolerance",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.arc_tolerance = parseSetting("arc-tolerance", value, names);
        }},
       {"subroutine-path",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.subroutine_path.push_back(directory(value, settingName("subroutine-path", names)));
        }},
       {"subprogram-dir",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.subprogram_dirs.push_back(directory(value, settingName("subprogram-dir", names)));
        }},
       {"tolerance",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.tolerance = std::max(parseSetting("tolerance", value, names), kFinestTolerance);
        }},
-      {"stock", [](CheckJob& job, const std::string& value,
+      {"stock", [](TunedJob& job, const std::string& value,
                    SettingNames names) { job.stock = parseSetting("stock", value, names); }},
       {"rapid-clearance",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.rapid_clearance = parseSetting("rapid-clearance", value, names);
        }},
       {"holder-clearance",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.holder_clearance = parseSetting("holder-clearance", value, names);
        }},
-      {"start", [](CheckJob& job, const std::string& value,
+      {"start", [](TunedJob& job, const std::string& value,
                    SettingNames names) { job.start = parseStart(value, names); }},
       {"part-units",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          if (value == "mm") {
            job.part_unit_scale = 1;
          } else if (value == "in") {
@@ -151,14 +151,14 @@ const std::vector<CheckOption>& checkOptions() {
          }
        }},
       {"deflection",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.deflection = parseSetting("deflection", value, names);
        }},
       {"threads",
-       [](CheckJob& job, const std::string& value, SettingNames names) {
+       [](TunedJob& job, const std::string& value, SettingNames names) {
          job.threads = parseWholeSetting("threads", value, names);
        }},
-      {"kdop", [](CheckJob& job, const std::string& value,
+      {"kdop", [](TunedJob& job, const std::string& value,
                   SettingNames names) { job.kdop = parseWholeSetting("kdop", value, names); }},
   };
   return options;
@@ -175,7 +175,7 @@ const std::vector<std::string_view>& checkOptionNames() {
   return names;
 }
 
-void setCheckOption(CheckJob& job, std::string_view name, const std::string& value,
+void setCheckOption(TunedJob& job, std::string_view name, const std::string& value,
                     SettingNames names) {
   for (const CheckOption& option : checkOptions()) {
     if (option.name == name) {
@@ -195,20 +195,22 @@ void checkJobSettings(const CheckJob& job, SettingNames names) {
   }
 }
 
-ToolLibrary loadTools(const CheckJob& job) {
+ToolLibrary loadTools(const CheckJob& job, SettingNames names) {
+  const std::string tool_name = settingName("tool", names);
+  const std::string holder_name = settingName("holder", names);
   ToolLibrary library;
   if (job.tool_table) library = readToolTable(*job.tool_table);
   for (const std::string& file : job.tool_libraries)
     mergeToolLibrary(library, readToolLibrary(file));
-  if (job.tool) library.fallback = parseToolSpec(*job.tool, "--tool");
+  if (job.tool) library.fallback = parseToolSpec(*job.tool, tool_name);
   if (job.holder) {
     // The tools' own holders (a library's, a --tool holder=) win over the one given for all. An
     // unknown name is an error at once, whichever tools the program uses.
     std::string checked_name;
-    holderSegments(*job.holder, 0, "--holder", &checked_name);
-    const std::string no_stickout =
-        " has no stick-out to place the --holder at: give its length (,length=LT), or a library "
-        "with lengths out of the holder";
+    holderSegments(*job.holder, 0, holder_name, &checked_name);
+    const std::string no_stickout = " has no stick-out to place the " + holder_name +
+                                    " at: give its length (,length=LT), or a library with "
+                                    "lengths out of the holder";
     for (auto entry = library.by_number.begin(); entry != library.by_number.end();) {
       ToolSpec& tool = entry->second;
       const std::string name = std::string("T").append(std::to_string(entry->first));
@@ -220,15 +222,16 @@ ToolLibrary loadTools(const CheckJob& job) {
       }
       if (tool.holder.empty()) {
         tool.holder =
-            holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
+            holderSegments(*job.holder, tool.overall_length, holder_name, &tool.holder_name);
       }
       ++entry;
     }
     if (library.fallback && library.fallback->holder.empty()) {
       ToolSpec& tool = *library.fallback;
       if (!(tool.overall_length > 0))
-        throw InputError("--tool", 0, 0, std::string("the cutter").append(no_stickout));
-      tool.holder = holderSegments(*job.holder, tool.overall_length, "--holder", &tool.holder_name);
+        throw InputError(tool_name, 0, 0, std::string("the cutter").append(no_stickout));
+      tool.holder =
+          holderSegments(*job.holder, tool.overall_length, holder_name, &tool.holder_name);
     }
   }
   return library;
@@ -255,29 +258,35 @@ PartOptions partOptions(const CheckJob& job, std::function<void()> check_stop) {
   part.unit_scale = job.part_unit_scale;
   // At most a fifth of the tolerance: mesh error alone then cannot turn a clean move into a
   // gouge or hide one by more than tolerance/5 (and exact confirmation removes even that).
-  part.deflection = job.deflection.value_or(largestDeflection(job.tolerance));
+  part.deflection = job.deflection.value_or(largestDeflection(verifySettings(job).tolerance));
   part.threads = job.threads;
   part.check_stop = std::move(check_stop);
   return part;
 }
 
-TunedSettings verifySettings(const CheckJob& job) {
-  TunedSettings settings;
-  settings.tolerance = job.tolerance;
+VerifySettings verifySettings(const CheckJob& job) {
+  VerifySettings settings;
+  settings.tolerance = std::max(job.tolerance, kFinestTolerance);
   settings.stock = job.stock;
   settings.rapid_clearance = job.rapid_clearance;
   settings.holder_clearance = job.holder_clearance;
   settings.start = job.start;
   settings.initial_tool = job.initial_tool;
   settings.threads = job.threads;
+  return settings;
+}
+
+TunedSettings tunedSettings(const TunedJob& job) {
+  TunedSettings settings(verifySettings(job));
   settings.kdop = job.kdop;
   settings.front_tracking = job.front_tracking;
   return settings;
 }
 
 std::vector<InputFile> checkInputs(const CheckJob& job) {
-  std::vector<InputFile> inputs = {{job.part_file, "the part file"},
-                                   {job.path_file, "the program file"}};
+  std::vector<InputFile> inputs = {{job.part_file, "the part file"}};
+  // A program given as text has no file: its name only stands for it.
+  if (!job.path_text) inputs.push_back({job.path_file, "the program file"});
   if (job.tool_table) inputs.push_back({*job.tool_table, "the tool table"});
   for (const std::string& file : job.tool_libraries) {
     inputs.push_back({file, "a tool library"});
@@ -357,6 +366,14 @@ std::string commandLine(const CheckJob& job) {
     add("start", number(job.start->x) + "," + number(job.start->y) + "," + number(job.start->z));
   if (job.part_unit_scale != 1) add("part-units", "in");
   if (job.deflection) add("deflection", number(*job.deflection));
+  if (job.export_mesh) add("export-mesh", *job.export_mesh);
+  for (const ReportTarget& target : job.reports) add("report", target.file);
+  // The format of a report whose extension tells another one (the command line takes --format
+  // with one report only).
+  if (job.reports.size() == 1 && reportFormatOfFile(job.reports[0].file) != job.reports[0].format)
+    add("format", reportFormatName(job.reports[0].format));
+  if (job.html_violations != kDefaultHtmlViolations)
+    add("html-violations", std::to_string(job.html_violations));
   return line;
 }
 
