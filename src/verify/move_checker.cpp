@@ -33,10 +33,13 @@ constexpr double kWholeNodeSize = 0.1;
 // A long arc's pieces are bounded against each triangle this many at a time first.
 constexpr std::size_t kGroupPieces = 8;
 
-/// Deepest bound first; ties in a fixed order, so results never depend on the sort.
+/// Deepest bound first, and at equal bounds (a cutter buried to its full height, bounded by
+/// its half height over every triangle across it) the pair whose own cuts reach deeper, the
+/// likelier to be that deep; ties in a fixed order, so results never depend on the sort.
 template <class Reach>
 bool deeperFirst(const Reach& a, const Reach& b) {
   if (a.bound != b.bound) return a.bound > b.bound;
+  if (a.own != b.own) return a.own > b.own;
   return a.triangle != b.triangle ? a.triangle < b.triangle : a.piece < b.piece;
 }
 
@@ -50,6 +53,7 @@ struct PopsLater {
     if (a.bound != b.bound) return a.bound < b.bound;
     const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
     if (a_full != b_full) return a_full;
+    if (a.own != b.own) return a.own < b.own;
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
   }
 };
@@ -381,6 +385,7 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
           group.bounds ? group.bounds->along(v).c : depth_searches_[group.first].along(v).c;
       group.against[j] =
           group.bounds ? group.bounds->along(-v).c : depth_searches_[group.first].along(-v).c;
+      group.half_width = std::min(group.half_width, 0.5 * (group.along[j] + group.against[j]));
     }
   }
   queue_.clear();
@@ -391,8 +396,9 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     for (const std::uint32_t node : whole) {
       const Kdop<K> box = tree_.kdop(node);
       if (!box.overlaps(groups_[g].box)) continue;
-      const double bound = boxBound(groups_[g], box);
-      if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
+      const double own = boxBound(groups_[g], box);
+      const double bound = std::min(own, groups_[g].half_width);
+      if (bound >= floor) queue_.push_back({bound, own, Queued::kNode, node, group});
     }
   }
   // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded fully
@@ -400,8 +406,9 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
   if (queue_sorted_) {
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double bound = fullBound(groups_[axial.group], triangle(axial.index), floor);
-      if (bound >= floor) queue_[kept++] = {bound, Queued::kFull, axial.index, axial.group};
+      const double own = fullBound(groups_[axial.group], triangle(axial.index), floor);
+      const double bound = std::min(own, groups_[axial.group].half_width);
+      if (bound >= floor) queue_[kept++] = {bound, own, Queued::kFull, axial.index, axial.group};
     }
     queue_.resize(kept);
     std::sort(queue_.begin(), queue_.end(), PopsLater{});  // the next to come off last
@@ -414,8 +421,9 @@ template <int K>
 void MoveChecker<K>::queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group,
                                    double floor) {
   if (!box.overlaps(groups_[group].box)) return;
-  const double bound = boxBound(groups_[group], box);
-  if (bound >= floor) queue_.push_back({bound, Queued::kAxial, triangle, group});
+  const double own = boxBound(groups_[group], box);
+  const double bound = std::min(own, groups_[group].half_width);
+  if (bound >= floor) queue_.push_back({bound, own, Queued::kAxial, triangle, group});
 }
 
 template <int K>
@@ -445,7 +453,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   if (queue_sorted_) {
     const Queued top = queue_.back();
     queue_.pop_back();
-    return Reach{top.bound, top.index, top.group};
+    return Reach{top.bound, top.own, top.index, top.group};
   }
   std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
   const Queued top = queue_.back();
@@ -456,15 +464,16 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   };
   switch (top.stage) {
     case Queued::kFull:
-      return Reach{top.bound, top.index, top.group};
+      return Reach{top.bound, top.own, top.index, top.group};
     case Queued::kAxial: {
-      const double bound =
-          std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
+      const double own =
+          std::min(top.own, fullBound(groups_[top.group], triangle(top.index), floor));
+      const double bound = std::min(own, groups_[top.group].half_width);
       if (bound < floor) return std::nullopt;
-      const Queued full{bound, Queued::kFull, top.index, top.group};
+      const Queued full{bound, own, Queued::kFull, top.index, top.group};
       // Still ahead of everything queued (as it mostly is): it would come straight off again.
       if (queue_.empty() || PopsLater{}(queue_.front(), full))
-        return Reach{bound, top.index, top.group};
+        return Reach{bound, own, top.index, top.group};
       push(full);
       return std::nullopt;
     }
@@ -484,8 +493,9 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   for (const std::uint32_t child : tree_.children(top.index)) {
     const Kdop<K> box = tree_.kdop(child);
     if (!box.overlaps(groups_[top.group].box)) continue;
-    const double bound = boxBound(groups_[top.group], box);
-    if (bound >= floor) push({bound, Queued::kNode, child, top.group});
+    const double own = boxBound(groups_[top.group], box);
+    const double bound = std::min(own, groups_[top.group].half_width);
+    if (bound >= floor) push({bound, own, Queued::kNode, child, top.group});
   }
   return std::nullopt;
 }
@@ -495,8 +505,8 @@ void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) 
   piece_reaches_.clear();
   PieceGroup& group = groups_[group_reach.piece];
   if (!group.bounds) {
-    piece_reaches_.push_back(
-        {group_reach.bound, group_reach.triangle, static_cast<std::uint32_t>(group.first)});
+    piece_reaches_.push_back({group_reach.bound, group_reach.own, group_reach.triangle,
+                              static_cast<std::uint32_t>(group.first)});
     return;
   }
   const auto tri = triangle(group_reach.triangle);
@@ -504,9 +514,10 @@ void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) 
   for (const Vec3& corner : tri) box.add(corner);
   for (std::size_t p = group.first; p < group.first + group.count; ++p) {
     if (!box.overlaps(piece_boxes_[p])) continue;
-    const double bound = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
+    const double own = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
+    const double bound = std::min(own, depth_searches_[p].halfHeight());
     if (bound < reach_floor - kBoundSlack) continue;
-    piece_reaches_.push_back({bound, group_reach.triangle, static_cast<std::uint32_t>(p)});
+    piece_reaches_.push_back({bound, own, group_reach.triangle, static_cast<std::uint32_t>(p)});
   }
   std::sort(piece_reaches_.begin(), piece_reaches_.end(), deeperFirst<Reach>);
 }
