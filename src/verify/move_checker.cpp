@@ -44,16 +44,19 @@ bool deeperFirst(const Reach& a, const Reach& b) {
 }
 
 /// The depth search's queue order (a heap's "less": `a` comes off after `b`): deepest bound
-/// first; at equal bounds what is yet to be bounded fully first (it may tie), and fully
-/// bounded triangles in deeperFirst's order, so they come off in the order a sort of them all
-/// would give. A function object, so the heap's calls are inlined.
+/// first, then deepest own bound (neither is ever above that of what the entry leads to); at
+/// equal bounds what is yet to be bounded fully first (it may tie), and fully bounded
+/// triangles in deeperFirst's order, so they come off in the order a sort of them all would
+/// give. Where many entries share the half width as their bound (a buried cutter), only those
+/// whose own bound is above the deepest triangle's are split. A function object, so the heap's
+/// calls are inlined.
 struct PopsLater {
   template <class Queued>
   bool operator()(const Queued& a, const Queued& b) const {
     if (a.bound != b.bound) return a.bound < b.bound;
+    if (a.own != b.own) return a.own < b.own;
     const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
     if (a_full != b_full) return a_full;
-    if (a.own != b.own) return a.own < b.own;
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
   }
 };
@@ -581,14 +584,20 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   auto severe = [&](double depth) { return depth + measured_to(depth) >= limits.severe_from; };
   const double severe_floor = limits.severe_from - measured_to(limits.severe_from) - kBoundSlack;
   // A bound this low changes no result: too shallow to report and unable to make the move
-  // severe, or unable to beat the deepest finding.
+  // severe, or unable to beat the deepest finding. Nor does one up to the floor examine() would
+  // search its triangle from, once the deepest finding lies deeper than the skin (so no finding
+  // of the skin alone ties it) and is as severe as the move can be: that search would stop
+  // before its first measurement (many triangles tie under a buried cutter, all at its bound).
   auto cannot_matter = [&](double bound) {
     bound += kBoundSlack;
     const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
                          (!limits.natural_skin || bound < core.margin);
     if (shallow || !best.found) return shallow;
     if (!best.severe && severe(bound)) return false;
-    return bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0);
+    if (bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0))
+      return true;
+    return best.depth > core.margin && (best.severe || !limits.natural_skin) &&
+           bound <= std::max(limits.relevant_above, best.depth + allowance(best.depth));
   };
   auto examine = [&](const Reach& c) {
     const PathPiece& piece = pieces[c.piece];
