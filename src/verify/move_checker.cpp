@@ -504,7 +504,9 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
 }
 
 template <int K>
-void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) {
+template <class Test>
+void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor,
+                                  const Test& cannot_matter) {
   piece_reaches_.clear();
   PieceGroup& group = groups_[group_reach.piece];
   if (!group.bounds) {
@@ -516,9 +518,10 @@ void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) 
   Kdop<K> box = Kdop<K>::empty();
   for (const Vec3& corner : tri) box.add(corner);
   for (std::size_t p = group.first; p < group.first + group.count; ++p) {
-    if (!box.overlaps(piece_boxes_[p])) continue;
+    const double half_height = depth_searches_[p].halfHeight();
+    if (!box.overlaps(piece_boxes_[p]) || cannot_matter(half_height)) continue;
     const double own = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
-    const double bound = std::min(own, depth_searches_[p].halfHeight());
+    const double bound = std::min(own, half_height);
     if (bound < reach_floor - kBoundSlack) continue;
     piece_reaches_.push_back({bound, own, group_reach.triangle, static_cast<std::uint32_t>(p)});
   }
@@ -632,7 +635,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const std::optional<Reach> group_reach = advance(pair_floor);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);
-    pieceReaches(*group_reach, reach_floor);
+    pieceReaches(*group_reach, reach_floor, cannot_matter);
     for (const Reach& c : piece_reaches_) {
       if (cannot_matter(c.bound)) break;
       examine(c);
@@ -647,7 +650,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       if (!group_reach) continue;
       examined_.push_back(*group_reach);
     }
-    pieceReaches(examined_[g++], reach_floor);
+    pieceReaches(examined_[g++], reach_floor, [](double) { return false; });
     for (const Reach& c : piece_reaches_) {
       const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
       if (r.far) continue;

@@ -228,8 +228,10 @@ class MoveChecker {
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
-  /// piece_reaches_, deepest bound first.
-  void pieceReaches(const Reach& group_reach, double reach_floor);
+  /// piece_reaches_, deepest bound first; those whose half height `cannot_matter` (a bound's
+  /// test, monotone: no finding there changes the result) left out unbounded.
+  template <class Test>
+  void pieceReaches(const Reach& group_reach, double reach_floor, const Test& cannot_matter);
   /// GJK distance from `core` along `piece` to `tri`, `far` beyond `report_below`; the same
   /// answer whatever this worker measured before.
   GjkResult measure(const FrustumCore& core, const PathPiece& piece, const std::array<Vec3, 3>& tri,
