@@ -47,7 +47,9 @@ path = sys.argv[1]
 if path.endswith(".tbl"):
     numbers = {int(m.group(1)) for m in re.finditer(r"^\s*T(\d+)", open(path).read(), re.M)}
 elif path.endswith(".fctl"):
-    numbers = {int(n) for n in json.load(open(path)).get("tools", {})}
+    # A list of {"nr": N, "path": BIT} (FreeCAD 0.19 on), or an object keyed by number.
+    tools = json.load(open(path)).get("tools", {})
+    numbers = {int(t["nr"]) for t in tools} if isinstance(tools, list) else {int(n) for n in tools}
 else:
     numbers = {t["post-process"]["number"] for t in json.load(open(path)).get("data", [])
                if "post-process" in t and "number" in t["post-process"]}
