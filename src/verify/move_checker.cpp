@@ -172,9 +172,28 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
     for (int i = 0; i < 8; ++i)
       corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
                     i & 4 ? node.hi[2] : node.lo[2]};
-  if (std::min(region_.core->radius_bottom, region_.core->radius_top) > 0)
-    for (const Chord& chord : chords_)
+  if (const double inner = std::min(region_.core->radius_bottom, region_.core->radius_top);
+      inner > 0) {
+    // A chord whose inner cylinder's box misses the corners' box cannot reach them: not asked
+    // (most of a run's chords, for a node near one of them).
+    Vec3 lo = corners[0], hi = corners[0];
+    for (const Vec3& c : corners) {
+      lo = {std::min(lo.x, c.x), std::min(lo.y, c.y), std::min(lo.z, c.z)};
+      hi = {std::max(hi.x, c.x), std::max(hi.y, c.y), std::max(hi.z, c.z)};
+    }
+    for (const Chord& chord : chords_) {
+      const Vec3 low = {std::min(chord.from.x, chord.to.x) - inner,
+                        std::min(chord.from.y, chord.to.y) - inner,
+                        std::min(chord.from.z, chord.to.z) + region_.core->z_bottom};
+      const Vec3 high = {std::max(chord.from.x, chord.to.x) + inner,
+                         std::max(chord.from.y, chord.to.y) + inner,
+                         std::max(chord.from.z, chord.to.z) + region_.core->z_top};
+      if (low.x > hi.x || low.y > hi.y || low.z > hi.z || high.x < lo.x || high.y < lo.y ||
+          high.z < lo.z)
+        continue;
       if (innerCylinderReaches(*region_.core, chord, corners)) return 0;
+    }
+  }
   GjkQuery query;
   query.initial_direction = axis_;
   query.stop_above = reach_;
