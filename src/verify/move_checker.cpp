@@ -537,8 +537,9 @@ void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor,
   Kdop<K> box = Kdop<K>::empty();
   for (const Vec3& corner : tri) box.add(corner);
   for (std::size_t p = group.first; p < group.first + group.count; ++p) {
+    if (!box.overlaps(piece_boxes_[p])) continue;
     const double half_height = depth_searches_[p].halfHeight();
-    if (!box.overlaps(piece_boxes_[p]) || cannot_matter(half_height)) continue;
+    if (cannot_matter(half_height)) continue;
     const double own = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
     const double bound = std::min(own, half_height);
     if (bound < reach_floor - kBoundSlack) continue;
