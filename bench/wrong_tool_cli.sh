@@ -47,7 +47,9 @@ path = sys.argv[1]
 if path.endswith(".tbl"):
     numbers = {int(m.group(1)) for m in re.finditer(r"^\s*T(\d+)", open(path).read(), re.M)}
 elif path.endswith(".fctl"):
-    numbers = {int(n) for n in json.load(open(path)).get("tools", {})}
+    # A list of {"nr": N, "path": BIT} (FreeCAD 0.19 on), or an object keyed by number.
+    tools = json.load(open(path)).get("tools", {})
+    numbers = {int(t["nr"]) for t in tools} if isinstance(tools, list) else {int(n) for n in tools}
 else:
     numbers = {t["post-process"]["number"] for t in json.load(open(path)).get("data", [])
                if "post-process" in t and "number" in t["post-process"]}
@@ -81,7 +83,9 @@ for case in "${cases[@]}"; do
     "$ball_status" "$ball_violations"
   for library in "${libraries[@]}"; do
     for number in ${TOOLS:-$(toolNumbers "$library")}; do
-      sed -E "s/(^|[^A-Za-z(;])T[0-9]+/\1T$number/g" "$program" >"$out/program.nc"
+      # The tool length offset too: LinuxCNC posts load it with G43 H<tool>.
+      sed -E -e "s/(^|[^A-Za-z(;])T[0-9]+/\1T$number/g" \
+        -e "/G43/s/(^|[^A-Za-z(;])H[0-9]+/\1H$number/g" "$program" >"$out/program.nc"
       # The ball also stands for tool 0, which LinuxCNC and FreeCAD posts move with before
       # their first tool change: a library alone names no cutter for it.
       read -r cpu status violations < <(run "$part" "$out/program.nc" --tool-library "$library" \

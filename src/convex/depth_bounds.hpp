@@ -51,6 +51,14 @@ class DepthBounds {
     return count < kPlaneCuts ? count : aimedCuts(triangle, cuts[2].v, cuts, count);
   }
 
+  /// The skin plus half the shape's height, the mean of the axial cuts, which their least is
+  /// never above: no point lies deeper, whatever the triangle (a cutter buried to its full
+  /// flute length is that deep over every triangle across its height).
+  double halfHeight() {
+    const std::array<Cut, 2>& axial = axialCuts();
+    return 0.5 * (axial[0].c + axial[1].c);
+  }
+
   /// The least of the first cuts' maxima over the triangle (each at a corner): at least the
   /// maximum of their minimum, so at least the depth. Infinite for a triangle without area
   /// beside the cutter's ends. Where the axial and plane cuts alone put it below `floor`, the

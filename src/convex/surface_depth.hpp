@@ -45,6 +45,9 @@ class SurfaceDepthSearch {
     return bounds_.bound(triangle, floor);
   }
 
+  /// DepthBounds::halfHeight: no triangle lies deeper.
+  double halfHeight() { return bounds_.halfHeight(); }
+
   /// DepthBounds::along: the cut along the unit direction v.
   Cut along(const Vec3& v) const { return bounds_.along(v); }
 

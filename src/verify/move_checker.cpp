@@ -40,21 +40,28 @@ constexpr double kWholeNodeSize = 0.1;
 // A long arc's pieces are bounded against each triangle this many at a time first.
 constexpr std::size_t kGroupPieces = 8;
 
-/// Deepest bound first; ties in a fixed order, so results never depend on the sort.
+/// Deepest bound first, and at equal bounds (a cutter buried to its full height, bounded by
+/// its half height over every triangle across it) the pair whose own cuts reach deeper, the
+/// likelier to be that deep; ties in a fixed order, so results never depend on the sort.
 template <class Reach>
 bool deeperFirst(const Reach& a, const Reach& b) {
   if (a.bound != b.bound) return a.bound > b.bound;
+  if (a.own != b.own) return a.own > b.own;
   return a.triangle != b.triangle ? a.triangle < b.triangle : a.piece < b.piece;
 }
 
 /// The depth search's queue order (a heap's "less": `a` comes off after `b`): deepest bound
-/// first; at equal bounds what is yet to be bounded fully first (it may tie), and fully
-/// bounded triangles in deeperFirst's order, so they come off in the order a sort of them all
-/// would give. A function object, so the heap's calls are inlined.
+/// first, then deepest own bound (neither is ever above that of what the entry leads to); at
+/// equal bounds what is yet to be bounded fully first (it may tie), and fully bounded
+/// triangles in deeperFirst's order, so they come off in the order a sort of them all would
+/// give. Where many entries share the half width as their bound (a buried cutter), only those
+/// whose own bound is above the deepest triangle's are split. A function object, so the heap's
+/// calls are inlined.
 struct PopsLater {
   template <class Queued>
   bool operator()(const Queued& a, const Queued& b) const {
     if (a.bound != b.bound) return a.bound < b.bound;
+    if (a.own != b.own) return a.own < b.own;
     const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
     if (a_full != b_full) return a_full;
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
@@ -199,9 +206,28 @@ double SweptRegionQuery<K>::separation(const Kdop<K>& node, const PatchBox& node
     for (int i = 0; i < 8; ++i)
       corners[i] = {i & 1 ? node.hi[0] : node.lo[0], i & 2 ? node.hi[1] : node.lo[1],
                     i & 4 ? node.hi[2] : node.lo[2]};
-  if (std::min(region_.core->radius_bottom, region_.core->radius_top) > 0)
-    for (const Chord& chord : chords_)
+  if (const double inner = std::min(region_.core->radius_bottom, region_.core->radius_top);
+      inner > 0) {
+    // A chord whose inner cylinder's box misses the corners' box cannot reach them: not asked
+    // (most of a run's chords, for a node near one of them).
+    Vec3 lo = corners[0], hi = corners[0];
+    for (const Vec3& c : corners) {
+      lo = {std::min(lo.x, c.x), std::min(lo.y, c.y), std::min(lo.z, c.z)};
+      hi = {std::max(hi.x, c.x), std::max(hi.y, c.y), std::max(hi.z, c.z)};
+    }
+    for (const Chord& chord : chords_) {
+      const Vec3 low = {std::min(chord.from.x, chord.to.x) - inner,
+                        std::min(chord.from.y, chord.to.y) - inner,
+                        std::min(chord.from.z, chord.to.z) + region_.core->z_bottom};
+      const Vec3 high = {std::max(chord.from.x, chord.to.x) + inner,
+                         std::max(chord.from.y, chord.to.y) + inner,
+                         std::max(chord.from.z, chord.to.z) + region_.core->z_top};
+      if (low.x > hi.x || low.y > hi.y || low.z > hi.z || high.x < lo.x || high.y < lo.y ||
+          high.z < lo.z)
+        continue;
       if (innerCylinderReaches(*region_.core, chord, corners)) return 0;
+    }
+  }
   return distanceTo(corners.data(), 8);
 }
 
@@ -430,6 +456,7 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
           group.bounds ? group.bounds->along(v).c : depth_searches_[group.first].along(v).c;
       group.against[j] =
           group.bounds ? group.bounds->along(-v).c : depth_searches_[group.first].along(-v).c;
+      group.half_width = std::min(group.half_width, 0.5 * (group.along[j] + group.against[j]));
     }
   }
   queue_.clear();
@@ -440,8 +467,9 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     for (const std::uint32_t node : whole) {
       const Kdop<K> box = tree_.kdop(node);
       if (!box.overlaps(groups_[g].box)) continue;
-      const double bound = boxBound(groups_[g], box);
-      if (bound >= floor) queue_.push_back({bound, Queued::kNode, node, group});
+      const double own = boxBound(groups_[g], box);
+      const double bound = std::min(own, groups_[g].half_width);
+      if (bound >= floor) queue_.push_back({bound, own, Queued::kNode, node, group});
     }
   }
   // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded at
@@ -451,10 +479,11 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
   if (queue_sorted_) {
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double bound =
+      const double own =
           fullBound(groups_[axial.group], triangle(axial.index), plane_first ? INFINITY : floor);
+      const double bound = std::min(own, groups_[axial.group].half_width);
       if (bound >= floor)
-        queue_[kept++] = {bound, plane_first ? Queued::kAxial : Queued::kFull, axial.index,
+        queue_[kept++] = {bound, own, plane_first ? Queued::kAxial : Queued::kFull, axial.index,
                           axial.group};
     }
     queue_.resize(kept);
@@ -468,8 +497,9 @@ template <int K>
 void MoveChecker<K>::queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group,
                                    double floor) {
   if (!box.overlaps(groups_[group].box)) return;
-  const double bound = boxBound(groups_[group], box);
-  if (bound >= floor) queue_.push_back({bound, Queued::kAxial, triangle, group});
+  const double own = boxBound(groups_[group], box);
+  const double bound = std::min(own, groups_[group].half_width);
+  if (bound >= floor) queue_.push_back({bound, own, Queued::kAxial, triangle, group});
 }
 
 template <int K>
@@ -500,11 +530,12 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   if (queue_sorted_) {
     const Queued top = queue_.back();
     queue_.pop_back();
-    if (top.stage == Queued::kFull || measure_first) return Reach{top.bound, top.index, top.group};
-    const double bound =
-        std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
+    if (top.stage == Queued::kFull || measure_first)
+      return Reach{top.bound, top.own, top.index, top.group};
+    const double own = std::min(top.own, fullBound(groups_[top.group], triangle(top.index), floor));
+    const double bound = std::min(own, groups_[top.group].half_width);
     if (bound < floor) return std::nullopt;
-    return Reach{bound, top.index, top.group};
+    return Reach{bound, own, top.index, top.group};
   }
   std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
   const Queued top = queue_.back();
@@ -515,15 +546,16 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   };
   switch (top.stage) {
     case Queued::kFull:
-      return Reach{top.bound, top.index, top.group};
+      return Reach{top.bound, top.own, top.index, top.group};
     case Queued::kAxial: {
-      const double bound =
-          std::min(top.bound, fullBound(groups_[top.group], triangle(top.index), floor));
+      const double own =
+          std::min(top.own, fullBound(groups_[top.group], triangle(top.index), floor));
+      const double bound = std::min(own, groups_[top.group].half_width);
       if (bound < floor) return std::nullopt;
-      const Queued full{bound, Queued::kFull, top.index, top.group};
+      const Queued full{bound, own, Queued::kFull, top.index, top.group};
       // Still ahead of everything queued (as it mostly is): it would come straight off again.
       if (queue_.empty() || PopsLater{}(queue_.front(), full))
-        return Reach{bound, top.index, top.group};
+        return Reach{bound, own, top.index, top.group};
       push(full);
       return std::nullopt;
     }
@@ -543,31 +575,42 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   for (const std::uint32_t child : tree_.children(top.index)) {
     const Kdop<K> box = tree_.kdop(child);
     if (!box.overlaps(groups_[top.group].box)) continue;
-    const double bound = boxBound(groups_[top.group], box);
-    if (bound >= floor) push({bound, Queued::kNode, child, top.group});
+    const double own = boxBound(groups_[top.group], box);
+    const double bound = std::min(own, groups_[top.group].half_width);
+    if (bound >= floor) push({bound, own, Queued::kNode, child, top.group});
   }
   return std::nullopt;
 }
 
 template <int K>
-void MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor) {
+template <class Test>
+bool MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor,
+                                  const Test& cannot_matter) {
   piece_reaches_.clear();
   PieceGroup& group = groups_[group_reach.piece];
   if (!group.bounds) {
-    piece_reaches_.push_back(
-        {group_reach.bound, group_reach.triangle, static_cast<std::uint32_t>(group.first)});
-    return;
+    piece_reaches_.push_back({group_reach.bound, group_reach.own, group_reach.triangle,
+                              static_cast<std::uint32_t>(group.first)});
+    return true;
   }
+  bool complete = true;
   const auto tri = triangle(group_reach.triangle);
   Kdop<K> box = Kdop<K>::empty();
   for (const Vec3& corner : tri) box.add(corner);
   for (std::size_t p = group.first; p < group.first + group.count; ++p) {
     if (!box.overlaps(piece_boxes_[p])) continue;
-    const double bound = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
+    const double half_height = depth_searches_[p].halfHeight();
+    if (cannot_matter(half_height)) {
+      complete = false;
+      continue;
+    }
+    const double own = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
+    const double bound = std::min(own, half_height);
     if (bound < reach_floor - kBoundSlack) continue;
-    piece_reaches_.push_back({bound, group_reach.triangle, static_cast<std::uint32_t>(p)});
+    piece_reaches_.push_back({bound, own, group_reach.triangle, static_cast<std::uint32_t>(p)});
   }
   std::sort(piece_reaches_.begin(), piece_reaches_.end(), deeperFirst<Reach>);
+  return complete;
 }
 
 template <int K>
@@ -630,14 +673,20 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   auto severe = [&](double depth) { return depth + measured_to(depth) >= limits.severe_from; };
   const double severe_floor = limits.severe_from - measured_to(limits.severe_from) - kBoundSlack;
   // A bound this low changes no result: too shallow to report and unable to make the move
-  // severe, or unable to beat the deepest finding.
+  // severe, or unable to beat the deepest finding. Nor does one up to the floor examine() would
+  // search its triangle from, once the deepest finding lies deeper than the skin (so no finding
+  // of the skin alone ties it) and is as severe as the move can be: that search would stop
+  // before its first measurement (many triangles tie under a buried cutter, all at its bound).
   auto cannot_matter = [&](double bound) {
     bound += kBoundSlack;
     const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
                          (!limits.natural_skin || bound < core.margin);
     if (shallow || !best.found) return shallow;
     if (!best.severe && severe(bound)) return false;
-    return bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0);
+    if (bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0))
+      return true;
+    return best.depth > core.margin && (best.severe || !limits.natural_skin) &&
+           bound <= std::max(limits.relevant_above, best.depth + allowance(best.depth));
   };
   auto examine = [&](const Reach& c) {
     const PathPiece& piece = pieces[c.piece];
@@ -672,8 +721,8 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     const std::optional<Reach> group_reach = advance(pair_floor, !best.found);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);
-    pieceReaches(*group_reach, reach_floor);
-    bool measured = true;
+    // Measured: every piece that may reach the triangle was measured (and found far).
+    bool measured = pieceReaches(*group_reach, reach_floor, cannot_matter);
     for (const Reach& c : piece_reaches_) {
       if (cannot_matter(c.bound)) {
         measured = false;
@@ -696,7 +745,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
       ++g;
       continue;
     }
-    pieceReaches(examined_[g++], reach_floor);
+    pieceReaches(examined_[g++], reach_floor, [](double) { return false; });
     for (const Reach& c : piece_reaches_) {
       const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
       if (r.far) continue;

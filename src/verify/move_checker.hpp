@@ -134,9 +134,11 @@ class MoveChecker {
     Kdop<K> box;       // the triangle's own k-DOP
     NormalSlab plane;  // the triangle's plane (a slab of zero thickness)
   };
-  /// A piece of the move that may reach a triangle, with an upper bound on the depth there.
+  /// A piece of the move that may reach a triangle, with an upper bound on the depth there:
+  /// the least of the bound of the cuts for that triangle, `own`, and the region's half width.
   struct Reach {
     double bound;
+    double own;
     std::uint32_t triangle;
     std::uint32_t piece;    // index into the move's pieces
     bool measured = false;  // every piece of the group that reaches it measured (and far)
@@ -145,10 +147,11 @@ class MoveChecker {
   /// triangles are all candidates, or a triangle, bounded by the group's slab cuts over its
   /// k-DOP; or a triangle with the least of that and the group's full bound. Each bound is at least
   /// those of what it leads to, so the fully bounded triangles come off the queue deepest bound
-  /// first.
+  /// first. `bound` is the least of `own`, the bound of those cuts, and the group's half width.
   struct Queued {
     enum Stage : std::uint8_t { kNode, kAxial, kFull };
     double bound;
+    double own;
     Stage stage;
     std::uint32_t index;  // node or triangle
     std::uint32_t group;  // index into groups_
@@ -178,6 +181,9 @@ class MoveChecker {
     /// The offsets of the cuts along and against each k-DOP direction (DepthBounds::along),
     /// +∞ for those not made: each bounds the depth over a k-DOP from one of its slabs.
     std::array<double, Kdop<K>::kSlabs> along{}, against{};
+    /// The least mean of a pair of them: the skin plus half the region's width along that
+    /// direction, which no point lies deeper than, whatever box it is in.
+    double half_width = INFINITY;
   };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
@@ -241,8 +247,11 @@ class MoveChecker {
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
-  /// piece_reaches_, deepest bound first.
-  void pieceReaches(const Reach& group_reach, double reach_floor);
+  /// piece_reaches_, deepest bound first; those whose half height `cannot_matter` (a bound's
+  /// test, monotone: no finding there changes the result) left out unbounded. False if any
+  /// was left out so.
+  template <class Test>
+  bool pieceReaches(const Reach& group_reach, double reach_floor, const Test& cannot_matter);
   /// GJK distance from `core` along `piece` to `tri`, `far` beyond `report_below`; the same
   /// answer whatever this worker measured before.
   GjkResult measure(const FrustumCore& core, const PathPiece& piece, const std::array<Vec3, 3>& tri,

@@ -113,6 +113,59 @@ TEST(DepthBounds, BoundIsAtLeastTheBruteForceDepth) {
   EXPECT_GT(deep, 100);  // many triangles cut into the core, where the interior cuts matter
 }
 
+double halfHeightOf(const FrustumCore& core, const PathPiece& path) {
+  const SweptCore sweep{&core, &path};
+  DepthBounds<SweptCore> bounds(sweep, core.margin, sweep.interiorPoint(),
+                                sweep.interiorEndPoint());
+  return bounds.halfHeight();
+}
+
+TEST(DepthBounds, HalfHeightIsAtLeastTheBruteForceDepth) {
+  test::RandomGeometry random(2718);
+  int checked = 0;
+  for (const test::NamedCore& named : test::allCores()) {
+    const FrustumCore& core = named.core;
+    for (int i = 0; i < 100; ++i) {
+      std::string move_kind, triangle_kind;
+      const test::Move move = random.move(move_kind);
+      const bool arc = i % 4 == 3;
+      const PathPiece path =
+          arc ? randomArc(random, move.from) : PathPiece::segment(move.from, move.to);
+      const Vec3 near =
+          path.at(random.uniform(0, 1)) + Vec3{0, 0, random.uniform(core.z_bottom, core.z_top)};
+      const test::Triangle t =
+          random.triangle(near, 0.5 * core.outerRadius(), path.end() - path.start(), triangle_kind);
+      if (triangle_kind == "huge (1e3)" || triangle_kind == "far apart") continue;
+      const auto [lo, hi] = path.bounds();
+      const double half = halfHeightOf(core, path);
+      // The skin plus half the swept core's height, its lowest to its highest point.
+      EXPECT_NEAR(half, core.margin + 0.5 * (hi.z + core.z_top - lo.z - core.z_bottom), 1e-9);
+      const double truth = deepest(core, path, t);
+      SCOPED_TRACE(named.name + ", case " + std::to_string(i) + ": " +
+                   (arc ? "arc" : move_kind + " move") + ", " + triangle_kind + " triangle");
+      EXPECT_GE(half, truth - 1e-9);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 500);
+}
+
+TEST(DepthBounds, HalfHeightIsTheDepthOfAWallAcrossABuriedFaceMill) {
+  // A face mill (radius 50, flutes 12.7 tall) moving level past a wall that spans its whole
+  // height, well inside its radius: the wall's mid-height points are the flute's half height
+  // deep, and no bound from the wall's own cuts says so (each is highest at a corner).
+  const double margin = test::kSharpSkin, height = 12.7;
+  const FrustumCore face_mill{margin, height - margin, 50 - margin, 50 - margin, margin};
+  const test::Triangle wall{{Vec3{10, -5, -20}, Vec3{10, 5, -20}, Vec3{10, 0, 30}}};
+  for (const double dy : {0.0, 3.0}) {
+    const PathPiece path = PathPiece::segment({0, 0, 0}, {0, dy, 0});
+    const double half = halfHeightOf(face_mill, path);
+    EXPECT_NEAR(half, 0.5 * height, 1e-12);
+    EXPECT_NEAR(deepest(face_mill, path, wall), half, 1e-6);
+    EXPECT_GT(boundOf(face_mill, path, wall), half + 5);
+  }
+}
+
 TEST(DepthBounds, FlatCutterOverhangingAHorizontalFaceIsBoundWithinOnePercent) {
   // The face z = 0 for x ≤ 0 (its edge on the Y axis); flat:6 plunged to z = −h with its axis at
   // x = a, moving along the edge or still: the deepest points are on the edge, min(R − a, h)

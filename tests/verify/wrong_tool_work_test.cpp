@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
 #include <vector>
 
 #include "bvh/mesh_fixtures.hpp"
@@ -47,6 +50,60 @@ TEST(WrongTool, FaceMillOverTheWholePartIsBoundedNodeByNode) {
   const double per_move = static_cast<double>(result.stats.node_tests) / moves.size();
   RecordProperty("node_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 50);
+}
+
+/// A closed prism: a regular polygon of `sides` corners of radius `radius` about the Z axis,
+/// from z = 0 to `height`, each wall a quad of two triangles as tall as the prism.
+Mesh prism(int sides, double radius, double height) {
+  Mesh mesh;
+  for (int i = 0; i < sides; ++i) {
+    const double a = 2 * std::numbers::pi * i / sides;
+    mesh.vertices.push_back({radius * std::cos(a), radius * std::sin(a), 0});
+    mesh.vertices.push_back({radius * std::cos(a), radius * std::sin(a), height});
+  }
+  const auto bottom_centre = static_cast<std::uint32_t>(mesh.vertices.size());
+  mesh.vertices.push_back({0, 0, 0});
+  mesh.vertices.push_back({0, 0, height});
+  for (std::uint32_t i = 0; i < static_cast<std::uint32_t>(sides); ++i) {
+    const std::uint32_t j = (i + 1) % sides;
+    mesh.triangles.push_back({2 * i, 2 * j, 2 * j + 1});
+    mesh.triangles.push_back({2 * i, 2 * j + 1, 2 * i + 1});
+    mesh.triangles.push_back({bottom_centre, 2 * j, 2 * i});
+    mesh.triangles.push_back({bottom_centre + 1, 2 * i + 1, 2 * j + 1});
+  }
+  return mesh;
+}
+
+TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
+  // A face mill whose 12.7 mm flutes pass wholly inside a 20 mm tall prism (a hole's wall or a
+  // boss, as on a corpus bracket): every wall triangle within its radius is as deep as half
+  // the flutes' height, which each triangle's own cuts (highest at its corners, 20 mm apart)
+  // do not show. The half height bounds them all, so one measured wall settles the move
+  // (before: every one of the 2 × 128 walls measured on each move).
+  const double flutes = 12.7;
+  const Mesh part = prism(128, 10, 20);
+  std::vector<Move> moves;
+  for (int step = 0; step < 8; ++step) {
+    Move move;
+    move.kind = MoveKind::Feed;
+    move.from = {-4.0 + step, 0.5, 4};
+    move.to = {-3.0 + step, 0.5, 4};
+    move.tool = 1;
+    move.line = step + 1;
+    moves.push_back(move);
+  }
+  ToolLibrary tools;
+  tools.fallback = {CutterType::Flat, 100, 0, 0, flutes, 0, 0};
+  VerifySettings settings;
+  settings.threads = 1;
+  settings.start = moves.front().from;
+  const VerifyResult result = verify(part, moves, tools, settings, "face_mill.nc");
+  ASSERT_EQ(result.violations.size(), moves.size());
+  const double half = flutes / 2;
+  for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.01 * half);
+  const double per_move = static_cast<double>(result.stats.deep_tests) / moves.size();
+  RecordProperty("deep_tests_per_move", std::to_string(per_move));
+  EXPECT_LT(per_move, 10);
 }
 
 }  // namespace
