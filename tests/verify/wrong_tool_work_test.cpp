@@ -94,10 +94,10 @@ TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
   }
   ToolLibrary tools;
   tools.fallback = {CutterType::Flat, 100, 0, 0, flutes, 0, 0};
-  VerifySettings settings;
+  TunedSettings settings;
   settings.threads = 1;
   settings.start = moves.front().from;
-  const VerifyResult result = verify(part, moves, tools, settings, "face_mill.nc");
+  const CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
   ASSERT_EQ(result.violations.size(), moves.size());
   const double half = flutes / 2;
   for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.01 * half);
