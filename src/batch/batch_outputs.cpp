@@ -374,7 +374,7 @@ void settleSummary(BatchJson& summary) {
       if (check_status == "error") continue;
       if (compared)
         for (const char* change : {"new", "unchanged", "fixed"})
-          changes.at(change) += check.at("baseline").at(change).get<std::size_t>();
+          changes[change] += check.at("baseline").at(change).get<std::size_t>();
       gouges += counts.at("gouges").get<std::size_t>();
       rapids += counts.at("rapid_collisions").get<std::size_t>();
       holders += counts.at("holder_collisions").get<std::size_t>();
@@ -407,7 +407,7 @@ void settleSummary(BatchJson& summary) {
                        {"waived", waived}};
   if (compared)
     for (const char* change : {"new", "unchanged", "fixed"})
-      settled.at("totals")[change] = changes.at(change);
+      settled.at("totals")[change] = changes[change];
   settled["jobs"] = std::move(jobs);
   settled["timings"] = summary.at("timings");
   summary = std::move(settled);
