@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <string>
 
 #include "brute_force_distance.hpp"
@@ -83,27 +84,41 @@ PathPiece randomArc(test::RandomGeometry& random, const Vec3& from) {
                         random.below(2) ? 0.0 : random.uniform(-3, 3));
 }
 
+/// A random case about `core`: a path (every fourth an arc) and a triangle about its middle,
+/// some cutting deep into it; nullopt for the triangle kinds no bound is asked about. `what`
+/// names the case.
+struct RandomCase {
+  PathPiece path;
+  test::Triangle triangle;
+  std::string what;
+};
+std::optional<RandomCase> randomCase(test::RandomGeometry& random, const FrustumCore& core, int i) {
+  std::string move_kind, triangle_kind;
+  const test::Move move = random.move(move_kind);
+  const bool arc = i % 4 == 3;
+  const PathPiece path =
+      arc ? randomArc(random, move.from) : PathPiece::segment(move.from, move.to);
+  const Vec3 near =
+      path.at(random.uniform(0, 1)) + Vec3{0, 0, random.uniform(core.z_bottom, core.z_top)};
+  const test::Triangle t =
+      random.triangle(near, 0.5 * core.outerRadius(), path.end() - path.start(), triangle_kind);
+  if (triangle_kind == "huge (1e3)" || triangle_kind == "far apart") return std::nullopt;
+  return RandomCase{path, t,
+                    "case " + std::to_string(i) + ": " + (arc ? "arc" : move_kind + " move") +
+                        ", " + triangle_kind + " triangle"};
+}
+
 TEST(DepthBounds, BoundIsAtLeastTheBruteForceDepth) {
   test::RandomGeometry random(314);
   int deep = 0, checked = 0;
   for (const test::NamedCore& named : test::allCores()) {
     const FrustumCore& core = named.core;
     for (int i = 0; i < 150; ++i) {
-      std::string move_kind, triangle_kind;
-      const test::Move move = random.move(move_kind);
-      const bool arc = i % 4 == 3;
-      const PathPiece path =
-          arc ? randomArc(random, move.from) : PathPiece::segment(move.from, move.to);
-      // Triangles about the cutter's middle, some cutting deep into it.
-      const Vec3 near =
-          path.at(random.uniform(0, 1)) + Vec3{0, 0, random.uniform(core.z_bottom, core.z_top)};
-      const test::Triangle t =
-          random.triangle(near, 0.5 * core.outerRadius(), path.end() - path.start(), triangle_kind);
-      if (triangle_kind == "huge (1e3)" || triangle_kind == "far apart") continue;
-      const double bound = boundOf(core, path, t);
-      const double truth = deepest(core, path, t);
-      SCOPED_TRACE(named.name + ", case " + std::to_string(i) + ": " +
-                   (arc ? "arc" : move_kind + " move") + ", " + triangle_kind + " triangle");
+      const std::optional<RandomCase> c = randomCase(random, core, i);
+      if (!c) continue;
+      const double bound = boundOf(core, c->path, c->triangle);
+      const double truth = deepest(core, c->path, c->triangle);
+      SCOPED_TRACE(named.name + ", " + c->what);
       EXPECT_GE(bound, truth - 1e-9);
       ++checked;
       deep += truth > core.margin + 0.1;
@@ -126,23 +141,14 @@ TEST(DepthBounds, HalfHeightIsAtLeastTheBruteForceDepth) {
   for (const test::NamedCore& named : test::allCores()) {
     const FrustumCore& core = named.core;
     for (int i = 0; i < 100; ++i) {
-      std::string move_kind, triangle_kind;
-      const test::Move move = random.move(move_kind);
-      const bool arc = i % 4 == 3;
-      const PathPiece path =
-          arc ? randomArc(random, move.from) : PathPiece::segment(move.from, move.to);
-      const Vec3 near =
-          path.at(random.uniform(0, 1)) + Vec3{0, 0, random.uniform(core.z_bottom, core.z_top)};
-      const test::Triangle t =
-          random.triangle(near, 0.5 * core.outerRadius(), path.end() - path.start(), triangle_kind);
-      if (triangle_kind == "huge (1e3)" || triangle_kind == "far apart") continue;
-      const auto [lo, hi] = path.bounds();
-      const double half = halfHeightOf(core, path);
+      const std::optional<RandomCase> c = randomCase(random, core, i);
+      if (!c) continue;
+      SCOPED_TRACE(named.name + ", " + c->what);
+      const auto [lo, hi] = c->path.bounds();
+      const double half = halfHeightOf(core, c->path);
       // The skin plus half the swept core's height, its lowest to its highest point.
       EXPECT_NEAR(half, core.margin + 0.5 * (hi.z + core.z_top - lo.z - core.z_bottom), 1e-9);
-      const double truth = deepest(core, path, t);
-      SCOPED_TRACE(named.name + ", case " + std::to_string(i) + ": " +
-                   (arc ? "arc" : move_kind + " move") + ", " + triangle_kind + " triangle");
+      const double truth = deepest(core, c->path, c->triangle);
       EXPECT_GE(half, truth - 1e-9);
       ++checked;
     }
