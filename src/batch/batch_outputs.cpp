@@ -413,17 +413,18 @@ void settleSummary(BatchJson& summary) {
   summary = std::move(settled);
 }
 
-void writeCollectedOutputs(const BatchJson& summary, const std::string& dir) {
-  // All rendered before any is written: a field missing from a merged shard's summary throws
-  // here (BatchJson::at), and no output is left half replaced.
-  const std::string junit = junitXml(summary), csv = resultsCsv(summary), html = indexHtml(summary);
+CollectedOutputs renderCollectedOutputs(const BatchJson& summary) {
+  return {junitXml(summary), resultsCsv(summary), indexHtml(summary),
+          summary.dump(2, ' ', false, BatchJson::error_handler_t::replace) + "\n"};
+}
+
+void writeCollectedOutputs(const CollectedOutputs& outputs, const std::string& dir) {
   fs::create_directories(dir);
-  replaceFile((fs::path(dir) / "junit.xml").string(), junit);
-  replaceFile((fs::path(dir) / "results.csv").string(), csv);
-  replaceFile((fs::path(dir) / "index.html").string(), html);
+  replaceFile((fs::path(dir) / "junit.xml").string(), outputs.junit);
+  replaceFile((fs::path(dir) / "results.csv").string(), outputs.csv);
+  replaceFile((fs::path(dir) / "index.html").string(), outputs.html);
   // Last: a folder with a summary.json is a whole batch output.
-  replaceFile((fs::path(dir) / "summary.json").string(),
-              summary.dump(2, ' ', false, BatchJson::error_handler_t::replace) + "\n");
+  replaceFile((fs::path(dir) / "summary.json").string(), outputs.summary);
 }
 
 int summaryExitCode(const BatchJson& summary) {
@@ -581,6 +582,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
                            std::to_string(run->shard_count) + " is missing");
 
   BatchJson merged;
+  CollectedOutputs outputs;
   std::set<std::string> current;  // the reports merged
   try {
     checkJobIndices(shards, shard_dirs, run->jobs);
@@ -617,11 +619,9 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
     merged["jobs"] = jobs;
     merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
     settleSummary(merged);
-    // The outputs read every field of every check: rendered once now, so that a shard whose
-    // reports lack one is refused before anything is written.
-    junitXml(merged);
-    resultsCsv(merged);
-    indexHtml(merged);
+    // The outputs read every field of every check: rendered now, so that a shard whose reports
+    // lack one is refused before anything is written.
+    outputs = renderCollectedOutputs(merged);
   } catch (const BatchJson::exception& error) {
     // The shards' summaries passed readSummary; one has fields of the wrong kind.
     throw InputError(shard_dirs.front(), 0, 0,
@@ -636,7 +636,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
                   replaceFile((fs::path(dir) / file).string(),
                               checkedReport(shard_dir, check, format, file));
                 });
-  writeCollectedOutputs(merged, dir);
+  writeCollectedOutputs(outputs, dir);
   return summaryExitCode(merged);
 }
 

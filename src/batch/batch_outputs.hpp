@@ -17,9 +17,19 @@ using BatchJson = nlohmann::ordered_json;
 /// Recomputes the summary's statuses and totals from its checks.
 void settleSummary(BatchJson& summary);
 
+/// The collected outputs of a summary, rendered: every field they read is checked (a missing
+/// one throws BatchJson's exception) before any is written.
+struct CollectedOutputs {
+  std::string junit, csv, html, summary;
+};
+CollectedOutputs renderCollectedOutputs(const BatchJson& summary);
+
 /// Writes summary.json, index.html, junit.xml and results.csv into `dir` (each replaced whole).
 /// Throws InputError naming a file that cannot be written.
-void writeCollectedOutputs(const BatchJson& summary, const std::string& dir);
+void writeCollectedOutputs(const CollectedOutputs& outputs, const std::string& dir);
+inline void writeCollectedOutputs(const BatchJson& summary, const std::string& dir) {
+  writeCollectedOutputs(renderCollectedOutputs(summary), dir);
+}
 
 /// The exit code a summary stands for: 2 when a job is in error, 1 on violations, else 0.
 int summaryExitCode(const BatchJson& summary);
