@@ -140,20 +140,74 @@ double requireNeck(const std::optional<double>& neck, double head, std::string_v
   return *neck;
 }
 
-}  // namespace
+// A bull's corner: given, above 0 and at most the radius.
+void finishBullCorner(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
+  const double half = spec.diameter / 2;
+  if (!draft.corner_radius) throwToolError(origin, "bull cutter needs a corner radius");
+  spec.corner_radius = *draft.corner_radius;
+  if (spec.corner_radius == 0) {
+    throwToolError(origin, "bull corner radius must be > 0 (a cutter with no corner is flat:D)");
+  }
+  requirePositive(spec.corner_radius, "corner radius", origin);
+  if (spec.corner_radius > half) {
+    throwToolError(origin, concat("bull corner radius ", formatNumber(spec.corner_radius),
+                                  " exceeds half the diameter ", formatNumber(half)));
+  }
+  // A corner as large as the radius leaves no flat bottom: that cutter is a ball.
+  if (spec.corner_radius == half) spec.type = CutterType::Ball;
+}
 
-ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
-  ToolSpec spec;
-  spec.type = draft.type;
-  spec.diameter = draft.diameter;
-  requirePositive(spec.diameter, "diameter", origin);
-  requireInRange(spec.diameter, "diameter", origin);
+// A chamfer's tip and half-angle; returns its cone's height.
+double finishChamferHead(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
+  const double half = spec.diameter / 2;
+  spec.tip_diameter = draft.tip_diameter.value_or(0);
+  if (!(spec.tip_diameter >= 0 && spec.tip_diameter < spec.diameter)) {
+    throwToolError(origin,
+                   concat("chamfer tip diameter must be at least 0 and below the diameter ",
+                          formatNumber(spec.diameter), ", got ", formatNumber(spec.tip_diameter)));
+  }
+  spec.taper_angle_deg = requireAngle(draft.taper_angle_deg, 90, "chamfer half-angle",
+                                      cutterTypeName(draft.type), origin);
+  const double cone_height =
+      (half - spec.tip_diameter / 2) / std::tan(degrees(spec.taper_angle_deg));
+  requireInRange(cone_height, "chamfer cone's height", origin, " ((D - d) / 2 / tan(half-angle))");
+  return cone_height;
+}
+
+// A dovetail's half-angle, cutting height and neck: the cone must keep a top, and the neck fit
+// on it. Returns the cone's height.
+double finishDovetailHead(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
   const double half = spec.diameter / 2;
   const char* type_name = cutterTypeName(draft.type);
-  // The height up to which the shape alone fixes the cutting part (a chamfer's cone, a drill's
-  // point, a dovetail's cone): the flutes reach at least this high.
-  double shape_height = 0;
+  spec.taper_angle_deg =
+      requireAngle(draft.taper_angle_deg, 90, "dovetail half-angle", type_name, origin);
+  if (!draft.cutting_height) throwToolError(origin, "dovetail cutter needs a cutting height");
+  spec.cutting_height = *draft.cutting_height;
+  requirePositive(spec.cutting_height, "dovetail cutting height", origin);
+  const double top = half - spec.cutting_height * std::tan(degrees(spec.taper_angle_deg));
+  if (!(top > 0)) {
+    throwToolError(origin, concat("dovetail cone narrows to nothing below its cutting height ",
+                                  formatNumber(spec.cutting_height),
+                                  " (D / 2 - h x tan(half-angle) must be > 0)"));
+  }
+  spec.neck_diameter = requireNeck(draft.neck_diameter, spec.diameter, type_name, origin);
+  // A neck wider than the cone's top would overhang the cutting edge with a shoulder that
+  // does not cut.
+  if (spec.neck_diameter > 2 * top) {
+    throwToolError(origin, concat("dovetail neck ", formatNumber(spec.neck_diameter),
+                                  " is wider than the cone's top ", formatNumber(2 * top),
+                                  " (D - 2 h tan(half-angle))"));
+  }
+  return spec.cutting_height;
+}
 
+// The shape values of the draft's type, checked, into `spec`. Returns the height up to which
+// the shape alone fixes the cutting part (a chamfer's cone, a drill's point, a lollipop's head,
+// a dovetail's cone; 0 for the others): the flutes reach at least this high.
+double finishShape(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
+  const double half = spec.diameter / 2;
+  const char* type_name = cutterTypeName(draft.type);
+  double shape_height = 0;
   switch (draft.type) {
     case CutterType::Ball:
       spec.corner_radius = half;
@@ -162,19 +216,7 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
       spec.corner_radius = 0;
       break;
     case CutterType::Bull:
-      if (!draft.corner_radius) throwToolError(origin, "bull cutter needs a corner radius");
-      spec.corner_radius = *draft.corner_radius;
-      if (spec.corner_radius == 0) {
-        throwToolError(origin,
-                       "bull corner radius must be > 0 (a cutter with no corner is flat:D)");
-      }
-      requirePositive(spec.corner_radius, "corner radius", origin);
-      if (spec.corner_radius > half) {
-        throwToolError(origin, concat("bull corner radius ", formatNumber(spec.corner_radius),
-                                      " exceeds half the diameter ", formatNumber(half)));
-      }
-      // A corner as large as the radius leaves no flat bottom: that cutter is a ball.
-      if (spec.corner_radius == half) spec.type = CutterType::Ball;
+      finishBullCorner(spec, draft, origin);
       break;
     case CutterType::Taper:
       spec.corner_radius = draft.corner_radius.value_or(0);
@@ -186,21 +228,9 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
       spec.taper_angle_deg =
           requireAngle(draft.taper_angle_deg, 90, "taper half-angle", type_name, origin);
       break;
-    case CutterType::Chamfer: {
-      spec.tip_diameter = draft.tip_diameter.value_or(0);
-      if (!(spec.tip_diameter >= 0 && spec.tip_diameter < spec.diameter)) {
-        throwToolError(
-            origin, concat("chamfer tip diameter must be at least 0 and below the "
-                           "diameter ",
-                           formatNumber(spec.diameter), ", got ", formatNumber(spec.tip_diameter)));
-      }
-      spec.taper_angle_deg =
-          requireAngle(draft.taper_angle_deg, 90, "chamfer half-angle", type_name, origin);
-      shape_height = (half - spec.tip_diameter / 2) / std::tan(degrees(spec.taper_angle_deg));
-      requireInRange(shape_height, "chamfer cone's height", origin,
-                     " ((D - d) / 2 / tan(half-angle))");
+    case CutterType::Chamfer:
+      shape_height = finishChamferHead(spec, draft, origin);
       break;
-    }
     case CutterType::Drill:
       spec.point_angle_deg =
           requireAngle(draft.point_angle_deg, 180, "drill point angle", type_name, origin);
@@ -213,36 +243,24 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
       spec.neck_diameter = requireNeck(draft.neck_diameter, spec.diameter, type_name, origin);
       shape_height = spec.diameter;
       break;
-    case CutterType::Dovetail: {
-      spec.taper_angle_deg =
-          requireAngle(draft.taper_angle_deg, 90, "dovetail half-angle", type_name, origin);
-      if (!draft.cutting_height) throwToolError(origin, "dovetail cutter needs a cutting height");
-      spec.cutting_height = *draft.cutting_height;
-      requirePositive(spec.cutting_height, "dovetail cutting height", origin);
-      const double top = half - spec.cutting_height * std::tan(degrees(spec.taper_angle_deg));
-      if (!(top > 0)) {
-        throwToolError(origin, concat("dovetail cone narrows to nothing below its cutting "
-                                      "height ",
-                                      formatNumber(spec.cutting_height),
-                                      " (D / 2 - h x tan(half-angle) must be > 0)"));
-      }
-      spec.neck_diameter = requireNeck(draft.neck_diameter, spec.diameter, type_name, origin);
-      // A neck wider than the cone's top would overhang the cutting edge with a shoulder that
-      // does not cut.
-      if (spec.neck_diameter > 2 * top) {
-        throwToolError(origin, concat("dovetail neck ", formatNumber(spec.neck_diameter),
-                                      " is wider than the cone's top ", formatNumber(2 * top),
-                                      " (D - 2 h tan(half-angle))"));
-      }
-      shape_height = spec.cutting_height;
+    case CutterType::Dovetail:
+      shape_height = finishDovetailHead(spec, draft, origin);
       break;
-    }
   }
   if (spec.type != CutterType::Chamfer && draft.tip_diameter)
     throwToolError(origin, concat("a ", type_name, " cutter has no tip diameter"));
+  return shape_height;
+}
 
-  const bool reach = spec.type == CutterType::Lollipop || spec.type == CutterType::Dovetail;
-  const char* flute_name = reach ? "reach" : "flute length";
+// What the flute length is called: a lollipop's and a dovetail's is the reach of their neck.
+const char* fluteName(CutterType type) {
+  return type == CutterType::Lollipop || type == CutterType::Dovetail ? "reach" : "flute length";
+}
+
+// The flute length, given or by default, checked against the tip and the shape's height.
+void finishFlutes(ToolSpec& spec, const ToolDraft& draft, double shape_height,
+                  const ToolOrigin& origin) {
+  const char* flute_name = fluteName(spec.type);
   // A chamfer's flutes are its cone unless a side cylinder is given; the others default to 4·D.
   const double default_flute = spec.type == CutterType::Chamfer ? shape_height : 4 * spec.diameter;
   spec.flute_length = draft.flute_length.value_or(default_flute);
@@ -259,11 +277,14 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
     // at least the cone, so that one tool has one spec.
     spec.flute_length = std::max(spec.flute_length, shape_height);
   } else if (spec.flute_length <= shape_height) {
-    throwToolError(origin,
-                   concat(flute_name, " ", formatNumber(spec.flute_length), " must exceed the ",
-                          type_name, "'s head height ", formatNumber(shape_height)));
+    throwToolError(
+        origin, concat(flute_name, " ", formatNumber(spec.flute_length), " must exceed the ",
+                       cutterTypeName(draft.type), "'s head height ", formatNumber(shape_height)));
   }
+}
 
+// The shank diameter, given or by default, above the flutes.
+void finishShank(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
   // A taper's flank widens upwards: by default the shank is as wide as the flutes' top, so a
   // default shank never sits inside the cutting edge.
   const double flute_top_diameter =
@@ -277,13 +298,16 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   requirePositive(spec.shank_diameter, "shank diameter", origin);
   requireInRange(spec.shank_diameter, "shank diameter", origin,
                  draft.shank_diameter ? "" : " (by default the flutes' top diameter)");
+}
 
+// The overall length (the stick-out) beyond the flutes, and the holder placed at it.
+void finishLengthAndHolder(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
   spec.overall_length = draft.overall_length.value_or(0);
   requireInRange(spec.overall_length, "overall length", origin);
   if (draft.overall_length && !(spec.overall_length > spec.flute_length)) {
     throwToolError(origin,
                    concat("overall length ", formatNumber(spec.overall_length), " must exceed the ",
-                          flute_name, " ", formatNumber(spec.flute_length)));
+                          fluteName(spec.type), " ", formatNumber(spec.flute_length)));
   }
   if (draft.holder) {
     if (!draft.overall_length) {
@@ -293,6 +317,22 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
     }
     spec.holder = holderSegmentsAt(*draft.holder, spec.overall_length, origin, &spec.holder_name);
   }
+}
+
+}  // namespace
+
+// In the order a reader checks a cutter from the tip up: diameter, the type's shape, flutes,
+// shank, overall length and holder; each error names the first value that is wrong.
+ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
+  ToolSpec spec;
+  spec.type = draft.type;
+  spec.diameter = draft.diameter;
+  requirePositive(spec.diameter, "diameter", origin);
+  requireInRange(spec.diameter, "diameter", origin);
+  const double shape_height = finishShape(spec, draft, origin);
+  finishFlutes(spec, draft, shape_height, origin);
+  finishShank(spec, draft, origin);
+  finishLengthAndHolder(spec, draft, origin);
   return spec;
 }
 
