@@ -69,14 +69,18 @@ constexpr std::string_view kSupportedTypes[] = {
     "chamfer mill",  "spot drill",    "counter sink",  "drill",
     "lollipop mill", "dovetail mill", "tapered mill"};
 
-ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
-  const std::string type = entry.value("type", std::string());
+// Refuses a type this reader cannot model, naming those it can.
+void requireSupportedType(const std::string& type, const ToolOrigin& origin) {
   if (std::find(std::begin(kSupportedTypes), std::end(kSupportedTypes), type) ==
       std::end(kSupportedTypes)) {
     throwToolError(origin, concat("type '", type, "' is not supported (supported: ", kSupported,
                                   "); describe it with --tool or leave it unused"));
   }
-  const Geometry geometry(entry, origin);
+}
+
+// The cutter a Fusion `type` with `geometry` describes, as values before finishToolSpec's
+// defaults and checks (no overall length: fusionSpec decides whether LB bounds a shank).
+ToolDraft fusionDraft(const std::string& type, const Geometry& geometry, const ToolOrigin& origin) {
   ToolDraft draft;
   draft.diameter = geometry.requiredLength("DC");
   draft.flute_length = geometry.requiredLength("LCF");
@@ -129,7 +133,51 @@ ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
     draft.corner_radius = corner;
     draft.taper_angle_deg = geometry.angle("TA");
   }
+  return draft;
+}
 
+// The frustums of a holder's `segments`, in mm (`scale` per unit of the holder), bottom first.
+std::vector<HolderFrustum> holderFrustums(const nlohmann::json& segments, double scale,
+                                          const ToolOrigin& origin) {
+  std::vector<HolderFrustum> frustums;
+  for (const nlohmann::json& segment : segments) {
+    HolderFrustum frustum;
+    for (auto [key, slot] : {std::pair{"height", &frustum.height},
+                             std::pair{"lower-diameter", &frustum.lower_diameter},
+                             std::pair{"upper-diameter", &frustum.upper_diameter}}) {
+      const double value = segment.at(key).get<double>() * scale;
+      if (!(std::isfinite(value) && value >= 0 && value <= kMaxCutterSize)) {
+        throwToolError(origin, concat("holder segment ", key, " ", formatNumber(value),
+                                      " mm is not between 0 and ", formatNumber(kMaxCutterSize)));
+      }
+      *slot = value;
+    }
+    frustums.push_back(frustum);
+  }
+  return frustums;
+}
+
+// The entry's holder, if it has one with segments, stacked on `spec` at the body length LB.
+void placeHolder(ToolSpec& spec, const nlohmann::json& entry, std::optional<double> body,
+                 const ToolOrigin& origin) {
+  if (!entry.contains("holder")) return;
+  const nlohmann::json& holder = entry["holder"];
+  const nlohmann::json segments = holder.value("segments", nlohmann::json::array());
+  if (!segments.is_array()) throwToolError(origin, "holder segments are not a list");
+  if (segments.empty()) return;
+  if (!body) throwToolError(origin, "has a holder but no body length LB to place it at");
+  const double scale = unitOf(holder, "holder", origin);
+  spec.holder = stackHolder(holderFrustums(segments, scale, origin), *body);
+  spec.holder_name = holder.value("description", std::string("holder"));
+}
+
+ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
+  const std::string type = entry.value("type", std::string());
+  requireSupportedType(type, origin);
+  const Geometry geometry(entry, origin);
+  ToolDraft draft = fusionDraft(type, geometry, origin);
+  // The body length LB is the stick-out: it bounds a shank only when longer than the flutes
+  // (the cutter as finished, its defaults applied).
   const ToolSpec cutter = finishToolSpec(draft, origin);
   const auto body = geometry.length("LB");
   ToolSpec spec = cutter;
@@ -137,33 +185,7 @@ ToolSpec fusionSpec(const nlohmann::json& entry, const ToolOrigin& origin) {
     draft.overall_length = body;
     spec = finishToolSpec(draft, origin);
   }
-  if (entry.contains("holder")) {
-    const nlohmann::json& holder = entry["holder"];
-    const nlohmann::json segments = holder.value("segments", nlohmann::json::array());
-    if (!segments.is_array()) throwToolError(origin, "holder segments are not a list");
-    if (!segments.empty()) {
-      if (!body) throwToolError(origin, "has a holder but no body length LB to place it at");
-      const double scale = unitOf(holder, "holder", origin);
-      std::vector<HolderFrustum> frustums;
-      for (const nlohmann::json& segment : segments) {
-        HolderFrustum frustum;
-        for (auto [key, slot] : {std::pair{"height", &frustum.height},
-                                 std::pair{"lower-diameter", &frustum.lower_diameter},
-                                 std::pair{"upper-diameter", &frustum.upper_diameter}}) {
-          const double value = segment.at(key).get<double>() * scale;
-          if (!(std::isfinite(value) && value >= 0 && value <= kMaxCutterSize)) {
-            throwToolError(origin,
-                           concat("holder segment ", key, " ", formatNumber(value),
-                                  " mm is not between 0 and ", formatNumber(kMaxCutterSize)));
-          }
-          *slot = value;
-        }
-        frustums.push_back(frustum);
-      }
-      spec.holder = stackHolder(frustums, *body);
-      spec.holder_name = holder.value("description", std::string("holder"));
-    }
-  }
+  placeHolder(spec, entry, body, origin);
   return spec;
 }
 
