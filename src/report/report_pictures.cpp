@@ -201,14 +201,12 @@ std::string operationBefore(const std::map<std::uint32_t, std::string>& lines, s
   return nearest;
 }
 
-void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
-                  std::size_t join, const std::string& what) {
-  std::vector<render::Marker> markers;
-  markers.reserve(report.violations.size());
-  for (const Violation& violation : report.violations) markers.push_back(markerOf(violation));
+namespace {
 
-  // The part, the feed moves and the violations fit the pictures; rapids may leave them (a
-  // move to a tool change position far above would shrink the part to a dot).
+/// The box the overviews fit: the part, the feed moves and the violations. Rapids may leave it
+/// (a move to a tool change position far above would shrink the part to a dot).
+std::array<Vec3, 2> picturedBox(const Mesh& mesh, std::span<const PathChord> path,
+                                const std::vector<render::Marker>& markers) {
   std::array<Vec3, 2> box = bounds(mesh);
   const auto include = [&box](const Vec3& p) {
     box[0] = lower(box[0], p);
@@ -220,12 +218,15 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     include(segment.to);
   }
   for (const render::Marker& marker : markers) include(marker.at);
+  return box;
+}
 
-  render::RenderOptions overview;
-  overview.width = 720;
-  overview.height = 540;
-  overview.depth_scale = render::depthScaleFor(markers);
-  overview.marker_radius = 4;
+/// The top, front and iso views of the whole part with the path and every violation.
+void drawOverviews(Report& report, const Mesh& mesh, std::span<const PathChord> path,
+                   const std::vector<render::Marker>& markers,
+                   const render::RenderOptions& overview, std::size_t join,
+                   const std::string& what) {
+  const std::array<Vec3, 2> box = picturedBox(mesh, path, markers);
   for (const auto& [kind, name] : {std::pair{render::ViewKind::Top, "top view"},
                                    std::pair{render::ViewKind::Front, "front view"},
                                    std::pair{render::ViewKind::Iso, "iso view"}}) {
@@ -234,64 +235,93 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     report.pictures.push_back({caption(std::string(name) + ": " + what, join),
                                render::pngDataUri(image), pictureProjection(camera, overview)});
   }
+}
 
+/// The region close up: its violations and the path near them, a few cutter radii around the
+/// deepest violation (more for a region that spreads further), the cutter drawn there.
+void drawRegionZoom(ReportRegion& region, const Report& report, const Mesh& mesh,
+                    std::span<const PathChord> path, double cutter_radius,
+                    const render::RenderOptions& zoom) {
+  const Violation& deepest = report.violations[region.deepest];
+  std::vector<render::Marker> region_markers;
+  Vec3 lo = deepest.at, hi = deepest.at;
+  for (std::size_t index : region.violations) {
+    const Violation& violation = report.violations[index];
+    region_markers.push_back(markerOf(violation));
+    lo = lower(lo, violation.at);
+    hi = upper(hi, violation.at);
+  }
+  const double radius = std::max(4 * cutter_radius, norm(hi - lo) / 2 + 2 * cutter_radius);
+  std::vector<render::PathSegment> near;
+  for (const render::PathSegment& segment : path) {
+    if (distanceToBox(deepest.at, lower(segment.from, segment.to),
+                      upper(segment.from, segment.to)) <= 3 * radius)
+      near.push_back(segment);
+  }
+  const render::Camera zoom_camera = render::zoomOn(mesh, deepest.at, radius, cutter_radius);
+  const render::Image zoomed = render::view(mesh, near, region_markers, zoom_camera, zoom);
+  std::string zoom_title("the region, the cutter at the deepest violation (line ");
+  zoom_title.append(std::to_string(deepest.line)).append(")");
+  region.pictures.push_back(
+      {std::move(zoom_title), render::pngDataUri(zoomed), pictureProjection(zoom_camera, zoom)});
+}
+
+/// The section through the cutter's axis and the part's surface point nearest the cutter's
+/// centre, a window of several depths around that contact: the cut shows at a readable size.
+/// A contact straight below (or none) takes the plane across the move instead.
+void drawRegionSection(ReportRegion& region, const Violation& deepest, const Mesh& mesh,
+                       double cutter_radius, const render::RenderOptions& zoom) {
+  const Vec3 centre = deepest.at + Vec3{0, 0, cutter_radius};
+  const Vec3 contact = nearestOnMesh(mesh, centre);
+  Vec3 towards = contact - centre;
+  towards.z = 0;
+  Vec3 along = deepest.path.to - deepest.path.from;
+  along.z = 0;
+  const Vec3 normal = norm(towards) > 1e-6 ? normalized(cross(towards, Vec3{0, 0, 1}))
+                      : norm(along) > 1e-9 ? normalized(along)
+                                           : Vec3{0, 1, 0};
+  const double depth = std::isfinite(deepest.depth) ? std::max(deepest.depth, 0.0) : 0.0;
+  const render::Plane plane{contact - normal * dot(contact - centre, normal), normal};
+  const double section_radius = std::max({8 * depth, cutter_radius / 4, 0.05});
+  const render::Marker deepest_marker = markerOf(deepest);
+  const render::Camera section_camera = render::sectionView(plane, section_radius);
+  const render::Image cut =
+      render::section(mesh, plane, std::span(&deepest_marker, 1), section_camera, zoom);
+  std::string section_title("section through the cutter's axis at the deepest violation, ");
+  section_title.append(fixedDecimal(2 * section_radius, 3)).append(" mm wide");
+  region.pictures.push_back(
+      {std::move(section_title), render::pngDataUri(cut), pictureProjection(section_camera, zoom)});
+}
+
+}  // namespace
+
+void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
+                  std::size_t join, const std::string& what) {
+  std::vector<render::Marker> markers;
+  markers.reserve(report.violations.size());
+  for (const Violation& violation : report.violations) markers.push_back(markerOf(violation));
+
+  render::RenderOptions overview;
+  overview.width = 720;
+  overview.height = 540;
+  overview.depth_scale = render::depthScaleFor(markers);
+  overview.marker_radius = 4;
+  drawOverviews(report, mesh, path, markers, overview, join, what);
+
+  // The deepest regions close up, on the overviews' depth scale so that colours compare.
   const std::size_t pictured = std::min(report.regions.size(), kPicturedRegions);
   for (std::size_t r = 0; r < pictured; ++r) {
     ReportRegion& region = report.regions[r];
     const Violation& deepest = report.violations[region.deepest];
     const ToolSpec* tool = toolOf(report, deepest.tool);
     const double cutter_radius = tool ? tool->diameter / 2 : 0.5;
-    std::vector<render::Marker> region_markers;
-    Vec3 lo = deepest.at, hi = deepest.at;
-    for (std::size_t index : region.violations) {
-      const Violation& violation = report.violations[index];
-      region_markers.push_back(markerOf(violation));
-      lo = lower(lo, violation.at);
-      hi = upper(hi, violation.at);
-    }
-    // A few cutter radii around the deepest point, more for a region that spreads further.
-    const double radius = std::max(4 * cutter_radius, norm(hi - lo) / 2 + 2 * cutter_radius);
-    std::vector<render::PathSegment> near;
-    for (const render::PathSegment& segment : path) {
-      if (distanceToBox(deepest.at, lower(segment.from, segment.to),
-                        upper(segment.from, segment.to)) <= 3 * radius)
-        near.push_back(segment);
-    }
     render::RenderOptions zoom;
     zoom.width = 400;
     zoom.height = 300;
     zoom.depth_scale = overview.depth_scale;
     if (tool) zoom.cutter = render::CutterPose{*tool, deepest.at};
-    const render::Camera zoom_camera = render::zoomOn(mesh, deepest.at, radius, cutter_radius);
-    const render::Image zoomed = render::view(mesh, near, region_markers, zoom_camera, zoom);
-    std::string zoom_title("the region, the cutter at the deepest violation (line ");
-    zoom_title.append(std::to_string(deepest.line)).append(")");
-    region.pictures.push_back(
-        {std::move(zoom_title), render::pngDataUri(zoomed), pictureProjection(zoom_camera, zoom)});
-
-    // Through the cutter's axis and the part's surface point nearest the cutter's centre, a
-    // window of several depths around that contact: the cut shows at a readable size. A
-    // contact straight below (or none) takes the plane across the move instead.
-    const Vec3 centre = deepest.at + Vec3{0, 0, cutter_radius};
-    const Vec3 contact = nearestOnMesh(mesh, centre);
-    Vec3 towards = contact - centre;
-    towards.z = 0;
-    Vec3 along = deepest.path.to - deepest.path.from;
-    along.z = 0;
-    const Vec3 normal = norm(towards) > 1e-6 ? normalized(cross(towards, Vec3{0, 0, 1}))
-                        : norm(along) > 1e-9 ? normalized(along)
-                                             : Vec3{0, 1, 0};
-    const double depth = std::isfinite(deepest.depth) ? std::max(deepest.depth, 0.0) : 0.0;
-    const render::Plane plane{contact - normal * dot(contact - centre, normal), normal};
-    const double section_radius = std::max({8 * depth, cutter_radius / 4, 0.05});
-    const render::Marker deepest_marker = markerOf(deepest);
-    const render::Camera section_camera = render::sectionView(plane, section_radius);
-    const render::Image cut =
-        render::section(mesh, plane, std::span(&deepest_marker, 1), section_camera, zoom);
-    std::string section_title("section through the cutter's axis at the deepest violation, ");
-    section_title.append(fixedDecimal(2 * section_radius, 3)).append(" mm wide");
-    region.pictures.push_back({std::move(section_title), render::pngDataUri(cut),
-                               pictureProjection(section_camera, zoom)});
+    drawRegionZoom(region, report, mesh, path, cutter_radius, zoom);
+    drawRegionSection(region, deepest, mesh, cutter_radius, zoom);
   }
 }
 
