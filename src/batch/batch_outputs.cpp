@@ -544,12 +544,11 @@ void forEachReport(const std::vector<BatchJson>& shards, const std::vector<std::
           copy(shard_dirs[i], check, entry.key(), entry.value().get<std::string>());
 }
 
-}  // namespace
-
-int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir) {
-  checkOutputFolder(dir);
-  refuseOutputOverAShard(shard_dirs, dir);
-  const std::set<std::string> earlier = earlierReports(dir);  // before it is replaced
+/// The summaries of `shard_dirs`, shown to be every shard of one run, each once. Each
+/// summary names only report files (merge copies them). Returns them in the order given, with
+/// the run they share.
+std::pair<std::vector<BatchJson>, RunIdentity> readShards(
+    const std::vector<std::string>& shard_dirs) {
   std::vector<BatchJson> shards;
   std::set<std::size_t> seen;
   std::optional<RunIdentity> run;
@@ -580,12 +579,54 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
       throw InputError(shard_dirs.front(), 0, 0,
                        "shard " + std::to_string(index) + " of " +
                            std::to_string(run->shard_count) + " is missing");
+  return {std::move(shards), *run};
+}
+
+/// The summary of the whole run the shards make (settled): their jobs in manifest order,
+/// started when the first shard started, as long as the longest shard took.
+BatchJson mergedSummary(const std::vector<BatchJson>& shards, const RunIdentity& run) {
+  BatchJson merged;
+  merged["schema"] = kSchema;
+  merged["version"] = shards.front().at("version");
+  merged["manifest"] = run.file;
+  merged["manifest_sha256"] = run.sha256;
+  merged["manifest_jobs"] = run.jobs;
+  std::string started_at = shards.front().at("started_at");
+  for (const BatchJson& shard : shards)
+    started_at = std::min(started_at, shard.at("started_at").get<std::string>());
+  merged["started_at"] = started_at;
+  merged["shard"] = {{"index", 0}, {"count", 1}};
+  if (shards.front().contains("baseline")) merged["baseline"] = shards.front().at("baseline");
+  std::vector<BatchJson> jobs;
+  BatchJson parts = BatchJson::array();
+  double elapsed = 0;
+  for (const BatchJson& shard : shards) {
+    for (const BatchJson& job : shard.at("jobs")) jobs.push_back(job);
+    for (const BatchJson& part : shard.at("timings").at("parts")) parts.push_back(part);
+    elapsed = std::max(elapsed, shard.at("timings").at("elapsed_s").get<double>());
+  }
+  std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
+    return a.at("index").get<std::size_t>() < b.at("index").get<std::size_t>();
+  });
+  merged["jobs"] = jobs;
+  merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
+  settleSummary(merged);
+  return merged;
+}
+
+}  // namespace
+
+int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir) {
+  checkOutputFolder(dir);
+  refuseOutputOverAShard(shard_dirs, dir);
+  const std::set<std::string> earlier = earlierReports(dir);  // before it is replaced
+  const auto [shards, run] = readShards(shard_dirs);
 
   BatchJson merged;
   CollectedOutputs outputs;
   std::set<std::string> current;  // the reports merged
   try {
-    checkJobIndices(shards, shard_dirs, run->jobs);
+    checkJobIndices(shards, shard_dirs, run.jobs);
     // Every report checked before anything is written.
     forEachReport(shards, shard_dirs,
                   [&current](const std::string& shard_dir, const BatchJson& check,
@@ -593,32 +634,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
                     checkedReport(shard_dir, check, format, file);
                     current.insert(file);
                   });
-    merged["schema"] = kSchema;
-    merged["version"] = shards.front().at("version");
-    merged["manifest"] = run->file;
-    merged["manifest_sha256"] = run->sha256;
-    merged["manifest_jobs"] = run->jobs;
-    // The earliest shard's start: when the whole run began.
-    std::string started_at = shards.front().at("started_at");
-    for (const BatchJson& shard : shards)
-      started_at = std::min(started_at, shard.at("started_at").get<std::string>());
-    merged["started_at"] = started_at;
-    merged["shard"] = {{"index", 0}, {"count", 1}};
-    if (shards.front().contains("baseline")) merged["baseline"] = shards.front().at("baseline");
-    std::vector<BatchJson> jobs;
-    BatchJson parts = BatchJson::array();
-    double elapsed = 0;
-    for (const BatchJson& shard : shards) {
-      for (const BatchJson& job : shard.at("jobs")) jobs.push_back(job);
-      for (const BatchJson& part : shard.at("timings").at("parts")) parts.push_back(part);
-      elapsed = std::max(elapsed, shard.at("timings").at("elapsed_s").get<double>());
-    }
-    std::sort(jobs.begin(), jobs.end(), [](const BatchJson& a, const BatchJson& b) {
-      return a.at("index").get<std::size_t>() < b.at("index").get<std::size_t>();
-    });
-    merged["jobs"] = jobs;
-    merged["timings"] = {{"parts", parts}, {"elapsed_s", elapsed}};
-    settleSummary(merged);
+    merged = mergedSummary(shards, run);
     // The outputs read every field of every check: rendered now, so that a shard whose reports
     // lack one is refused before anything is written.
     outputs = renderCollectedOutputs(merged);
