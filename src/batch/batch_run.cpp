@@ -342,6 +342,119 @@ BatchJson summaryOf(const Manifest& manifest, const BatchOptions& options,
   return summary;
 }
 
+namespace {
+
+/// Makes the output folder ready for the reports of `jobs`: refuses a folder that is not an
+/// earlier run's or a report over an input (checkRunOutputs), removes the earlier run's reports
+/// this run does not write, and makes the report folders, all before any check runs.
+void prepareOutputFolder(const Manifest& manifest, const std::vector<std::size_t>& jobs,
+                         const std::string& dir) {
+  const std::vector<InputFile> inputs = checkRunOutputs(manifest, jobs, dir);
+  std::set<std::string> current;
+  for (const std::size_t index : jobs)
+    for (const std::string& program : manifest.jobs[index].programs)
+      for (const auto& [file, format] : reportFiles(manifest.jobs[index], program))
+        current.insert(file);
+  removeStaleReports(dir, earlierReports(dir), current, inputs);
+  makeReportFolders(dir, current);
+}
+
+/// The run's checks, in manifest order, grouped by the part (and part options) they read, so
+/// that each part is read once for all its checks.
+struct PlannedChecks {
+  std::vector<std::unique_ptr<Check>> checks;
+  std::vector<std::atomic<std::size_t>> checks_left;  ///< of each job, by position in the run
+  std::map<std::tuple<std::string, double, double>, PartGroup> groups;
+};
+
+/// The checks of `jobs`, their program sizes added to `progress`.
+PlannedChecks planChecks(const Manifest& manifest, const std::vector<std::size_t>& jobs,
+                         const std::function<void()>& poll, BatchProgress& progress) {
+  PlannedChecks plan;
+  plan.checks_left = std::vector<std::atomic<std::size_t>>(jobs.size());
+  for (std::size_t position = 0; position < jobs.size(); ++position) {
+    const ManifestJob& job = manifest.jobs[jobs[position]];
+    const PartOptions part_options = partOptions(job.settings, poll);
+    const auto key = std::make_tuple(job.settings.part_file, part_options.unit_scale,
+                                     part_options.deflection.value_or(0));
+    PartGroup& group = plan.groups[key];
+    group.file = job.settings.part_file;
+    group.options = part_options;
+    plan.checks_left[position] = job.programs.size();
+    for (std::size_t program = 0; program < job.programs.size(); ++program) {
+      auto check = std::make_unique<Check>();
+      check->job = jobs[position];
+      check->program = program;
+      check->program_size = sizeOf(job.programs[program]);
+      check->job_checks_left = &plan.checks_left[position];
+      progress.program_bytes += check->program_size;
+      group.checks.push_back(check.get());
+      plan.checks.push_back(std::move(check));
+    }
+  }
+  return plan;
+}
+
+/// What every check of a run shares.
+struct RunContext {
+  const Manifest& manifest;
+  const BatchOptions& options;
+  const Stop& stop;
+  const std::function<void()>& poll;  ///< where the run looks for a stop and tells its progress
+  BatchProgress& progress;
+  FileHashes& hashes;  ///< each input hashed once, however many checks read it
+};
+
+/// Runs `check` against `part` (or its read error), applies its job's waivers, writes its
+/// reports, and counts it in the progress.
+void runAndWriteCheck(Check& check, const Part* part, const std::exception_ptr& part_error,
+                      const RunContext& run) {
+  const ManifestJob& job = run.manifest.jobs[check.job];
+  TunedJob settings = job.settings;
+  settings.path_file = job.programs[check.program];
+  settings.manifest = ManifestEntry{run.manifest.file, job.line, job.name};
+  settings.pictures = true;  // every check writes its HTML report
+  check.report =
+      runCheck(settings, part, part_error, run.stop, run.poll, check, run.progress, run.hashes);
+  applyWaivers(job, check);
+  for (const auto& [file, format] : reportFiles(job, job.programs[check.program]))
+    check.report_sha256[reportFormatName(format)] =
+        writeReportTo(check.report, format, (fs::path(run.options.out_dir) / file).string());
+  // Done with its program however it ended, unless the stop cut it short: the progress
+  // shows what was really checked.
+  if (!check.report.error || check.report.error->kind != RunErrorKind::Interrupted) {
+    raise(check.bytes_read, check.program_size, run.progress.program_bytes_read);
+    if (check.job_checks_left->fetch_sub(1) == 1) ++run.progress.jobs_done;
+  }
+  if (run.options.progress) run.options.progress(run.progress);
+}
+
+/// Reads the part of `group`, then runs its checks side by side: the part leaves memory when
+/// its checks are done. Once the run is stopped the part is not read, and its checks still get
+/// their reports, an interrupted error: no job is left out of the outputs.
+void checkPartGroup(PartGroup& group, const RunContext& run) {
+  const auto import_started = Clock::now();
+  std::optional<Part> part;
+  std::exception_ptr part_error;
+  try {
+    if (!run.stop.requested()) {
+      group.read = true;
+      part.emplace(step::readPart(group.file, group.options));
+    }
+  } catch (const StopRequested&) {
+    // Its checks see the stop and say they did not start.
+  } catch (const std::exception&) {
+    part_error = std::current_exception();
+  }
+  group.import_s = secondsSince(import_started);
+  run.hashes.of(group.file);  // once, before its checks ask for it side by side
+  tbb::parallel_for_each(group.checks.begin(), group.checks.end(), [&](Check* check) {
+    runAndWriteCheck(*check, part ? &*part : nullptr, part_error, run);
+  });
+}
+
+}  // namespace
+
 int runBatch(const Manifest& manifest, const BatchOptions& options) {
   const auto started = Clock::now();
   const std::string started_at = utcTimestamp();
@@ -349,14 +462,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
   limitTbbThreads(options.threads, limit);
   const std::vector<std::size_t> jobs =
       shardJobs(manifest, options.shard_index, options.shard_count);
-  const std::vector<InputFile> inputs = checkRunOutputs(manifest, jobs, options.out_dir);
-  std::set<std::string> current;
-  for (const std::size_t index : jobs)
-    for (const std::string& program : manifest.jobs[index].programs)
-      for (const auto& [file, format] : reportFiles(manifest.jobs[index], program))
-        current.insert(file);
-  removeStaleReports(options.out_dir, earlierReports(options.out_dir), current, inputs);
-  makeReportFolders(options.out_dir, current);
+  prepareOutputFolder(manifest, jobs, options.out_dir);
 
   Stop stop(options.check_stop);
   BatchProgress progress;
@@ -366,79 +472,18 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
     if (options.progress) options.progress(progress);
     stop.poll();
   };
-
-  // Checks grouped by the part they read, in manifest order.
-  std::vector<std::unique_ptr<Check>> checks;
-  std::vector<std::atomic<std::size_t>> checks_left(jobs.size());
-  std::map<std::tuple<std::string, double, double>, PartGroup> groups;
-  for (std::size_t position = 0; position < jobs.size(); ++position) {
-    const ManifestJob& job = manifest.jobs[jobs[position]];
-    const PartOptions part_options = partOptions(job.settings, poll);
-    const auto key = std::make_tuple(job.settings.part_file, part_options.unit_scale,
-                                     part_options.deflection.value_or(0));
-    PartGroup& group = groups[key];
-    group.file = job.settings.part_file;
-    group.options = part_options;
-    checks_left[position] = job.programs.size();
-    for (std::size_t program = 0; program < job.programs.size(); ++program) {
-      auto check = std::make_unique<Check>();
-      check->job = jobs[position];
-      check->program = program;
-      check->program_size = sizeOf(job.programs[program]);
-      check->job_checks_left = &checks_left[position];
-      progress.program_bytes += check->program_size;
-      group.checks.push_back(check.get());
-      checks.push_back(std::move(check));
-    }
-  }
+  PlannedChecks plan = planChecks(manifest, jobs, poll, progress);
   if (options.progress) options.progress(progress);
 
-  FileHashes hashes;  // each input hashed once, however many checks read it
+  FileHashes hashes;
+  const RunContext run{manifest, options, stop, poll, progress, hashes};
   std::vector<PartGroup*> order;
-  for (auto& entry : groups) order.push_back(&entry.second);
-  // Parts side by side, and each part's checks side by side once it is read: a part leaves
-  // memory when its checks are done.
-  // Once the run is stopped, a part not yet read is not read, and every check not finished
-  // still gets its report, an interrupted error: no job is left out of the outputs.
-  tbb::parallel_for_each(order.begin(), order.end(), [&](PartGroup* group) {
-    const auto import_started = Clock::now();
-    std::optional<Part> part;
-    std::exception_ptr part_error;
-    try {
-      if (!stop.requested()) {
-        group->read = true;
-        part.emplace(step::readPart(group->file, group->options));
-      }
-    } catch (const StopRequested&) {
-      // Its checks see the stop and say they did not start.
-    } catch (const std::exception&) {
-      part_error = std::current_exception();
-    }
-    group->import_s = secondsSince(import_started);
-    hashes.of(group->file);  // once, before its checks ask for it side by side
-    tbb::parallel_for_each(group->checks.begin(), group->checks.end(), [&](Check* check) {
-      const ManifestJob& job = manifest.jobs[check->job];
-      TunedJob settings = job.settings;
-      settings.path_file = job.programs[check->program];
-      settings.manifest = ManifestEntry{manifest.file, job.line, job.name};
-      settings.pictures = true;  // every check writes its HTML report
-      check->report = runCheck(settings, part ? &*part : nullptr, part_error, stop, poll, *check,
-                               progress, hashes);
-      applyWaivers(job, *check);
-      for (const auto& [file, format] : reportFiles(job, job.programs[check->program]))
-        check->report_sha256[reportFormatName(format)] =
-            writeReportTo(check->report, format, (fs::path(options.out_dir) / file).string());
-      // Done with its program however it ended, unless the stop cut it short: the progress
-      // shows what was really checked.
-      if (!check->report.error || check->report.error->kind != RunErrorKind::Interrupted) {
-        raise(check->bytes_read, check->program_size, progress.program_bytes_read);
-        if (check->job_checks_left->fetch_sub(1) == 1) ++progress.jobs_done;
-      }
-      if (options.progress) options.progress(progress);
-    });
-  });
+  for (auto& entry : plan.groups) order.push_back(&entry.second);
+  // Parts side by side, and each part's checks side by side once it is read.
+  tbb::parallel_for_each(order.begin(), order.end(),
+                         [&run](PartGroup* group) { checkPartGroup(*group, run); });
 
-  BatchJson summary = summaryOf(manifest, options, jobs, checks, order, started_at);
+  BatchJson summary = summaryOf(manifest, options, jobs, plan.checks, order, started_at);
   summary["timings"]["elapsed_s"] = std::round(secondsSince(started) * 1000) / 1000;
   if (!options.baseline.is_null()) markChanges(summary, options.baseline, options.baseline_file);
   settleSummary(summary);
