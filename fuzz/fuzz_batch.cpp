@@ -1,9 +1,11 @@
 // libFuzzer harness: what `gougechek batch` and `gougechek merge` read besides parts and
-// programs. The first byte picks the reader (modulo 3), the rest is the file:
+// programs. The first byte picks the reader (modulo 4), the rest is the file:
 //   0  a batch manifest (readManifest: YAML, known keys, values as the command line checks them);
 //   1  a baseline, `--baseline OLD/summary.json` (readSummary, then markChanges of a run's own
 //      summary against it);
-//   2  a shard's summary.json for `gougechek merge` (mergeShards of that one shard).
+//   2  a shard's summary.json for `gougechek merge` (mergeShards of that one shard);
+//   3  the summary.json an earlier run left in the --out folder (earlierReports: which of the
+//      folder's files are its reports).
 // Each file is read or refused with an InputError; anything else (a crash, a sanitizer report,
 // a JSON or YAML exception that escapes as itself) is a finding.
 #include <unistd.h>
@@ -17,6 +19,7 @@
 #include "batch/baseline.hpp"
 #include "batch/batch_outputs.hpp"
 #include "batch/manifest.hpp"
+#include "batch/output_folder.hpp"
 #include "gougechek/error.hpp"
 
 namespace {
@@ -28,6 +31,7 @@ const fs::path& workFolder() {
   static const fs::path folder = [] {
     fs::path path = fs::temp_directory_path() / ("fuzz_batch_" + std::to_string(::getpid()));
     fs::create_directories(path / "shard");
+    fs::create_directories(path / "out");
     return path;
   }();
   return folder;
@@ -55,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const fs::path& folder = workFolder();
   try {
-    switch (data[0] % 3) {
+    switch (data[0] % 4) {
       case 0: {
         const fs::path manifest = folder / "nightly.yaml";
         writeFile(manifest, data + 1, size - 1);
@@ -69,9 +73,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         markChanges(summary, readSummary(baseline.string()), baseline.string());
         break;
       }
-      default: {
+      case 2: {
         writeFile(folder / "shard" / "summary.json", data + 1, size - 1);
         (void)mergeShards({(folder / "shard").string()}, (folder / "merged").string());
+        break;
+      }
+      default: {
+        writeFile(folder / "out" / "summary.json", data + 1, size - 1);
+        (void)earlierReports((folder / "out").string());
         break;
       }
     }

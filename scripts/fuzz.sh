@@ -23,9 +23,8 @@ root="$PWD"
 shared="$root/../shared/corpus"
 build="$root/build/fuzz"
 
-# batch runs by name only (scripts/fuzz.sh batch): yaml-cpp 0.7 hangs on some manifests (a line
-# ',a:' followed by an unclosed quote), which needs a reader bounded in time (docs/fuzzing.md).
-all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report)
+all_harnesses=(stl_binary stl_ascii gcode parameter_file tool_spec tool_table tool_library report
+  batch)
 limit=(-max_total_time=60)
 keep_going=()
 replay_only=false

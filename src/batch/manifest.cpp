@@ -1,6 +1,7 @@
 #include "batch/manifest.hpp"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
 #include <system_error>
 
 #include "gougechek/error.hpp"
@@ -79,12 +81,73 @@ void refuseDuplicateKeys(const std::string& path, const YAML::Node& node, std::s
   }
 }
 
-/// The manifest's one YAML document, with no key given twice in a map. A second document (after
-/// `---`) is refused: YAML::Load would read only the first and drop the jobs of the others.
+/// Where the value of each YAML document of a text starts (the place of its first event after
+/// the document's start); the rest of the parser's events are not needed.
+class DocumentValues : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> marks;
+
+  void OnDocumentStart(const YAML::Mark&) override { value_seen_ = false; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { note(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { note(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    note(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    note(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    note(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void note(const YAML::Mark& mark) {
+    if (!value_seen_) marks.push_back(mark);
+    value_seen_ = true;
+  }
+  bool value_seen_ = false;
+};
+
+/// Refuses a text that is more than one YAML document, reading at most three of them. A
+/// document that starts with a token no value starts with (a ',' outside brackets) is read by
+/// yaml-cpp 0.7 as null without consuming that token, so the next document starts at the same
+/// place, and so on forever: YAML::LoadAll never returns on ",", "[a]," or "a\n...\n,".
+/// Two document values starting at one place are that token; at different places, a second
+/// document, which YAML::Load would drop with its jobs.
+void refuseSecondDocument(const std::string& path, const std::string& text) {
+  std::istringstream stream(text);
+  YAML::Parser parser(stream);
+  DocumentValues values;
+  while (values.marks.size() < 3 && parser.HandleNextDocument(values)) {
+    const std::size_t count = values.marks.size();
+    if (count >= 2 && values.marks[count - 1].pos == values.marks[count - 2].pos) {
+      const auto [line, column] = placeOf(values.marks.back());
+      const auto at = static_cast<std::size_t>(values.marks.back().pos);
+      throw InputError(path, line, column,
+                       "unexpected '" + text.substr(at, 1) +
+                           "' where a YAML value should start (',' separates items only "
+                           "inside [...] and {...})");
+    }
+  }
+  if (values.marks.size() > 1) {
+    const auto [line, column] = placeOf(values.marks[1]);
+    throw InputError(path, line, column,
+                     "a second YAML document (after '---'): a manifest is one document");
+  }
+}
+
+/// The manifest's one YAML document, with no key given twice in a map.
 YAML::Node loadDocument(const std::string& path, const std::string& text) {
-  std::vector<YAML::Node> documents;
+  YAML::Node document;
   try {
-    documents = YAML::LoadAll(text);
+    refuseSecondDocument(path, text);
+    document = YAML::Load(text);
   } catch (const YAML::DeepRecursion& error) {
     const auto [line, column] = placeOf(error.mark);
     throw InputError(path, line, column,
@@ -93,16 +156,10 @@ YAML::Node loadDocument(const std::string& path, const std::string& text) {
   } catch (const YAML::Exception& error) {
     throw yamlError(path, error);
   }
-  if (documents.size() > 1) {
-    const auto [line, column] = placeOf(documents[1].Mark());
-    throw InputError(path, line, column,
-                     "a second YAML document (after '---'): a manifest is one document");
-  }
-  if (documents.empty()) return YAML::Node();
   // Each node of the text takes a byte or more of it; aliases may repeat a node a few times.
   std::size_t nodes_left = 4 * text.size() + 16;
-  refuseDuplicateKeys(path, documents.front(), nodes_left);
-  return documents.front();
+  refuseDuplicateKeys(path, document, nodes_left);
+  return document;
 }
 
 class ManifestReader {

@@ -116,6 +116,7 @@ struct ProgramReader::Run {
         tape_marks_(options.dialect != Dialect::LinuxCnc),
         runs_past_end_(options.dialect == Dialect::Grbl),
         macro_b_(macroB(options.dialect)),
+        repeats_in_p_(options.dialect == Dialect::Fanuc),
         program_start_(macro_b_ ? std::optional<PassStart>(PassStart{
                                       std::nullopt, std::make_unique<GcodeInterpreter>(interpreter),
                                       parameters})
@@ -169,6 +170,9 @@ struct ProgramReader::Run {
   /// Fanuc and Haas: custom macro B statements, and M99 runs a main program again from its
   /// start (LinuxCNC and grbl end it there).
   bool macro_b_;
+  /// Fanuc: M98 P's digits before the last four are the repeat count (P51002: O1002 five
+  /// times); Haas numbers programs up to O99999 and repeats with L only.
+  bool repeats_in_p_;
   MacroStatement statement_;
   /// The state at the start of the program, kept only where M99 may run it again (macro_b_).
   std::optional<PassStart> program_start_;
@@ -358,10 +362,25 @@ bool ProgramReader::Run::runSubprogramCodes(const Block& block, std::uint32_t li
     const double p = block.get('p');
     if (!block.has('p') || p < 0 || p != std::floor(p) || p > 1e9)
       throw InputError(file_name_, line, code.column, "M98 needs P with the program number");
-    const double l = block.has('l') ? block.get('l') : 1.0;
+    double l = block.has('l') ? block.get('l') : 1.0;
     if (l < 0 || l != std::floor(l) || l > 1e9)
       throw InputError(file_name_, line, block.columnOf('l'), "M98: L must be a whole number");
-    control.callProgram(static_cast<int>(p), static_cast<int>(l), line, code.column);
+    double called = p;
+    if (repeats_in_p_ && p > 9999) {
+      const std::string call = "M98 P" + std::to_string(static_cast<long>(p));
+      called = std::fmod(p, 10000);
+      if (block.has('l'))
+        throw InputError(file_name_, line, block.columnOf('l'),
+                         call +
+                             ": the repeat count is given twice, by P's digits before the "
+                             "program number (" +
+                             std::to_string(static_cast<long>(p / 10000)) + ") and by L");
+      if (called == 0)
+        throw InputError(file_name_, line, code.column,
+                         call + ": no program number in P's last four digits (O0000)");
+      l = std::floor(p / 10000);
+    }
+    control.callProgram(static_cast<int>(called), static_cast<int>(l), line, code.column);
   }
   return true;
 }

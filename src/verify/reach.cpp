@@ -113,17 +113,20 @@ std::optional<std::string> unitsWarning(double part_extent, double program_exten
 
 std::string unreachedMessage(const ClosestApproach& approach,
                              const std::vector<InputWarning>& warnings) {
+  const std::string moves = approach.rapids ? "rapid" : "feed move";
   std::string message =
-      "no feed move comes within reach of the part (" + mm(approach.reach) +
+      (approach.rapids ? "the program has no feed move, and no rapid" : "no feed move") +
+      std::string(" comes within reach of the part (") + mm(approach.reach) +
       ": the tolerance and a margin of max(1 mm, the cutter's radius), the cutter grown by the "
-      "stock to leave): the program cuts none of it; the closest is line " +
-      std::to_string(approach.line) + " (move " + std::to_string(approach.move) + ", tool " +
-      std::to_string(approach.tool) + "), ";
+      "stock to leave): " +
+      (approach.rapids ? "the check says nothing about the part" : "the program cuts none of it") +
+      "; the closest is line " + std::to_string(approach.line) + " (move " +
+      std::to_string(approach.move) + ", tool " + std::to_string(approach.tool) + "), ";
   if (approach.exact)
     message += mm(approach.distance) + " from the part";
   else
-    message += "at most " + mm(approach.distance) +
-               " from the part (every other feed move at least " + mm(approach.others_beyond) + ")";
+    message += "at most " + mm(approach.distance) + " from the part (every other " + moves +
+               " at least " + mm(approach.others_beyond) + ")";
   message += ", tool tip at " + point(approach.at) +
              ". Is the program placed on the part? Check the work offset (G54-G59, G92, G52), "
              "the units (G20/G21, --part-units) and where the part sits in its file";
@@ -138,18 +141,27 @@ ReachTracker<K>::ReachTracker(const Mesh& part, const KdopTree<K>& tree, double 
 template <int K>
 void ReachTracker<K>::add(const Move& move, const Vec3& start, std::size_t ordinal,
                           const CutterModel& cutter) {
+  if (move.kind == MoveKind::Rapid && !feeds_.any) look(rapids_, move, start, ordinal, cutter);
   if (move.kind != MoveKind::Feed && move.kind != MoveKind::Arc) return;
-  any_feed_ = true;
+  if (!feeds_.any) rapids_ = Search{};  // the feed moves count from now on
+  feeds_.any = true;
   addExtent(move, start);
-  if (reached_) return;
+  look(feeds_, move, start, ordinal, cutter);
+}
+
+template <int K>
+void ReachTracker<K>::look(Search& search, const Move& move, const Vec3& start, std::size_t ordinal,
+                           const CutterModel& cutter) {
+  search.any = true;
+  if (search.reached) return;
   splitMovePath(move, start, tolerance_, pieces_);
   double bound = 0;
   if (reaches(pieces_, cutter, bound)) {
-    reached_ = true;
-    candidates_.clear();
+    search.reached = true;
+    search.candidates.clear();
     return;
   }
-  keep(bound, move, start, static_cast<std::uint32_t>(ordinal));
+  keep(search, bound, move, start, static_cast<std::uint32_t>(ordinal));
 }
 
 template <int K>
@@ -223,23 +235,24 @@ auto ReachTracker<K>::nearest(const CutterPart& part, const std::vector<PathPiec
 }
 
 template <int K>
-void ReachTracker<K>::keep(double bound, const Move& move, const Vec3& start,
+void ReachTracker<K>::keep(Search& search, double bound, const Move& move, const Vec3& start,
                            std::uint32_t ordinal) {
   // A move no nearer by its bound than every candidate kept is not kept: only its bound is.
-  const bool full = candidates_.size() == kCandidates;
-  if (full && !(bound < candidates_.front().bound)) {
-    dropped_bound_ = std::min(dropped_bound_, bound);
+  std::vector<Candidate>& candidates = search.candidates;
+  const bool full = candidates.size() == kCandidates;
+  if (full && !(bound < candidates.front().bound)) {
+    search.dropped_bound = std::min(search.dropped_bound, bound);
     return;
   }
   if (full) {
-    std::pop_heap(candidates_.begin(), candidates_.end());
-    dropped_bound_ = std::min(dropped_bound_, candidates_.back().bound);
-    candidates_.pop_back();
+    std::pop_heap(candidates.begin(), candidates.end());
+    search.dropped_bound = std::min(search.dropped_bound, candidates.back().bound);
+    candidates.pop_back();
   }
   Candidate candidate{bound, move, ordinal, std::move(pieces_)};
   candidate.move.from = start;
-  candidates_.push_back(std::move(candidate));
-  std::push_heap(candidates_.begin(), candidates_.end());
+  candidates.push_back(std::move(candidate));
+  std::push_heap(candidates.begin(), candidates.end());
 }
 
 template <int K>
@@ -260,9 +273,10 @@ void ReachTracker<K>::addExtent(const Move& move, const Vec3& from) {
 template <int K>
 std::optional<ClosestApproach> ReachTracker<K>::unreached(
     const std::map<int, CutterModel>& cutters) const {
-  if (reached_ || !any_feed_) return std::nullopt;
+  const Search& search = feeds_.any ? feeds_ : rapids_;
+  if (search.reached || !search.any) return std::nullopt;
   std::vector<const Candidate*> nearest_first;
-  for (const Candidate& candidate : candidates_) nearest_first.push_back(&candidate);
+  for (const Candidate& candidate : search.candidates) nearest_first.push_back(&candidate);
   std::sort(nearest_first.begin(), nearest_first.end(),
             [](const Candidate* a, const Candidate* b) { return *a < *b; });
   std::optional<ClosestApproach> closest;
@@ -276,6 +290,7 @@ std::optional<ClosestApproach> ReachTracker<K>::unreached(
       const auto near = nearest(part, candidate.pieces, closest ? closest->distance : INFINITY);
       if (!near) continue;
       closest = ClosestApproach{};
+      closest->rapids = !feeds_.any;
       closest->line = candidate.move.line;
       closest->move = candidate.ordinal;
       closest->tool = candidate.move.tool;
@@ -285,15 +300,15 @@ std::optional<ClosestApproach> ReachTracker<K>::unreached(
     }
   }
   if (closest) {
-    closest->exact = closest->distance <= dropped_bound_;
-    if (!closest->exact) closest->others_beyond = dropped_bound_;
+    closest->exact = closest->distance <= search.dropped_bound;
+    if (!closest->exact) closest->others_beyond = search.dropped_bound;
   }
   return closest;
 }
 
 template <int K>
 std::optional<std::string> ReachTracker<K>::unitsWarning() const {
-  if (!any_feed_ || part_.triangles.empty()) return std::nullopt;
+  if (!feeds_.any || part_.triangles.empty()) return std::nullopt;
   const Kdop<K>& part = tree_.rootBox();  // its first two directions are x and y
   const double part_extent = std::max(part.hi[0] - part.lo[0], part.hi[1] - part.lo[1]);
   const double program_extent = std::max(hi_[0] - lo_[0], hi_[1] - lo_[1]);

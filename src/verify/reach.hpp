@@ -1,9 +1,10 @@
 #pragma once
 // Registration (docs/checking-rules.md, "Registration"): a program whose feed moves never bring
-// the cutter within reach of the part cuts nothing of it, so its check proves nothing. The
-// feed moves are looked at in program order only until one comes within reach (the first
-// plunge of a normal program); until then each far one keeps a cheap lower bound on its
-// distance, and the few nearest by it are kept, so that the exact closest approach is
+// the cutter within reach of the part cuts nothing of it, so its check proves nothing; nor does
+// that of a program of rapids only none of which comes within reach. The feed moves (the rapids,
+// until a feed move comes) are looked at in program order only until one comes within reach
+// (the first plunge of a normal program); until then each far one keeps a cheap lower bound on
+// its distance, and the few nearest by it are kept, so that the exact closest approach is
 // measured only when no move ever reaches (the error's path).
 #include <cstdint>
 #include <map>
@@ -40,19 +41,20 @@ class ReachTracker {
 
   /// Looks at the next move of the program, its ordinal `ordinal`, starting at `start`, cut
   /// with `cutter`: a feed move counts for the units extent, and until one comes within reach,
-  /// whether it does.
+  /// whether it does; so does a rapid, until the first feed move.
   void add(const Move& move, const Vec3& start, std::size_t ordinal, const CutterModel& cutter);
 
   /// After the last block: where the feed moves came closest to the part, if there were
-  /// some and none came within reach (measured now).
+  /// some and none came within reach (measured now); in a program with no feed move, where its
+  /// rapids did, if none came within reach.
   std::optional<ClosestApproach> unreached(const std::map<int, CutterModel>& cutters) const;
 
   /// The units warning for the feed moves seen and the part.
   std::optional<std::string> unitsWarning() const;
 
  private:
-  /// A feed move out of reach, with a lower bound on its distance to the part, and its pieces
-  /// for measuring the distance if no move reaches.
+  /// A move out of reach, with a lower bound on its distance to the part, and its pieces for
+  /// measuring the distance if no move reaches.
   struct Candidate {
     double bound;
     Move move;  // `from`: where the check took it to start
@@ -66,13 +68,27 @@ class ReachTracker {
     Vec3 at;
   };
 
+  /// The moves of one kind looked at (feed moves, or rapids): whether one came within reach,
+  /// else the nearest kept.
+  struct Search {
+    bool any = false;  // a move of the kind was seen
+    bool reached = false;
+    std::vector<Candidate> candidates;  // a max-heap by bound
+    double dropped_bound = INFINITY;    // least bound among the candidates dropped
+  };
+
+  /// Looks at `move` for `search`, until one of its moves comes within reach.
+  void look(Search& search, const Move& move, const Vec3& start, std::size_t ordinal,
+            const CutterModel& cutter);
   /// True if the move's cutting pieces come within reach; else `bound` is a lower bound on
   /// their distance to the part.
   bool reaches(const std::vector<PathPiece>& pieces, const CutterModel& cutter, double& bound);
   std::optional<Nearest> nearest(const CutterPart& part, const std::vector<PathPiece>& pieces,
                                  double limit) const;
-  /// Keeps the move whose pieces are in pieces_ if it is among the nearest by `bound`.
-  void keep(double bound, const Move& move, const Vec3& start, std::uint32_t ordinal);
+  /// Keeps the move whose pieces are in pieces_ in `search` if it is among the nearest by
+  /// `bound`.
+  void keep(Search& search, double bound, const Move& move, const Vec3& start,
+            std::uint32_t ordinal);
   void addExtent(const Move& move, const Vec3& from);
 
   /// Candidates kept: the nearest by bound. Enough that the nearest by distance is nearly
@@ -82,11 +98,9 @@ class ReachTracker {
   const Mesh& part_;
   const KdopTree<K>& tree_;
   double tolerance_;
-  bool reached_ = false;
-  bool any_feed_ = false;
-  std::vector<Candidate> candidates_;  // a max-heap by bound
-  double dropped_bound_ = INFINITY;    // least bound among the candidates dropped
-  std::vector<PathPiece> pieces_;      // the pieces of the move looked at
+  Search feeds_;
+  Search rapids_;                  // only until the first feed move
+  std::vector<PathPiece> pieces_;  // the pieces of the move looked at
   double lo_[2] = {INFINITY, INFINITY}, hi_[2] = {-INFINITY, -INFINITY};  // feed moves, x y
 };
 

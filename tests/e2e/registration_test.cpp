@@ -30,10 +30,16 @@ class Registration : public ::testing::Test {
     // The sample finish after `G92 X-200` on line 4: every move lands 200 mm off in +X.
     std::ifstream finish(kSamples + "/mold_finish.nc");
     std::ofstream shifted(dir_ / "shifted.nc");
+    // And its rapids alone, shifted the same way.
+    std::ofstream shifted_rapids(dir_ / "shifted_rapids.nc");
     std::string line;
     for (int number = 1; std::getline(finish, line); ++number) {
       shifted << line << "\n";
-      if (number == 3) shifted << "G92 X-200\n";
+      if (!line.starts_with("G1 ")) shifted_rapids << line << "\n";
+      if (number == 3) {
+        shifted << "G92 X-200\n";
+        shifted_rapids << "G92 X-200\n";
+      }
     }
     writeInchMold();
   }
@@ -125,11 +131,37 @@ TEST_F(Registration, ARapidHittingTheFarProgramsPartIsStillAFailure) {
       << r["warnings"].dump();
 }
 
-// Rapids alone cut nothing and a PASS claims only that none hits the part.
-TEST_F(Registration, RapidsOnlyFarAwayPass) {
+// Rapids alone cut nothing, and their check says something about the part only if one comes
+// within reach of it: a rapid 0.5 mm beside the mold's wall does, a park program far off does
+// not, nor do the sample's rapids moved off by a work offset.
+TEST_F(Registration, RapidsOnlyNearThePartPass) {
+  writeText(dir_ / "beside.nc", "G21 G90\nG0 X103.5 Y-10 Z10\nG0 Y90\nG0 Z60\nM30\n");
+  const CliRun run = this->run(shellQuoted(kSamples + "/mold.stl") + " beside.nc" + kTool + " -q");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+}
+
+TEST_F(Registration, RapidsOnlyFarAwayAreAnError) {
   writeText(dir_ / "park.nc", "G21 G90\nG0 X300 Y300 Z100\nG0 X400\nM30\n");
   const CliRun run = this->run(shellQuoted(kSamples + "/mold.stl") + " park.nc" + kTool + " -q");
-  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(run.err,
+            "gougechek: error: park.nc:2: the program has no feed move, and no rapid comes within "
+            "reach of the part (3.010 mm: the tolerance and a margin of max(1 mm, the cutter's "
+            "radius), the cutter grown by the stock to leave): the check says nothing about the "
+            "part; the closest is line 2 (move 1, tool 0), 305.950 mm from the part, tool tip at "
+            "(300.000, 300.000, 100.000). Is the program placed on the part? Check the work "
+            "offset (G54-G59, G92, G52), the units (G20/G21, --part-units) and where the part "
+            "sits in its file\n");
+}
+
+TEST_F(Registration, ShiftedSampleRapidsAreAnError) {
+  const CliRun run =
+      this->run(shellQuoted(kSamples + "/mold.stl") + " shifted_rapids.nc" + kTool + " -q");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_TRUE(
+      run.err.starts_with("gougechek: error: shifted_rapids.nc:8: the program has no "
+                          "feed move, and no rapid comes within reach of the part"))
+      << run.err;
 }
 
 }  // namespace

@@ -266,5 +266,31 @@ TEST(MacroB, AVariableNumberedByNoNumberIsRefused) {
               HasSubstr("#100000: no such variable"));
 }
 
+// Fanuc's M98 P: past four digits, the leading ones are the repeat count and the last four
+// the program number (Fanuc's manuals: M98 P51002 calls O1002 five times). Read as O41001 the
+// call was an error naming a program that is not there.
+TEST(MacroB, FanucM98PCarriesTheRepeatCountBeforeTheProgramNumber) {
+  const std::string sub = "M30\nO1001\nG91 G1 X5. F100.\nG90\nM99\n";
+  const Program p = runFanuc("O1000\nG21 G90\nG0 X0 Y0 Z10.\nM98 P41001\n" + sub);
+  ASSERT_EQ(p.moves.size(), 5u);  // the rapid, then O1001 four times
+  expectNear(p.moves.back().to, Vec3(20, 0, 10));
+  expectNear(runFanuc("O1000\nG21 G90\nG0 X0 Y0 Z10.\nM98 P00011001\n" + sub).moves.back().to,
+             Vec3(5, 0, 10));
+  EXPECT_EQ(fanucError("O1000\nM98 P41001 L2\n" + sub),
+            "t.nc:2:12: M98 P41001: the repeat count is given twice, by P's digits before the "
+            "program number (4) and by L");
+  EXPECT_EQ(fanucError("O1000\nM98 P40000\n" + sub),
+            "t.nc:2:1: M98 P40000: no program number in P's last four digits (O0000)");
+}
+
+// Haas numbers programs up to O99999 and repeats with L only: M98 P41001 calls O41001 once.
+TEST(MacroB, HaasM98PIsTheProgramNumber) {
+  const Program p = runFanuc(
+      "O01000\nG21 G90\nG0 X0 Y0 Z10.\nM98 P41001\nM30\nO41001\nG91 G1 X5. F100.\nG90\nM99\n",
+      Dialect::Haas);
+  ASSERT_EQ(p.moves.size(), 2u);
+  expectNear(p.moves.back().to, Vec3(5, 0, 10));
+}
+
 }  // namespace
 }  // namespace gougechek

@@ -1,6 +1,7 @@
-// Registration (docs/checking-rules.md, "Registration"): a program whose feed moves never bring
-// the cutter within reach of the part leaves VerifyResult::unreached, naming its closest
-// approach, here measured against a brute-force reference (every move, every triangle).
+// Registration (docs/checking-rules.md, "Registration"): a program whose feed moves (or, with
+// none, its rapids) never bring the cutter within reach of the part leaves
+// VerifyResult::unreached, naming its closest approach, here measured against a brute-force
+// reference (every move, every triangle).
 #include <gtest/gtest.h>
 
 #include <random>
@@ -64,11 +65,12 @@ struct Reference {
 
 // The ball's swept core is a parallelogram (its axial segment from R to the flute length moved
 // along the move): its exact distance to each triangle, less the skin R.
-Reference closestFeedMove(const Mesh& part, const std::vector<Move>& moves) {
+Reference closestMove(const Mesh& part, const std::vector<Move>& moves,
+                      MoveKind kind = MoveKind::Feed) {
   Reference best;
   const Vec3 low{0, 0, kRadius}, high{0, 0, kFlute};
   for (const Move& move : moves) {
-    if (move.kind != MoveKind::Feed) continue;
+    if (move.kind != kind) continue;
     const std::vector<Vec3> sweep{move.from + low, move.from + high, move.to + high, move.to + low};
     for (const Triangle& t : part.triangles) {
       const double d = reference::polygonPolygon(
@@ -96,7 +98,7 @@ TEST(Registration, ClosestApproachMatchesBruteForce) {
     std::mt19937 rng(seed);
     const Mesh part = makePart(rng);
     const Program program = farProgram(rng, 12);
-    const Reference reference = closestFeedMove(part, program.moves);
+    const Reference reference = closestMove(part, program.moves);
     ASSERT_GT(reference.distance, kReach);
     const VerifyResult result = check(part, program.moves);
     for (const Violation& v : result.violations) EXPECT_EQ(v.kind, ViolationKind::RapidCollision);
@@ -117,7 +119,7 @@ TEST(Registration, ManyFarMovesBracketTheClosest) {
     std::mt19937 rng(seed);
     const Mesh part = makePart(rng);
     const Program program = farProgram(rng, 200);
-    const Reference reference = closestFeedMove(part, program.moves);
+    const Reference reference = closestMove(part, program.moves);
     const VerifyResult result = check(part, program.moves);
     ASSERT_TRUE(result.unreached);
     if (result.unreached->exact) {
@@ -130,37 +132,66 @@ TEST(Registration, ManyFarMovesBracketTheClosest) {
 }
 
 // Over a flat top at z = 20: the tip 3.0 mm above it is within the 3.01 mm reach, 3.02 mm is
-// not (and then measured exactly).
+// not (and then measured exactly); the same for a program of rapids only.
 TEST(Registration, ReachIsTheToleranceAndTheMargin) {
   const Mesh part = test::latticeBox(2, [](int i, int j, int k) {
     return Vec3{i * 20.0, j * 20.0, k * 10.0};
   });
-  for (const double above : {3.0, 3.02}) {
-    Program p;
-    p.go(MoveKind::Rapid, {10, 10, 40});
-    p.go(MoveKind::Feed, {10, 10, 20 + above});
-    p.go(MoveKind::Feed, {30, 10, 20 + above});
-    p.go(MoveKind::Feed, {30, 10, 40});
-    const VerifyResult result = check(part, p.moves);
-    EXPECT_TRUE(result.violations.empty());
-    EXPECT_EQ(result.unreached.has_value(), above > kReach) << above;
-    if (result.unreached) {
-      EXPECT_NEAR(result.unreached->distance, above, 1e-9);
-      EXPECT_GE(result.unreached->line, 6u);  // every feed move is as far
-      EXPECT_LE(result.unreached->line, 8u);
+  for (const MoveKind kind : {MoveKind::Feed, MoveKind::Rapid})
+    for (const double above : {3.0, 3.02}) {
+      Program p;
+      p.go(MoveKind::Rapid, {10, 10, 40});
+      p.go(kind, {10, 10, 20 + above});
+      p.go(kind, {30, 10, 20 + above});
+      p.go(kind, {30, 10, 40});
+      const VerifyResult result = check(part, p.moves);
+      EXPECT_TRUE(result.violations.empty());
+      EXPECT_EQ(result.unreached.has_value(), above > kReach) << above;
+      if (result.unreached) {
+        EXPECT_EQ(result.unreached->rapids, kind == MoveKind::Rapid);
+        EXPECT_NEAR(result.unreached->distance, above, 1e-9);
+        EXPECT_GE(result.unreached->line, 6u);  // every feed move is as far
+        EXPECT_LE(result.unreached->line, 8u);
+      }
     }
+}
+
+// A program of rapids only cuts nothing: its rapids are held to the rule instead, measured as
+// feed moves are.
+TEST(Registration, RapidsOnlyClosestApproachMatchesBruteForce) {
+  for (int seed = 1; seed <= 4; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937 rng(seed);
+    const Mesh part = makePart(rng);
+    std::uniform_real_distribution<double> x(55, 90), y(-30, 70), z(5, 60);
+    Program program;
+    program.at = {70, 20, 80};
+    for (int i = 0; i < 12; ++i) program.go(MoveKind::Rapid, {x(rng), y(rng), z(rng)});
+    const Reference reference = closestMove(part, program.moves, MoveKind::Rapid);
+    ASSERT_GT(reference.distance, kReach);
+    const VerifyResult result = check(part, program.moves);
+    EXPECT_TRUE(result.violations.empty());
+    ASSERT_TRUE(result.unreached);
+    EXPECT_TRUE(result.unreached->rapids);
+    EXPECT_TRUE(result.unreached->exact);
+    EXPECT_EQ(result.unreached->line, reference.line);
+    EXPECT_NEAR(result.unreached->distance, reference.distance, 1e-6);
+    EXPECT_NEAR(result.unreached->reach, kReach, 1e-12);
   }
 }
 
-// A program of rapids only cuts nothing and claims nothing cut: no feed move, no finding.
-TEST(Registration, RapidsOnlyAreNotHeldToIt) {
+// Once a feed move came, the rapids do not count: the feed moves do.
+TEST(Registration, RapidsOverThePartDoNotPlaceFeedMovesOffIt) {
   std::mt19937 rng(7);
   const Mesh part = makePart(rng);
   Program p;
-  p.go(MoveKind::Rapid, {200, 0, 100});
-  p.go(MoveKind::Rapid, {200, 200, 100});
+  p.at = {20, 20, 100};
+  p.go(MoveKind::Rapid, {20, 20, 60});
+  p.go(MoveKind::Feed, {200, 20, 60});
   const VerifyResult result = check(part, p.moves);
-  EXPECT_FALSE(result.unreached);
+  ASSERT_TRUE(result.unreached);
+  EXPECT_FALSE(result.unreached->rapids);
+  EXPECT_EQ(result.unreached->line, 6u);
 }
 
 TEST(Registration, UnitsWarningForExtentsAnInchApart) {
