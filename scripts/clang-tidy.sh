@@ -6,6 +6,8 @@
 #   scripts/clang-tidy.sh            exit 1 when a function is over 80 lines, else 0
 #   scripts/clang-tidy.sh src/gcode  only the files under these paths
 #
+# and exit 2 when clang-tidy could not check a file: a parse error is never a pass.
+#
 # Headers are checked through the files that include them (HeaderFilterRegex: /src/), each
 # function listed once.
 set -euo pipefail
@@ -15,12 +17,20 @@ build=build/release
 paths=("$@")
 [ ${#paths[@]} -gt 0 ] || paths=(src)
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
 # The build generates a source (the 3D view's script): compile commands may name it; clang-tidy
 # only needs the tracked sources.
+# clang-tidy exits non-zero only when it could not check a file (warnings are not errors
+# here): that is a failure of its own, never a pass.
+trap 'rm -f "$log" "$log.err"' EXIT
+status=0
 git ls-files -- "${paths[@]}" | grep -E '\.cpp$' |
   xargs -P "${TIDY_JOBS:-2}" -n 4 clang-tidy -p "$build" --quiet \
-    --extra-arg=-Wno-unknown-warning-option 2>/dev/null >"$log" || true
+    --extra-arg=-Wno-unknown-warning-option 2>"$log.err" >"$log" || status=$?
+if [ "$status" -ne 0 ] || grep -q ': error: ' "$log"; then
+  echo "clang-tidy could not check every file (exit $status):"
+  grep -h -e ': error: ' -e '^Error' "$log" "$log.err" | sed "s|$PWD/||" | head -20
+  exit 2
+fi
 # "file:line:col: warning: function 'name' exceeds recommended size/complexity thresholds"
 # is followed by the note "N lines including whitespace and comments (threshold 80)".
 awk '
