@@ -25,6 +25,12 @@ GOUGECHEK_API const char* rapidPathName(RapidPath path);
 /// The path of a --rapid-path value, if it names one.
 GOUGECHEK_API std::optional<RapidPath> rapidPathFromName(std::string_view name);
 
+enum class SettingNames : std::uint8_t;  // gougechek/verify.hpp
+
+/// The path `name` names; throws InputError (no file) naming the setting as `names` spell it
+/// ("--rapid-path: 'zigzag' is neither linear nor dogleg") when it names none.
+GOUGECHEK_API RapidPath rapidPathNamed(std::string_view name, SettingNames names);
+
 /// Where a dog-leg rapid from `from` to `to` turns, in order (none to two corners): each axis
 /// moves at its own rate (mm/min, each > 0) from the start until it reaches its end, so the
 /// path is up to three straight legs, one ending as each axis stops.
