@@ -19,8 +19,11 @@ namespace gougechek {
 /// machine whose axes each move at their own rapid rate until each reaches its end.
 enum class RapidPath : std::uint8_t { Linear, Dogleg };
 
-/// "linear" or "dogleg", as --rapid-path takes it.
-GOUGECHEK_API const char* rapidPathName(RapidPath path);
+/// "linear" or "dogleg", as --rapid-path takes it (inline: the reports name it without
+/// linking the fixture stage).
+inline const char* rapidPathName(RapidPath path) {
+  return path == RapidPath::Dogleg ? "dogleg" : "linear";
+}
 
 /// The path of a --rapid-path value, if it names one.
 GOUGECHEK_API std::optional<RapidPath> rapidPathFromName(std::string_view name);

@@ -150,7 +150,8 @@ Report jobReport(const CheckJob& job, const FileSha256& sha256,
   report.trace = startTrace(job, job.command.empty() ? commandLine(job) : job.command, sha256);
   report.trace->manifest = job.manifest;
   report.html_violations = job.html_violations;
-  addMachineSettings(report, job);
+  // A usage error's report shows the defaults (`shown`): no fixture or rate out of range.
+  if (!shown) addMachineSettings(report, job);
   return report;
 }
 
