@@ -52,6 +52,11 @@ class Settings:
         start: Optional[Tuple[float, float, float]] = None,
         initial_tool: Optional[int] = None,
         threads: int = 0,
+        fixture: Optional[Paths] = None,
+        fixture_transform: Optional[Union[str, Sequence[str]]] = None,
+        fixture_clearance: float = 0.0,
+        rapid_path: str = "linear",
+        rapid_rates: Optional[Tuple[float, float, float]] = None,
     ) -> None: ...
     @property
     def tolerance(self) -> float: ...
@@ -65,6 +70,12 @@ class Settings:
     def initial_tool(self) -> Optional[int]: ...
     @property
     def threads(self) -> int: ...
+    @property
+    def fixtures(self) -> List[str]: ...
+    @property
+    def fixture_clearance(self) -> float: ...
+    @property
+    def rapid_path(self) -> str: ...
 
 class Part:
     """A part, read once; its search tree is built at the first check and kept for the next."""
@@ -126,7 +137,8 @@ class Report:
     def passed(self) -> bool: ...
     @property
     def counts(self) -> Dict[str, Union[int, float]]:
-        """gouges, rapid_collisions, holder_collisions, total, listed and max_depth (mm)."""
+        """gouges, rapid_collisions, holder_collisions, fixture_collisions, total, listed and
+        max_depth (mm)."""
     @property
     def moves(self) -> int: ...
     @property
@@ -188,6 +200,11 @@ def check(
     start: Optional[Tuple[float, float, float]] = None,
     part_units: Union[str, float] = "mm",
     deflection: Optional[float] = None,
+    fixture: Optional[Paths] = None,
+    fixture_transform: Optional[Union[str, Sequence[str]]] = None,
+    fixture_clearance: float = 0.0,
+    rapid_path: str = "linear",
+    rapid_rates: Optional[Tuple[float, float, float]] = None,
     export_mesh: Optional[Path] = None,
     report: Optional[Paths] = None,
     html_violations: int = 1000,

@@ -116,10 +116,26 @@ ToolsSpec makeTools(std::optional<std::string> tool, const py::object& tool_tabl
   return tools;
 }
 
+/// The machine's keywords (fixture=, fixture_transform=, fixture_clearance=, rapid_path=,
+/// rapid_rates=) into `job`; checkJob holds them to the CLI's rules.
+void setMachine(CheckJob& job, const py::object& fixture, const py::object& fixture_transform,
+                double fixture_clearance, const std::string& rapid_path,
+                std::optional<std::array<double, 3>> rapid_rates) {
+  job.fixtures = pathList(fixture);
+  job.fixture_transforms = pathList(fixture_transform);
+  job.fixture_clearance = fixture_clearance;
+  job.rapid_path = rapidPathNamed(rapid_path, SettingNames::Identifier);
+  job.rapid_rates = point(rapid_rates);
+}
+
 SettingsSpec makeSettings(double tolerance, double stock, double rapid_clearance,
                           double holder_clearance, std::optional<std::array<double, 3>> start,
-                          std::optional<int> initial_tool, int threads) {
+                          std::optional<int> initial_tool, int threads, const py::object& fixture,
+                          const py::object& fixture_transform, double fixture_clearance,
+                          const std::string& rapid_path,
+                          std::optional<std::array<double, 3>> rapid_rates) {
   SettingsSpec settings;
+  setMachine(settings.job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   settings.job.tolerance = tolerance;
   settings.job.stock = stock;
   settings.job.rapid_clearance = rapid_clearance;
@@ -257,6 +273,7 @@ py::dict violationDict(const Report& report, const Violation& v) {
   entry["severe"] = v.severe;
   entry["exact"] = v.exact;
   entry["segment"] = segmentName(report, v);
+  if (v.kind == ViolationKind::FixtureCollision) entry["fixture"] = fixtureName(report, v);
   return entry;
 }
 
@@ -339,9 +356,13 @@ void bindSettings(py::module_& m) {
       .def(py::init(&makeSettings), py::arg("tolerance") = 0.01, py::arg("stock") = 0.0,
            py::arg("rapid_clearance") = 0.0, py::arg("holder_clearance") = 0.0,
            py::arg("start") = py::none(), py::arg("initial_tool") = py::none(),
-           py::arg("threads") = 0,
+           py::arg("threads") = 0, py::arg("fixture") = py::none(),
+           py::arg("fixture_transform") = py::none(), py::arg("fixture_clearance") = 0.0,
+           py::arg("rapid_path") = "linear", py::arg("rapid_rates") = py::none(),
            "Raises InputError with the CLI's message for a value it refuses (stock=-0.05: "
-           "'stock must be >= 0, got -0.05').")
+           "'stock must be >= 0, got -0.05'). fixture: fixture files (STL, STEP, IGES), one or "
+           "a list, each placed by the fixture_transform of its place ('translate X,Y,Z', "
+           "'rotate-z DEG', ...); rapid_path 'dogleg' with rapid_rates (X, Y, Z) mm/min.")
       .def_property_readonly("tolerance", [](const SettingsSpec& s) { return s.job.tolerance; })
       .def_property_readonly("stock", [](const SettingsSpec& s) { return s.job.stock; })
       .def_property_readonly("rapid_clearance",
@@ -350,7 +371,12 @@ void bindSettings(py::module_& m) {
                              [](const SettingsSpec& s) { return s.job.holder_clearance; })
       .def_property_readonly("initial_tool",
                              [](const SettingsSpec& s) { return s.job.initial_tool; })
-      .def_property_readonly("threads", [](const SettingsSpec& s) { return s.job.threads; });
+      .def_property_readonly("threads", [](const SettingsSpec& s) { return s.job.threads; })
+      .def_property_readonly("fixtures", [](const SettingsSpec& s) { return s.job.fixtures; })
+      .def_property_readonly("fixture_clearance",
+                             [](const SettingsSpec& s) { return s.job.fixture_clearance; })
+      .def_property_readonly("rapid_path",
+                             [](const SettingsSpec& s) { return rapidPathName(s.job.rapid_path); });
 }
 
 void bindPart(py::module_& m) {
@@ -426,6 +452,7 @@ py::dict countsOf(const PyReport& r) {
   counts["gouges"] = t.gouges;
   counts["rapid_collisions"] = t.rapid_collisions;
   counts["holder_collisions"] = t.holder_collisions;
+  counts["fixture_collisions"] = t.fixture_collisions;
   counts["total"] = t.total();
   counts["listed"] = r.report().violations.size();
   counts["max_depth"] = t.max_depth;
@@ -451,8 +478,8 @@ void bindReportFindings(py::class_<PyReport>& report) {
                              [](const PyReport& r) { return r.passed() ? "pass" : "fail"; })
       .def_property_readonly("passed", &PyReport::passed, "No violation was found.")
       .def_property_readonly("counts", &countsOf,
-                             "gouges, rapid_collisions, holder_collisions, total, listed and "
-                             "max_depth (mm), as a dict.")
+                             "gouges, rapid_collisions, holder_collisions, fixture_collisions, "
+                             "total, listed and max_depth (mm), as a dict.")
       .def_property_readonly("moves", [](const PyReport& r) { return r.report().moves; })
       .def_property_readonly("program_lines",
                              [](const PyReport& r) { return r.report().path_lines; })
@@ -472,7 +499,8 @@ void bindReportFindings(py::class_<PyReport>& report) {
             return violations;
           },
           "The listed violations in program order, as dicts (segment: the assembly piece a "
-          "holder collision touched).");
+          "holder or fixture collision touched; fixture: the file of the fixture a fixture "
+          "collision came near).");
 }
 
 /// The listed findings as NumPy columns, and the report in every format.
@@ -552,10 +580,13 @@ PyReport checkFiles(const py::object& part, const py::object& program,
                     const py::object& subprogram_dir, std::optional<double> arc_tolerance,
                     double tolerance, double stock, double rapid_clearance, double holder_clearance,
                     std::optional<std::array<double, 3>> start, const py::object& part_units,
-                    std::optional<double> deflection, const py::object& export_mesh,
-                    const py::object& report, std::size_t html_violations, int threads,
-                    bool pictures, py::object progress) {
+                    std::optional<double> deflection, const py::object& fixture,
+                    const py::object& fixture_transform, double fixture_clearance,
+                    const std::string& rapid_path, std::optional<std::array<double, 3>> rapid_rates,
+                    const py::object& export_mesh, const py::object& report,
+                    std::size_t html_violations, int threads, bool pictures, py::object progress) {
   CheckJob job;
+  setMachine(job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   job.part_file = pathText(part);
   job.path_file = pathText(program);
   job.tool = std::move(tool);
@@ -590,9 +621,11 @@ void bindCheck(py::module_& m) {
         py::arg("tolerance") = 0.01, py::arg("stock") = 0.0, py::arg("rapid_clearance") = 0.0,
         py::arg("holder_clearance") = 0.0, py::arg("start") = py::none(),
         py::arg("part_units") = "mm", py::arg("deflection") = py::none(),
-        py::arg("export_mesh") = py::none(), py::arg("report") = py::none(),
-        py::arg("html_violations") = kDefaultHtmlViolations, py::arg("threads") = 0,
-        py::arg("pictures") = true, py::arg("progress") = py::none(),
+        py::arg("fixture") = py::none(), py::arg("fixture_transform") = py::none(),
+        py::arg("fixture_clearance") = 0.0, py::arg("rapid_path") = "linear",
+        py::arg("rapid_rates") = py::none(), py::arg("export_mesh") = py::none(),
+        py::arg("report") = py::none(), py::arg("html_violations") = kDefaultHtmlViolations,
+        py::arg("threads") = 0, py::arg("pictures") = true, py::arg("progress") = py::none(),
         "`gougechek PART PROGRAM [options]`: each keyword is the CLI's option in snake case "
         "(tool_library= for --tool-library, one file or a list; report= for --report, one "
         "file or a list, the format from the extension). Returns the Report, the CLI's in "

@@ -3,6 +3,7 @@
 // the command line writes, and the steps of check() for callers that build the report as they
 // go (the CLI: an error report still shows what was known).
 #include "gougechek/export.hpp"
+#include "gougechek/fixture.hpp"
 #include "gougechek/part.hpp"
 #include "gougechek/program.hpp"
 #include "gougechek/report.hpp"
@@ -23,6 +24,19 @@ inline constexpr double kFinestTolerance = 1e-6;
 /// tool with no known cutter.
 GOUGECHEK_API VerifyResult verify(const Part& part, ProgramStream& program,
                                   const ToolLibrary& tools, const VerifySettings& settings);
+
+/// The same with the machine's `setup`: every move, rapids as its rapid path takes them (each
+/// leg of a dog-leg rapid checked, its violations numbered by the program's move), also
+/// checked against each fixture, whose FixtureCollision violations join the part's. Throws
+/// InputError (no file) for a setup checkMachineSetup refuses.
+GOUGECHEK_API VerifyResult verify(const Part& part, ProgramStream& program,
+                                  const ToolLibrary& tools, const VerifySettings& settings,
+                                  const MachineSetup& setup);
+
+/// Throws InputError (no file) naming the setting as `names` spell it when `setup`'s fixture
+/// clearance is not a length >= 0, or its rapid path is a dog-leg without three rates > 0
+/// (mm/min, at most 1e9).
+GOUGECHEK_API void checkMachineSetup(const MachineSetup& setup, SettingNames names);
 
 /// What a report shows before anything is read: the inputs' names and the settings.
 GOUGECHEK_API Report reportOfSettings(const std::string& part_file, const std::string& program_name,

@@ -3,6 +3,7 @@
 // IGES parts are gougechek::step's: gougechek/step.hpp.
 #include "gougechek/check.hpp"
 #include "gougechek/error.hpp"
+#include "gougechek/fixture.hpp"
 #include "gougechek/job.hpp"
 #include "gougechek/mesh.hpp"
 #include "gougechek/move.hpp"

@@ -50,6 +50,13 @@ struct CheckJob {
   double holder_clearance = 0;
   std::optional<Vec3> start;
   int threads = 0;  ///< 0: all cores
+  // The machine (gougechek/fixture.hpp): what holds the part, and how rapids move.
+  std::vector<std::string> fixtures;  ///< --fixture: STL, STEP or IGES, in the part's units
+  /// --fixture-transform (parsePlacement): none, or one per fixture, paired in order.
+  std::vector<std::string> fixture_transforms;
+  double fixture_clearance = 0;
+  RapidPath rapid_path = RapidPath::Linear;
+  std::optional<Vec3> rapid_rates;  ///< mm/min per axis: given with RapidPath::Dogleg only
   // The outputs.
   std::vector<ReportTarget> reports;  ///< written when the check ends, however it ends
   std::size_t html_violations = kDefaultHtmlViolations;
@@ -69,6 +76,9 @@ struct JobHooks {
   /// Reads the part: unset, gougechek::readPart (STL); step::runJob sets step::readPart. A
   /// caller that has the part already (one part, many programs) returns it.
   std::function<Part(const std::string& file, const PartOptions& options)> read_part;
+  /// Reads a fixture (job.fixtures) with the part's options: unset, gougechek::readPart (STL);
+  /// step::runJob sets step::readPart.
+  std::function<Part(const std::string& file, const PartOptions& options)> read_fixture;
   /// Called between the stages and while a STEP/IGES part is read; may throw to stop the run.
   std::function<void()> check_stop;
   /// Called once the program is open, before the part is read; it outlives the check.
@@ -94,8 +104,9 @@ struct JobHooks {
 };
 
 /// Throws InputError (no file) naming the setting as `names` spell it when a setting of `job`
-/// is out of range (checkSetting, checkSettings) or its deflection is too coarse for its
-/// tolerance (checkDeflection). runJob() calls it first.
+/// is out of range (checkSetting, checkSettings, checkMachineSetup), its deflection is too
+/// coarse for its tolerance (checkDeflection), a fixture transform does not parse or does not
+/// pair with a fixture, or rapid rates come without the dog-leg. runJob() calls it first.
 GOUGECHEK_API void checkJob(const CheckJob& job, SettingNames names = SettingNames::Identifier);
 
 /// The cutters of job's tool table, tool libraries and tool, in that order, with its holder on

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gougechek/export.hpp"
+#include "gougechek/fixture.hpp"
 #include "gougechek/tool.hpp"
 #include "gougechek/verify.hpp"
 #include "gougechek/warning.hpp"
@@ -93,6 +94,13 @@ inline constexpr std::size_t kHtmlPathPieces = 200'000;
 /// Rows of the HTML report's violation table by default: the deepest ones.
 inline constexpr std::size_t kDefaultHtmlViolations = 1000;
 
+/// A fixture of the check, as the report names it.
+struct ReportFixture {
+  std::string file;           ///< as given
+  std::string placement;      ///< its --fixture-transform as given ("" for none)
+  std::size_t triangles = 0;  ///< of its mesh as checked; 0 until it is read
+};
+
 /// Everything a report of one check shows, in every format (writeReport).
 struct Report {
   std::optional<Trace> trace;  ///< unset: not recorded (written only when set)
@@ -107,8 +115,13 @@ struct Report {
   std::size_t path_lines = 0;  ///< the program's lines, as read
   std::size_t moves = 0;       ///< its moves, as checked
   double tolerance = 0, stock = 0, rapid_clearance = 0;  ///< the settings, mm
-  double holder_clearance = 0;                  ///< written only when > 0 (--holder-clearance)
-  std::optional<int> initial_tool;              ///< --initial-tool; written only when set
+  double holder_clearance = 0;      ///< written only when > 0 (--holder-clearance)
+  std::optional<int> initial_tool;  ///< --initial-tool; written only when set
+  /// The fixtures (--fixture), by index as Violation::fixture counts; written only when any.
+  std::vector<ReportFixture> fixtures;
+  double fixture_clearance = 0;                 ///< written only with fixtures
+  RapidPath rapid_path = RapidPath::Linear;     ///< written only when Dogleg
+  Vec3 rapid_rates{0, 0, 0};                    ///< mm/min per axis, for RapidPath::Dogleg
   std::vector<std::pair<int, ToolSpec>> tools;  ///< tools the program used, by number
   std::vector<InputWarning> warnings;
   std::vector<Violation> violations;  ///< ordered by line, then kind
@@ -150,17 +163,22 @@ GOUGECHEK_API std::optional<ReportFormat> reportFormatOfFile(std::string_view fi
 GOUGECHEK_API void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 
 /// The machine name of a kind, as the JSON and CSV reports write it: "gouge",
-/// "rapid_collision", "holder_collision".
+/// "rapid_collision", "holder_collision", "fixture_collision".
 GOUGECHEK_API const char* violationKindName(ViolationKind kind);
 
-/// The name of the assembly piece a holder collision touched ("shank", "holder: nut"), as the
-/// reports write it; empty for the other kinds.
+/// The name of the assembly piece a holder or fixture collision touched ("shank", "holder:
+/// nut", "flutes"), as the reports write it; empty for the other kinds.
 GOUGECHEK_API std::string segmentName(const Report& report, const Violation& violation);
+
+/// The file of the fixture a fixture collision came near, as the reports write it; empty for
+/// the other kinds.
+GOUGECHEK_API std::string fixtureName(const Report& report, const Violation& violation);
 
 /// The waiver of `violation`, an element of report.violations, if it is waived.
 GOUGECHEK_API const Waiver* waiverOf(const Report& report, const Violation& violation);
 
-/// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm` (and
+/// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm` (with
+/// `, 1 fixture collision` after the holder collisions when the check had fixtures, and
 /// `, 2 waived` when findings were waived).
 GOUGECHEK_API std::string summaryLine(const Report& report);
 

@@ -67,8 +67,15 @@ GOUGECHEK_API void checkSettings(const VerifySettings& settings,
                                  SettingNames names = SettingNames::Identifier);
 
 /// What a violation is: the cutter cut into the part (Gouge), a rapid came within the rapid
-/// clearance (RapidCollision), a shank, extension or holder within the holder clearance.
-enum class ViolationKind : std::uint8_t { Gouge, RapidCollision, HolderCollision };
+/// clearance (RapidCollision), a shank, extension or holder within the holder clearance; any
+/// piece of the assembly within the fixture clearance of a fixture (FixtureCollision,
+/// gougechek/fixture.hpp).
+enum class ViolationKind : std::uint8_t {
+  Gouge,
+  RapidCollision,
+  HolderCollision,
+  FixtureCollision
+};
 
 /// A move that cut into the part or came too close to it, at its deepest.
 struct Violation {
@@ -85,21 +92,27 @@ struct Violation {
   /// for a holder collision.
   std::uint32_t segment = 0;
   bool exact = false;  ///< depth re-measured on the part's exact (B-rep) surface
+  /// FixtureCollision: the fixture it came near, by index in MachineSetup::fixtures (and
+  /// Report::fixtures); 0 for the other kinds.
+  std::uint32_t fixture = 0;
 };
 
 /// How many violations of each kind, and the deepest penetration among them.
 struct ViolationTally {
-  std::size_t gouges = 0;             ///< ViolationKind::Gouge
-  std::size_t rapid_collisions = 0;   ///< ViolationKind::RapidCollision
-  std::size_t holder_collisions = 0;  ///< ViolationKind::HolderCollision
-  double max_depth = 0;               ///< 0 when none penetrates
+  std::size_t gouges = 0;              ///< ViolationKind::Gouge
+  std::size_t rapid_collisions = 0;    ///< ViolationKind::RapidCollision
+  std::size_t holder_collisions = 0;   ///< ViolationKind::HolderCollision
+  std::size_t fixture_collisions = 0;  ///< ViolationKind::FixtureCollision
+  double max_depth = 0;                ///< 0 when none penetrates
 
   /// Counts `violation` under its kind, and its depth into max_depth.
   GOUGECHEK_API void add(const Violation& violation);
   /// Adds the counts of `other`; the deeper max_depth of the two.
   GOUGECHEK_API ViolationTally& operator+=(const ViolationTally& other);
   /// Every violation counted.
-  std::size_t total() const { return gouges + rapid_collisions + holder_collisions; }
+  std::size_t total() const {
+    return gouges + rapid_collisions + holder_collisions + fixture_collisions;
+  }
 };
 
 /// Where a program's feed moves came closest to the part when none came within reach of it

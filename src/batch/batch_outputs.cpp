@@ -112,6 +112,15 @@ std::string changeOf(const BatchJson& check, std::size_t index) {
   return check.at("baseline").at("changes").at(index).get<std::string>();
 }
 
+/// The violations a report's summary counts, of every kind (fixture collisions only where the
+/// check had fixtures); waived ones are not among them.
+std::size_t violationCount(const BatchJson& summary) {
+  std::size_t count = 0;
+  for (const char* kind : {"gouges", "rapid_collisions", "holder_collisions", "fixture_collisions"})
+    if (summary.contains(kind)) count += summary.at(kind).get<std::size_t>();
+  return count;
+}
+
 std::size_t waivedCount(const BatchJson& report) {
   const BatchJson& counts = report.at("summary");
   return counts.contains("waived") ? counts.at("waived").get<std::size_t>() : 0;
@@ -171,9 +180,7 @@ std::string junitXml(const BatchJson& summary) {
             << escapeMarkup(describeError(error)) << "</error>\n";
       } else {
         const BatchJson& counts = report.at("summary");
-        const std::size_t count = counts.at("gouges").get<std::size_t>() +
-                                  counts.at("rapid_collisions").get<std::size_t>() +
-                                  counts.at("holder_collisions").get<std::size_t>();
+        const std::size_t count = violationCount(counts);
         out << "      <failure type=\"violations\" message=\"" << count
             << (count == 1 ? " violation" : " violations");
         if (check.contains("baseline") && check.at("baseline").contains("new"))
@@ -231,10 +238,7 @@ std::string resultsCsv(const BatchJson& summary) {
           out << prefix << csvRow(violation, "fixed");
       const BatchJson& counts = report.at("summary");
       if (counts.contains("truncated")) {
-        const std::size_t found = counts.at("gouges").get<std::size_t>() +
-                                  counts.at("rapid_collisions").get<std::size_t>() +
-                                  counts.at("holder_collisions").get<std::size_t>() +
-                                  waivedCount(report);
+        const std::size_t found = violationCount(counts) + waivedCount(report);
         out << prefix << "truncated,," << found << ",,,,,,,,,\n";
       }
       if (report.contains("error"))

@@ -41,7 +41,7 @@ bool isRunOption(std::string_view name) {
 /// Options whose values are files or folders, read relative to the manifest's folder.
 bool namesAFile(std::string_view name) {
   return name == "tool-table" || name == "tool-library" || name == "work-offsets" ||
-         name == "subroutine-path" || name == "subprogram-dir";
+         name == "subroutine-path" || name == "subprogram-dir" || name == "fixture";
 }
 
 /// The place of a YAML node or error: 1-based line and column, 0 when it has none.
@@ -204,13 +204,16 @@ class ManifestReader {
     if (key == "start") {
       texts.push_back(startText(value));
     } else if (value.IsSequence() &&
-               (key == "tool-library" || key == "subroutine-path" || key == "subprogram-dir")) {
+               (key == "tool-library" || key == "subroutine-path" || key == "subprogram-dir" ||
+                key == "fixture" || key == "fixture-transform")) {
       for (const YAML::Node& item : value) texts.push_back(scalar(item, key));
     } else {
       texts.push_back(scalar(value, key));
     }
     // A job's libraries replace the defaults' (adding them would define every tool twice).
     if (key == "tool-library") job.tool_libraries.clear();
+    if (key == "fixture") job.fixtures.clear();
+    if (key == "fixture-transform") job.fixture_transforms.clear();
     for (std::string& text : texts) {
       // A holder is a family name (ER32) or a profile file beside the manifest.
       std::error_code no_file;
@@ -289,10 +292,12 @@ class ManifestReader {
       if (key == "kind") {
         const std::string kind = scalar(value, key);
         for (const ViolationKind candidate :
-             {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision})
+             {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision,
+              ViolationKind::FixtureCollision})
           if (kind == violationKindName(candidate)) rule.kind = candidate;
         if (!rule.kind)
-          fail(value, "kind: '" + kind + "' (gouge, rapid_collision, holder_collision)");
+          fail(value, "kind: '" + kind +
+                          "' (gouge, rapid_collision, holder_collision, fixture_collision)");
       } else if (key == "program") {
         rule.program = scalar(value, key);
       } else if (key == "line" || key == "lines") {

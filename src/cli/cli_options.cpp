@@ -52,6 +52,18 @@ po::options_description visibleOptions() {
       "distance shank, extension and holder must keep from the part (default 0)")(
       "start", po::value<std::string>()->value_name("X,Y,Z"),
       "tool position before the first move (default unknown)")(
+      "fixture", po::value<std::vector<std::string>>()->value_name("FILE")->composing(),
+      "fixture (vise jaw, clamp, table) no piece of the tool may come near: STL, STEP or IGES, "
+      "in the part's units (repeatable)")(
+      "fixture-transform", po::value<std::vector<std::string>>()->value_name("STEPS")->composing(),
+      "placement of a fixture: 'translate X,Y,Z', 'rotate-x|-y|-z DEG', applied in order "
+      "(none, or one per --fixture, paired in order)")(
+      "fixture-clearance", po::value<std::string>()->value_name("MM"),
+      "distance every piece of the tool, flutes included, must keep from fixtures (default 0)")(
+      "rapid-path", po::value<std::string>()->value_name("linear|dogleg"),
+      "path of rapids: one straight line, or the dog-leg of axes moving each at its own rate "
+      "(default linear)")("rapid-rates", po::value<std::string>()->value_name("X,Y,Z"),
+                          "rapid rate of each axis, mm/min (with --rapid-path dogleg)")(
       "part-units", po::value<std::string>()->value_name("mm|in"),
       "units of an STL part (default mm; STEP/IGES carry their own)")(
       "deflection", po::value<std::string>()->value_name("MM"),
@@ -123,7 +135,8 @@ void setCheckOptions(const po::variables_map& values, TunedJob& job, Wanted want
   for (const std::string_view name : checkOptionNames()) {
     const std::string key(name);
     if (!wanted(name) || !values.count(key)) continue;
-    if (name == "tool-library" || name == "subroutine-path" || name == "subprogram-dir") {
+    if (name == "tool-library" || name == "subroutine-path" || name == "subprogram-dir" ||
+        name == "fixture" || name == "fixture-transform") {
       for (const std::string& value : values[key].as<std::vector<std::string>>())
         setCheckOption(job, name, value, SettingNames::CommandLine);
     } else {

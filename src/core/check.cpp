@@ -14,6 +14,8 @@
 #include "core/first_tool.hpp"
 #include "core/part_state.hpp"
 #include "core/tuned_check.hpp"
+#include "fixture/fixture_check.hpp"
+#include "fixture/rapid_legs.hpp"
 #include "gougechek/error.hpp"
 #include "report/report_pictures.hpp"
 #include "report/report_summary.hpp"
@@ -60,17 +62,51 @@ std::optional<std::string> finerThanTheMesh(const Part& part, double tolerance) 
 
 }  // namespace
 
+namespace {
+
+/// `found` (the fixtures' findings) into `result` (the part's), the order by line, then kind,
+/// then move kept; beyond the listed count, the latest moves' are counted only.
+void mergeFindings(CountedResult& result, std::vector<Violation> found, const ViolationTally& more,
+                   std::size_t listed) {
+  result.unlisted += more;
+  if (found.empty()) return;
+  std::vector<Violation>& all = result.violations;
+  all.insert(all.end(), found.begin(), found.end());
+  if (all.size() > listed) {
+    std::stable_sort(all.begin(), all.end(),
+                     [](const Violation& a, const Violation& b) { return a.move < b.move; });
+    for (std::size_t i = listed; i < all.size(); ++i) result.unlisted.add(all[i]);
+    all.resize(listed);
+  }
+  std::stable_sort(all.begin(), all.end(), [](const Violation& a, const Violation& b) {
+    if (a.line != b.line) return a.line < b.line;
+    if (a.kind != b.kind) return a.kind < b.kind;
+    return a.move < b.move;
+  });
+}
+
+}  // namespace
+
 CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
-                     const TunedSettings& settings) {
+                     const TunedSettings& settings, const MachineSetup& setup) {
   checkSettings(settings);
+  checkMachineSetup(setup, SettingNames::Identifier);
   if (part.deflection())
     checkDeflection(*part.deflection(), settings.tolerance, SettingNames::Identifier);
   const PartAccess::State& state = PartAccess::state(part);
   FirstToolSource first_tool(
       [&program](std::vector<Move>& block, std::size_t max) { return program.read(block, max); },
       tools, settings.initial_tool, program.name());
-  const MoveSource source = [&first_tool](std::vector<Move>& block, std::size_t max) {
-    return first_tool.read(block, max);
+  // Every check takes the moves as the machine makes them (rapids as legs), the fixtures' as
+  // each block is read, beside the part's check of the block before.
+  RapidLegs legs([&first_tool](std::vector<Move>& block,
+                               std::size_t max) { return first_tool.read(block, max); },
+                 setup.rapid_path, setup.rapid_rates, settings.start);
+  FixtureChecks fixtures(setup, tools, settings, program.name());
+  const MoveSource source = [&legs, &fixtures](std::vector<Move>& block, std::size_t max) {
+    const bool more = legs.read(block, max);
+    fixtures.check(block);
+    return more;
   };
   CountedResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
   // The tool taken before the first change comes first: it was assumed before any move ran.
@@ -79,9 +115,15 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
     const ExactPart exact{state.mesh, state.face_of_triangle, state.exact_distance};
     confirmOnExactSurfaces(result.violations, exact, tools, settings, *state.deflection);
   }
+  ViolationTally fixtures_unlisted;
+  std::vector<Violation> fixture_findings = fixtures.finish(fixtures_unlisted);
+  mergeFindings(result, std::move(fixture_findings), fixtures_unlisted,
+                settings.max_listed_violations);
+  legs.renumber(result.violations);
+  if (result.unreached) result.unreached->move = legs.programOrdinal(result.unreached->move);
   // No feed move came near the part (no rapid, in a program of rapids only): nothing was cut,
-  // so no pass. A rapid or holder that hit it is still a failure, which the warning explains;
-  // the message holds the check's own warnings (units).
+  // so no pass. A rapid, holder or fixture collision is still a failure, which the warning
+  // explains; the message holds the check's own warnings (units).
   if (result.unreached) {
     const std::string message = unreachedMessage(*result.unreached, result.warnings);
     if (result.violations.empty() && result.unlisted.total() == 0)
@@ -93,9 +135,19 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
   return result;
 }
 
+CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                     const TunedSettings& settings) {
+  return verify(part, program, tools, settings, MachineSetup{});
+}
+
 VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
                     const VerifySettings& settings) {
   return verify(part, program, tools, TunedSettings(settings));
+}
+
+VerifyResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                    const VerifySettings& settings, const MachineSetup& setup) {
+  return verify(part, program, tools, TunedSettings(settings), setup);
 }
 
 Report reportOfSettings(const std::string& part_file, const std::string& program_name,

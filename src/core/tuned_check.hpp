@@ -9,5 +9,8 @@ namespace gougechek {
 /// verify() of gougechek/check.hpp with `settings`' tuning, counting the work.
 CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
                      const TunedSettings& settings);
+/// The same with the fixtures and the rapid path of `setup`.
+CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary& tools,
+                     const TunedSettings& settings, const MachineSetup& setup);
 
 }  // namespace gougechek

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "gougechek/error.hpp"
+#include "job/machine.hpp"
 #include "tool/tool_draft.hpp"
 #include "tool/tool_library.hpp"
 
@@ -70,6 +71,35 @@ Vec3 parseStart(const std::string& text, SettingNames names) {
   }
   if (values.size() != 3) throw UsageError(label + " wants X,Y,Z, got '" + text + "'");
   return {values[0], values[1], values[2]};
+}
+
+/// Runs `check`, its InputError a usage error.
+template <class Check>
+void asUsageError(const Check& check) {
+  try {
+    check();
+  } catch (const InputError& error) {
+    throw UsageError(error.message());
+  }
+}
+
+/// --rapid-rates X,Y,Z: each > 0 (checkMachineSetup's rule).
+Vec3 parseRates(const std::string& text, SettingNames names) {
+  const std::string label = settingName("rapid-rates", names);
+  std::vector<double> values;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', begin);
+    values.push_back(parseNumber(text.substr(begin, comma - begin), label));
+    if (comma == std::string::npos) break;
+    begin = comma + 1;
+  }
+  if (values.size() != 3) throw UsageError(label + " wants X,Y,Z in mm/min, got '" + text + "'");
+  MachineSetup setup;
+  setup.rapid_path = RapidPath::Dogleg;
+  setup.rapid_rates = {values[0], values[1], values[2]};
+  asUsageError([&] { checkMachineSetup(setup, names); });
+  return setup.rapid_rates;
 }
 
 std::string directory(const std::string& text, const std::string& label) {
@@ -160,6 +190,26 @@ const std::vector<CheckOption>& checkOptions() {
        }},
       {"kdop", [](TunedJob& job, const std::string& value,
                   SettingNames names) { job.kdop = parseWholeSetting("kdop", value, names); }},
+      {"fixture",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         if (value.empty()) throw UsageError(settingName("fixture", names) + " names no file");
+         job.fixtures.push_back(value);
+       }},
+      {"fixture-transform",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         asUsageError([&] { parsePlacement(value, settingName("fixture-transform", names)); });
+         job.fixture_transforms.push_back(value);
+       }},
+      {"fixture-clearance",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.fixture_clearance = parseSetting("fixture-clearance", value, names);
+       }},
+      {"rapid-path",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         asUsageError([&] { job.rapid_path = rapidPathNamed(value, names); });
+       }},
+      {"rapid-rates", [](TunedJob& job, const std::string& value,
+                         SettingNames names) { job.rapid_rates = parseRates(value, names); }},
   };
   return options;
 }
@@ -187,6 +237,7 @@ void setCheckOption(TunedJob& job, std::string_view name, const std::string& val
 }
 
 void checkJobSettings(const CheckJob& job, SettingNames names) {
+  asUsageError([&] { checkMachine(job, names); });
   if (!job.deflection) return;
   try {
     checkDeflection(*job.deflection, job.tolerance, names);
@@ -299,6 +350,7 @@ std::vector<InputFile> checkInputs(const CheckJob& job) {
     if (auto holder = holderNamedIn(*job.tool))
       inputs.push_back({std::move(*holder), "the holder profile of --tool"});
   if (job.work_offsets) inputs.push_back({*job.work_offsets, "the work offsets file"});
+  for (const std::string& file : job.fixtures) inputs.push_back({file, "a fixture file"});
   return inputs;
 }
 
@@ -330,6 +382,18 @@ std::string number(double value) {
   char text[64];
   const auto written = std::to_chars(text, text + sizeof text, value);
   return std::string(text, written.ptr);
+}
+
+/// The machine's options of `job` (fixtures, rapid path), each through `add`.
+template <class Add>
+void addMachineOptions(const CheckJob& job, const Add& add) {
+  for (const std::string& file : job.fixtures) add("fixture", file);
+  for (const std::string& text : job.fixture_transforms) add("fixture-transform", text);
+  if (job.fixture_clearance != 0) add("fixture-clearance", number(job.fixture_clearance));
+  if (job.rapid_path != RapidPath::Linear) add("rapid-path", rapidPathName(job.rapid_path));
+  if (job.rapid_rates)
+    add("rapid-rates", number(job.rapid_rates->x) + "," + number(job.rapid_rates->y) + "," +
+                           number(job.rapid_rates->z));
 }
 
 }  // namespace
@@ -366,6 +430,7 @@ std::string commandLine(const CheckJob& job) {
     add("start", number(job.start->x) + "," + number(job.start->y) + "," + number(job.start->z));
   if (job.part_unit_scale != 1) add("part-units", "in");
   if (job.deflection) add("deflection", number(*job.deflection));
+  addMachineOptions(job, add);
   if (job.export_mesh) add("export-mesh", *job.export_mesh);
   for (const ReportTarget& target : job.reports) add("report", target.file);
   // The format of a report whose extension tells another one (the command line takes --format

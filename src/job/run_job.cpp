@@ -9,6 +9,7 @@
 
 #include "core/tuned_check.hpp"
 #include "job/job_options.hpp"
+#include "job/machine.hpp"
 #include "job/output_file.hpp"
 
 namespace gougechek {
@@ -87,12 +88,14 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   addPart(report, part);
   check_stop();
   if (job.export_mesh) exportMesh(part.mesh(), *job.export_mesh);
+  const MachineSetup machine = readMachine(job, hooks, part_options, report);
+  check_stop();
 
   TunedSettings settings = tunedSettings(job);
   settings.progress = hooks.progress;
   VerifyResult result;
   try {
-    result = verify(part, *program, tools, settings);
+    result = verify(part, *program, tools, settings, machine);
   } catch (const InputError&) {
     // The error page shows what was read: the part with the path up to the faulty line.
     if (pictures) addPartPictures(report, part, *program);
@@ -100,7 +103,7 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   }
   check_stop();
   addResult(report, *program, tools, std::move(result), pictures);
-  if (pictures) addPictures(report, part, *program);
+  if (pictures) addPictures(report, pictured(part, machine), *program);
 }
 
 /// What ended a run by `error`: once the run was stopped, whatever failed after is its
@@ -135,6 +138,7 @@ void checkJob(const CheckJob& job, SettingNames names) {
     checkSetting("deflection", *job.deflection, names);
     checkDeflection(*job.deflection, verifySettings(job).tolerance, names);
   }
+  checkMachine(job, names);
 }
 
 Report jobReport(const CheckJob& job, const FileSha256& sha256,
@@ -146,6 +150,8 @@ Report jobReport(const CheckJob& job, const FileSha256& sha256,
   report.trace = startTrace(job, job.command.empty() ? commandLine(job) : job.command, sha256);
   report.trace->manifest = job.manifest;
   report.html_violations = job.html_violations;
+  // A usage error's report shows the defaults (`shown`): no fixture or rate out of range.
+  if (!shown) addMachineSettings(report, job);
   return report;
 }
 

@@ -1,7 +1,8 @@
 // One row per violation, the fields of the JSON violations; `at` is split into three columns,
 // `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces, and
 // `waived_by` names who accepted a waived one (a batch manifest's waiver), and `segment` the
-// piece of the tool's assembly a holder collision touched with (empty for other kinds).
+// piece of the tool's assembly a holder or fixture collision touched with (empty for other
+// kinds); with fixtures, a last column `fixture` names the fixture of a fixture collision.
 // Two rows of their own kinds say what a list of violations cannot: `truncated` last, when
 // more violations were found than listed (`move` holds how many were found in all), and
 // `error` alone, when the run ended in an error (`line` holds its line when it has one; the
@@ -29,7 +30,11 @@ std::string csvField(const std::string& text) {
 void writeCsvReport(const Report& report, std::ostream& out) {
   // Every field but waived_by and segment is a number, a fixed word or true/false: nothing else
   // needs quoting.
-  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment\n";
+  // With fixtures, a last column names the fixture of a fixture collision (none without: the
+  // columns of runs without fixtures stay as they were).
+  const bool fixtures = !report.fixtures.empty();
+  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment"
+      << (fixtures ? ",fixture\n" : "\n");
   for (const Violation& violation : report.violations) {
     const Waiver* waiver = waiverOf(report, violation);
     out << violationKindName(violation.kind) << ',' << violation.line << ',' << violation.move
@@ -39,7 +44,9 @@ void writeCsvReport(const Report& report, std::ostream& out) {
         << shortestDecimal(roundToMicron(violation.at.z)) << ','
         << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << ','
         << csvField(waiver ? waiver->by : std::string()) << ','
-        << csvField(segmentName(report, violation)) << "\n";
+        << csvField(segmentName(report, violation));
+    if (fixtures) out << "," << csvField(fixtureName(report, violation));
+    out << "\n";
   }
   const ReportSummary summary = summarize(report);
   if (summary.truncated())

@@ -26,6 +26,8 @@ const char* kindColour(ViolationKind kind) {
       return "#ff7f0e";
     case ViolationKind::HolderCollision:
       return "#9467bd";
+    case ViolationKind::FixtureCollision:
+      return "#8c564b";
   }
   return "#000000";
 }
@@ -133,6 +135,8 @@ void writeViolationTable(const Report& report, std::ostream& out) {
         << "\"></span>" << violationKindLabel(violation.kind);
     if (const std::string segment = segmentName(report, violation); !segment.empty())
       out << " (" << escapeMarkup(segment) << ")";
+    if (const std::string fixture = fixtureName(report, violation); !fixture.empty())
+      out << " fixture " << escapeMarkup(fixture);
     out << "</td><td>" << violation.line << "</td><td>" << violation.move << "</td><td>"
         << violation.tool << "</td><td>" << fixedDecimal(violation.depth, decimals) << "</td><td>"
         << fixedDecimal(violation.at.x, 3) << "</td><td>" << fixedDecimal(violation.at.y, 3)
@@ -268,8 +272,9 @@ void writeWhere(const Report& report, std::ostream& out) {
   writeView(report, 0, 1, "top view (X right, Y up)", out);
   writeView(report, 0, 2, "front view (X right, Z up)", out);
   out << "<p>";
-  for (ViolationKind kind :
-       {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision}) {
+  for (ViolationKind kind : {ViolationKind::Gouge, ViolationKind::RapidCollision,
+                             ViolationKind::HolderCollision, ViolationKind::FixtureCollision}) {
+    if (kind == ViolationKind::FixtureCollision && report.fixtures.empty()) continue;
     out << "<span class=\"dot\" style=\"background:" << kindColour(kind) << "\"></span>"
         << violationKindLabel(kind) << " &nbsp; ";
   }

@@ -64,11 +64,33 @@ Json violationJson(const Report& report, const Violation& violation) {
   // Which piece of the assembly touched: "shank", "holder: nut", ...
   if (const std::string segment = segmentName(report, violation); !segment.empty())
     item["segment"] = segment;
+  // Which fixture it came near: its index in settings.fixtures, and its file.
+  if (violation.kind == ViolationKind::FixtureCollision) {
+    item["fixture"] = violation.fixture;
+    item["fixture_file"] = fixtureName(report, violation);
+  }
   // Only on STEP/IGES parts: this depth was measured on the exact surface, not the mesh.
   if (violation.exact) item["confirmed"] = "exact";
   if (const Waiver* waiver = waiverOf(report, violation))
     item["waived"] = {{"by", waiver->by}, {"reason", waiver->reason}};
   return item;
+}
+
+/// The fixtures and the rapid path, only when given, so that reports of runs without them stay
+/// as they were.
+void addMachineSettings(const Report& report, Json& settings) {
+  if (!report.fixtures.empty()) {
+    settings["fixture_clearance"] = report.fixture_clearance;
+    settings["fixtures"] = Json::array();
+    for (const ReportFixture& fixture : report.fixtures)
+      settings["fixtures"].push_back({{"file", fixture.file},
+                                      {"transform", fixture.placement},
+                                      {"triangles", fixture.triangles}});
+  }
+  if (report.rapid_path == RapidPath::Dogleg) {
+    settings["rapid_path"] = rapidPathName(report.rapid_path);
+    settings["rapid_rates"] = point(report.rapid_rates);
+  }
 }
 
 /// {"kind", "message", "file", "line", "column"}, null where not applicable.
@@ -129,6 +151,7 @@ Json summaryJson(const Report& report, const ReportSummary& summary) {
     item["gouges"] = summary.gouges;
     item["rapid_collisions"] = summary.rapid_collisions;
     item["holder_collisions"] = summary.holder_collisions;
+    if (!report.fixtures.empty()) item["fixture_collisions"] = summary.fixture_collisions;
     item["max_depth"] = roundToMicron(summary.max_depth);
     if (summary.waived > 0) item["waived"] = summary.waived;
   }
@@ -161,6 +184,7 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   // Only when set, so that reports of runs without it stay as they were.
   if (report.holder_clearance > 0) root["settings"]["holder_clearance"] = report.holder_clearance;
   if (report.initial_tool) root["settings"]["initial_tool"] = *report.initial_tool;
+  addMachineSettings(report, root["settings"]);
   root["tools"] = Json::array();
   for (const auto& [number, tool] : report.tools) root["tools"].push_back(toolJson(number, tool));
   root["summary"] = summaryJson(report, summary);

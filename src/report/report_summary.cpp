@@ -47,6 +47,8 @@ const char* violationKindName(ViolationKind kind) {
       return "rapid_collision";
     case ViolationKind::HolderCollision:
       return "holder_collision";
+    case ViolationKind::FixtureCollision:
+      return "fixture_collision";
   }
   return "unknown";
 }
@@ -59,6 +61,8 @@ const char* violationKindLabel(ViolationKind kind) {
       return "rapid collision";
     case ViolationKind::HolderCollision:
       return "holder collision";
+    case ViolationKind::FixtureCollision:
+      return "fixture collision";
   }
   return "unknown";
 }
@@ -109,6 +113,8 @@ std::string describeViolation(const Report& report, const Violation& violation) 
   text.append(std::to_string(violation.tool));
   if (const std::string segment = segmentName(report, violation); !segment.empty())
     text.append(" (").append(segment).append(")");
+  if (const std::string fixture = fixtureName(report, violation); !fixture.empty())
+    text.append(" fixture ").append(fixture);
   if (violation.severe) text.append(" [severe]");
   if (violation.exact) text.append(" [exact]");
   if (const Waiver* waiver = waiverOf(report, violation))
@@ -124,6 +130,10 @@ std::string summaryLine(const Report& report) {
   text.append(counted(summary.rapid_collisions, "rapid collision", "rapid collisions"));
   text.append(", ");
   text.append(counted(summary.holder_collisions, "holder collision", "holder collisions"));
+  if (!report.fixtures.empty()) {
+    text.append(", ");
+    text.append(counted(summary.fixture_collisions, "fixture collision", "fixture collisions"));
+  }
   text.append(", max depth ");
   text.append(fixedDecimal(summary.max_depth, depthDecimals(report.tolerance))).append(" mm");
   if (summary.waived > 0)
@@ -222,13 +232,22 @@ std::string describeTool(const ToolSpec& tool) {
 }
 
 std::string segmentName(const Report& report, const Violation& violation) {
-  if (violation.kind != ViolationKind::HolderCollision) return {};
+  if (violation.kind != ViolationKind::HolderCollision &&
+      violation.kind != ViolationKind::FixtureCollision)
+    return {};
   for (const auto& [number, tool] : report.tools) {
     if (number != violation.tool) continue;
     const std::vector<ToolSegment> pieces = toolAssembly(tool);
     return violation.segment < pieces.size() ? pieces[violation.segment].name : std::string();
   }
   return {};
+}
+
+std::string fixtureName(const Report& report, const Violation& violation) {
+  if (violation.kind != ViolationKind::FixtureCollision ||
+      violation.fixture >= report.fixtures.size())
+    return {};
+  return report.fixtures[violation.fixture].file;
 }
 
 std::vector<std::string> describeSegment(const ToolSegment& segment) {
@@ -254,6 +273,15 @@ std::string describeSettings(const Report& report) {
     text.append(", holder clearance ")
         .append(shortestDecimal(report.holder_clearance))
         .append(" mm");
+  if (!report.fixtures.empty())
+    text.append(", fixture clearance ")
+        .append(shortestDecimal(report.fixture_clearance))
+        .append(" mm");
+  if (report.rapid_path == RapidPath::Dogleg) {
+    text.append(", rapids dogleg at X ").append(shortestDecimal(report.rapid_rates.x));
+    text.append(" Y ").append(shortestDecimal(report.rapid_rates.y));
+    text.append(" Z ").append(shortestDecimal(report.rapid_rates.z)).append(" mm/min");
+  }
   return text;
 }
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -130,6 +131,7 @@ TEST_F(SettingRefusals, ABatchManifestRefusesEachWithTheSameMessage) {
 TEST_F(SettingRefusals, TheCppApiRefusesEachWithTheSameMessage) {
   for (const Refusal& refusal : cases_) {
     VerifySettings settings;
+    MachineSetup machine;
     PartOptions part_options;
     ProgramOptions program_options;
     std::string part_file = part();
@@ -147,7 +149,28 @@ TEST_F(SettingRefusals, TheCppApiRefusesEachWithTheSameMessage) {
         named_by_text = true;
         continue;
       }
+      if (option == "rapid-path") {
+        // Named by text as a dialect is: rapidPathNamed.
+        try {
+          machine.rapid_path = rapidPathNamed(value, SettingNames::Identifier);
+        } catch (const InputError& error) {
+          EXPECT_EQ(error.what(), expected(refusal, SettingNames::Identifier));
+          named_by_text = true;
+        }
+        continue;
+      }
+      if (option == "rapid-rates") {
+        std::istringstream rates(value);
+        std::array<double, 3> axes{};
+        for (double& rate : axes) {
+          rates >> rate;
+          rates.ignore(1);
+        }
+        machine.rapid_rates = {axes[0], axes[1], axes[2]};
+        continue;
+      }
       const double number = std::stod(value);
+      if (option == "fixture-clearance") machine.fixture_clearance = number;
       if (option == "tolerance") settings.tolerance = number;
       if (option == "stock") settings.stock = number;
       if (option == "rapid-clearance") settings.rapid_clearance = number;
@@ -172,7 +195,7 @@ TEST_F(SettingRefusals, TheCppApiRefusesEachWithTheSameMessage) {
     try {
       const Part loaded = step::readPart(part_file, part_options);
       ProgramStream program = ProgramStream::fromText(kProgram, "p.nc", program_options);
-      verify(loaded, program, tools, settings);
+      verify(loaded, program, tools, settings, machine);
       ADD_FAILURE() << "accepted: " << refusal.message;
     } catch (const InputError& error) {
       EXPECT_EQ(error.file(), "");

@@ -113,6 +113,40 @@ def test_holder_collisions_name_their_segment(cli_json):
     assert code == 1
 
 
+def box_stl(path, low, high):
+    """An ASCII STL of the box from low to high, outward."""
+    corner = lambda i: [high[a] if i >> a & 1 else low[a] for a in range(3)]
+    quads = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
+    lines = ["solid box"]
+    for q in quads:
+        for tri in ((q[0], q[1], q[2]), (q[0], q[2], q[3])):
+            lines += ["facet normal 0 0 0", "outer loop"]
+            lines += ["vertex %g %g %g" % tuple(corner(i)) for i in tri]
+            lines += ["endloop", "endfacet"]
+    path.write_text("\n".join(lines + ["endsolid box", ""]))
+    return path
+
+
+def test_fixture_collisions_name_their_fixture_as_the_cli_does(cli_json, tmp_path):
+    # A jaw 1 mm into the ball's reach along the mold's edge x = 0.
+    jaw = box_stl(tmp_path / "jaw.stl", (0, 0, 0), (10, 80, 30))
+    options = dict(fixture=jaw, fixture_transform="translate -12,0,0", fixture_clearance=0.5,
+                   rapid_path="dogleg", rapid_rates=(20000, 20000, 10000))
+    code, expected = cli_json(MOLD, BAD, "-t", "ball:6", "--fixture", str(jaw),
+                              "--fixture-transform", "translate -12,0,0",
+                              "--fixture-clearance", "0.5", "--rapid-path", "dogleg",
+                              "--rapid-rates", "20000,20000,10000")
+    report = gougechek.check(MOLD, BAD, tool="ball:6", threads=2, pictures=False, **options)
+    fixture = [v for v in report.violations if v["kind"] == "fixture_collision"]
+    assert fixture and all(v["fixture"] == str(jaw) for v in fixture)
+    assert report.counts["fixture_collisions"] == expected["summary"]["fixture_collisions"]
+    assert [(v["kind"], v["line"], v["move"]) for v in report.violations] == \
+        [(v["kind"], v["line"], v["move"]) for v in expected["violations"]]
+    assert code == 1
+    settings = gougechek.Settings(**options)
+    assert settings.fixtures == [str(jaw)] and settings.rapid_path == "dogleg"
+
+
 def test_the_trace_records_the_inputs():
     report = gougechek.check(MOLD, BAD, tool="ball:6", pictures=False)
     trace = report.trace

@@ -25,11 +25,11 @@ def refusals():
 def keyword(option, value):
     """The check() keyword and value of a command-line option and its text."""
     name = option.replace("-", "_")
-    if name == "start":
+    if name in ("start", "rapid_rates"):
         return name, tuple(float(v) for v in value.split(","))
     if name in ("threads", "initial_tool"):
         return name, int(value)
-    if name == "dialect":
+    if name in ("dialect", "rapid_path"):
         return name, value
     return name, float(value)
 
