@@ -198,6 +198,7 @@ Report runCheck(const TunedJob& job, const Part* part, const std::exception_ptr&
     if (!part) throw std::logic_error("the part was not read");  // only after a stop: polled first
     return *part;
   };
+  hooks.read_solid = &step::readPart;  // a stock model: read by each job that names one
   hooks.check_stop = poll;
   hooks.program_opened = [&program](const ProgramStream& opened) { program = &opened; };
   hooks.progress = [&](std::size_t done, std::size_t) {

@@ -69,8 +69,11 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
   FirstToolSource first_tool(
       [&program](std::vector<Move>& block, std::size_t max) { return program.read(block, max); },
       tools, settings.initial_tool, program.name());
-  const MoveSource source = [&first_tool](std::vector<Move>& block, std::size_t max) {
-    return first_tool.read(block, max);
+  const MoveSource source = [&first_tool, &settings](std::vector<Move>& block, std::size_t max) {
+    const std::size_t before = block.size();
+    const bool more = first_tool.read(block, max);
+    if (settings.moves_read) settings.moves_read(std::span(block).subspan(before));
+    return more;
   };
   CountedResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
   // The tool taken before the first change comes first: it was assumed before any move ran.
@@ -82,7 +85,7 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
   // No feed move came near the part: nothing was cut, so no pass. A rapid or holder that hit
   // it is still a failure, which the warning explains; the message holds the check's own
   // warnings (units).
-  if (result.unreached) {
+  if (result.unreached && !settings.caller_judges_reach) {
     const std::string message = unreachedMessage(*result.unreached, result.warnings);
     if (result.violations.empty() && result.unlisted.total() == 0)
       throw InputError(program.name(), result.unreached->line, 0, message);
@@ -213,6 +216,7 @@ void addError(Report& report, const ProgramStream* program, RunError error) {
   report.unlisted = {};
   report.source_lines.clear();
   report.regions.clear();
+  report.raw_stock.reset();
   if (program) {
     for (const InputWarning& warning : program->warnings()) report.warnings.push_back(warning);
   }

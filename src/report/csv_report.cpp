@@ -1,4 +1,5 @@
 // One row per violation, the fields of the JSON violations; `at` is split into three columns,
+// `cause` (a last column, only when a raw stock was given) says why a stock collision is one;
 // `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces, and
 // `waived_by` names who accepted a waived one (a batch manifest's waiver), and `segment` the
 // piece of the tool's assembly a holder collision touched with (empty for other kinds).
@@ -29,7 +30,11 @@ std::string csvField(const std::string& text) {
 void writeCsvReport(const Report& report, std::ostream& out) {
   // Every field but waived_by and segment is a number, a fixed word or true/false: nothing else
   // needs quoting.
-  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment\n";
+  // A stock collision's cause in a last column, there only with a raw stock: the reports of
+  // runs without one stay as they were.
+  const bool causes = report.raw_stock.has_value();
+  out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment"
+      << (causes ? ",cause\n" : "\n");
   for (const Violation& violation : report.violations) {
     const Waiver* waiver = waiverOf(report, violation);
     out << violationKindName(violation.kind) << ',' << violation.line << ',' << violation.move
@@ -39,15 +44,21 @@ void writeCsvReport(const Report& report, std::ostream& out) {
         << shortestDecimal(roundToMicron(violation.at.z)) << ','
         << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << ','
         << csvField(waiver ? waiver->by : std::string()) << ','
-        << csvField(segmentName(report, violation)) << "\n";
+        << csvField(segmentName(report, violation));
+    if (causes)
+      out << ','
+          << (violation.kind == ViolationKind::StockCollision ? stockCauseName(violation.cause)
+                                                              : "");
+    out << "\n";
   }
+  const char* cause_field = causes ? "," : "";
   const ReportSummary summary = summarize(report);
   if (summary.truncated())
-    out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,,\n";
+    out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,," << cause_field << "\n";
   if (report.error) {
     out << "error,";
     if (report.error->line > 0) out << report.error->line;
-    out << ",,,,,,,,,,\n";
+    out << ",,,,,,,,,," << cause_field << "\n";
   }
 }
 
