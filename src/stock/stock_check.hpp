@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ struct StockSettings {
   double resolution = 0;    ///< column spacing in mm; 0: the documented default
   double tolerance = 0.01;  ///< a piece entering the stock by no more than this is no collision
   int threads = 0;          ///< 0: all cores; results never depend on it
+  /// Where the tool is before the first move; unknown (nullopt): the first straight move is
+  /// taken where it ends, as the checker takes it (docs/checking-rules.md "First move").
+  std::optional<Vec3> start;
 };
 
 /// Why a move met the stock (SPEC "Stock, fixtures and excess").
