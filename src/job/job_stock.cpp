@@ -1,7 +1,11 @@
 #include "job/job_stock.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
@@ -12,6 +16,7 @@
 #include "job/output_file.hpp"
 #include "job/stock_options.hpp"
 #include "report/report_pictures.hpp"
+#include "report/stock_pictures.hpp"
 #include "verify/reach.hpp"
 
 namespace gougechek {
@@ -84,6 +89,25 @@ std::map<std::uint32_t, std::string> operationsOf(const std::set<std::uint32_t>&
   return operations;
 }
 
+/// The stock as it is now, as a mesh: the stage writes it as an STL, read back here.
+Mesh stockMesh(const stock::StockStage& stage) {
+  std::string name =
+      (std::filesystem::temp_directory_path() / "gougechek-stock-XXXXXX.stl").string();
+  const int fd = ::mkstemps(name.data(), 4);
+  if (fd < 0) return {};
+  ::close(fd);
+  Mesh mesh;
+  try {
+    stage.writeStl(name);
+    mesh = readPart(name).mesh();
+  } catch (const InputError&) {
+    mesh = {};  // no pictures then; the check's findings stand without them
+  }
+  std::error_code ignored;
+  std::filesystem::remove(name, ignored);
+  return mesh;
+}
+
 void add(AirCuts& total, const stock::AirMove& air) {
   ++total.moves;
   total.length += air.length;
@@ -115,6 +139,7 @@ stock::StockSettings stockSettings(const CheckJob& job, const std::array<Vec3, 2
     shape.kind = stock::StockShape::Kind::Native;
     shape.native_file = *job.stock_in;
   }
+  settings.start = job.start;
   settings.resolution = job.stock_resolution.value_or(0);
   settings.tolerance = verifySettings(job).tolerance;
   settings.threads = job.threads;
@@ -212,7 +237,7 @@ void JobStock::watch(TunedSettings& settings) {
 }
 
 void JobStock::finish(VerifyResult& result, Report& report, const ProgramStream& program,
-                      std::size_t max_listed) {
+                      std::size_t max_listed, bool pictures) {
   const stock::StockOutcome outcome = stage_.finish();
   addStockCollisions(result, outcome, max_listed);
   judgeReach(result, outcome, feed_moves_ > 0, program.name());
@@ -222,6 +247,7 @@ void JobStock::finish(VerifyResult& result, Report& report, const ProgramStream&
   summary_.volume_before = outcome.volume_before;
   summary_.volume_removed = outcome.volume_removed;
   addAirCuts(summary_, outcome, program);
+  if (pictures) summary_.pictures = stockPictures(stockMesh(stage_), result.violations);
   report.raw_stock = std::move(summary_);
   if (!job_.stock_out) return;
   ReplacedFile file(*job_.stock_out, "the stock");

@@ -50,9 +50,10 @@ class JobStock {
   void watch(TunedSettings& settings);
 
   /// After the check: the stock collisions into `result`, the reach judged (judgeReach), the
-  /// stock's summary into `report`, and the stock after the program written to job.stock_out.
+  /// stock's summary into `report` (with `pictures`, the stock's pictures for the HTML page),
+  /// and the stock after the program written to job.stock_out.
   void finish(VerifyResult& result, Report& report, const ProgramStream& program,
-              std::size_t max_listed);
+              std::size_t max_listed, bool pictures);
 
  private:
   const CheckJob& job_;

@@ -103,7 +103,7 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   VerifyResult result;
   try {
     result = verify(part, *program, tools, settings);
-    if (stock) stock->finish(result, report, *program, settings.max_listed_violations);
+    if (stock) stock->finish(result, report, *program, settings.max_listed_violations, pictures);
   } catch (const InputError&) {
     // The error page shows what was read: the part with the path up to the faulty line.
     if (pictures) addPartPictures(report, part, *program);
