@@ -365,7 +365,7 @@ py::object stockDict(const Report& report) {
   air["by_tool"] = airCutsList(stock.by_tool, false);
   air["by_operation"] = airCutsList(stock.by_operation, true);
   entry["air_cuts"] = air;
-  return std::move(entry);
+  return entry;
 }
 
 py::dict traceDict(const Trace& trace) {

@@ -194,11 +194,11 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
 
   setCheckOptions(values, options.job,
                   [](std::string_view name) { return !readsTheProgram(name); });
-  checkJobSettings(options.job, SettingNames::CommandLine);
-  options.job.export_mesh = stringOption(values, "export-mesh");
   options.job.stock_out = stringOption(values, "stock-out");
   if (values.count("stock") && values.count("stock-to-leave"))
     throw UsageError("--stock and --stock-to-leave both give the stock to leave: give one");
+  checkJobSettings(options.job, SettingNames::CommandLine);
+  options.job.export_mesh = stringOption(values, "export-mesh");
   options.job.reports = reportTargets(values);
   if (auto text = stringOption(values, "format")) options.format = formatFromName(*text);
   // The report on stdout is the HTML page: its pictures are drawn.

@@ -205,9 +205,9 @@ void setCheckOption(TunedJob& job, std::string_view name, const std::string& val
 }
 
 void checkJobSettings(const CheckJob& job, SettingNames names) {
-  if (!job.deflection) return;
   try {
-    checkDeflection(*job.deflection, job.tolerance, names);
+    if (job.deflection) checkDeflection(*job.deflection, job.tolerance, names);
+    checkStock(job, names);
   } catch (const InputError& error) {
     throw UsageError(error.message());
   }

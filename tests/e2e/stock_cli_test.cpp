@@ -142,12 +142,13 @@ TEST_F(StockCli, TheStockIsWrittenAndReadBack) {
 }
 
 TEST_F(StockCli, StockOutputsNeverOverwriteInputsOrReports) {
-  const e2e::CliRun over_program =
-      run("rapid_high.nc", std::string(kBlock) + " --stock-out rapid_high.nc");
-  EXPECT_EQ(over_program.exit_code, 2);
-  EXPECT_TRUE(e2e::contains(over_program.err, "--stock-out names the program file"))
-      << over_program.err;
-  EXPECT_EQ(e2e::readText(dir_ / "rapid_high.nc"), kRapidHigh);
+  const std::string block = e2e::boxStl(100, 80, 28);
+  e2e::writeText(dir_ / "block.stl", block);
+  const e2e::CliRun over_model =
+      run("rapid_high.nc", "--stock-model block.stl --stock-out block.stl");
+  EXPECT_EQ(over_model.exit_code, 2);
+  EXPECT_TRUE(e2e::contains(over_model.err, "--stock-out names the stock model")) << over_model.err;
+  EXPECT_EQ(e2e::readText(dir_ / "block.stl"), block);
   const e2e::CliRun over_report =
       run("rapid_high.nc", std::string(kBlock) + " --stock-out r.stl --report r.stl --format json");
   EXPECT_EQ(over_report.exit_code, 2);
@@ -218,6 +219,10 @@ std::string stockBox(const fs::path& tool_json) {
   return text;
 }
 
+/// Column spacing of the corpus runs: 0.5 mm keeps each within about a minute on two cores
+/// (the default 0.1 mm takes up to 400 s a program there; they pass at it too).
+constexpr const char* kCorpusResolution = "0.5";
+
 struct CamBlock {
   const char* part;
   const char* tool;   ///< from tool.json
@@ -239,11 +244,11 @@ TEST_P(CamOnItsBlock, CutsItWithoutAStockCollision) {
   std::random_device random;
   const fs::path dir = fs::temp_directory_path() / ("gougechek_cam_" + std::to_string(random()));
   fs::create_directories(dir);
-  const e2e::CliRun run =
-      e2e::runCli(dir, e2e::shellQuoted((part_dir / "part.stl").string()) + " " +
-                           e2e::shellQuoted((part_dir / "linuxcnc.nc").string()) + " -t " +
-                           GetParam().tool + " --stock " + GetParam().stock + " --stock-box " +
-                           stockBox(part_dir / "tool.json") + " --format json");
+  const e2e::CliRun run = e2e::runCli(
+      dir, e2e::shellQuoted((part_dir / "part.stl").string()) + " " +
+               e2e::shellQuoted((part_dir / "linuxcnc.nc").string()) + " -t " + GetParam().tool +
+               " --stock " + GetParam().stock + " --stock-box " + stockBox(part_dir / "tool.json") +
+               " --stock-resolution " + kCorpusResolution + " --format json");
   fs::remove_all(dir);
   ASSERT_EQ(run.exit_code, 0) << run.out << run.err;
   const json report = json::parse(run.out);
