@@ -1,6 +1,6 @@
 #pragma once
-// A job's raw stock (issue 23; docs/cli.md "Stock"): its options read from text as the command
-// line and a manifest give them, and the rules every front end's stock obeys, stated once.
+// A job's raw stock (issue 23; docs/checking-rules.md "Stock"): its options read from text as the
+// command line and a manifest give them, and the rules every front end's stock obeys, stated once.
 #include <optional>
 #include <string>
 
