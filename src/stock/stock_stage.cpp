@@ -303,7 +303,7 @@ void StockStage::run(std::span<const Move> moves) {
   std::vector<Plan> plans;
   plans.reserve(moves.size());
   for (const Move& move : moves) {
-    // As the checker sweeps them (docs/checking-rules.md "First move"): the first straight
+    // As the checker sweeps them (docs/checking-rules.md "Moves"): the first straight
     // move from the given start, else where it ends; a straight move after a probe from the
     // probe's start, which covers wherever along it the probe stopped.
     Move swept = move;
