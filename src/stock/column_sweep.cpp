@@ -25,54 +25,21 @@ double arcBelow(double cx, double cz, double r, double x) {
   return cz - std::sqrt(std::max(0.0, r * r - d * d));
 }
 
-/// The parameters t ∈ [0, 1] with a t² + b t + c ≤ r²: false when none.
-bool footprint(double a, double b, double c, double r, double& ta, double& tb) {
-  const double cr = c - r * r;
-  if (a <= 0) {
-    ta = 0;
-    tb = 1;
-    return cr <= 0;
-  }
-  const double disc = b * b - 4 * a * cr;
-  if (disc < 0) return false;
-  const double root = std::sqrt(disc);
-  ta = std::max(0.0, (-b - root) / (2 * a));
-  tb = std::min(1.0, (-b + root) / (2 * a));
-  return ta <= tb;
-}
-
 struct Line {
   double z0, dz, a, b, c;
   double q(double t) const { return std::max(0.0, (a * t + b) * t + c); }
 };
 
-/// A ball's sweep along a sloped line: h(t) = z0 + t·dz + zc − √(r² − Q(t)) is convex; its
-/// minimum is at an end of the footprint or where h' = 0, whose square is the quadratic
-/// 4a(a + dz²) t² + 4b(a + dz²) t + b² + 4dz²(c − r²) = 0.
-Entry sphereEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
-  const double r = piece.core.margin, zc = piece.core.z_bottom;
-  const auto h = [&](double t) {
-    return l.z0 + t * l.dz + zc - std::sqrt(std::max(0.0, r * r - l.q(t)));
-  };
-  Entry best{h(ta), ta};
-  const auto consider = [&](double t) {
-    if (!(t > ta && t < tb)) return;
-    const double value = h(t);
-    if (value < best.z) best = {value, t};
-  };
-  const double e = h(tb);
-  if (e < best.z) best = {e, tb};
-  const double k = l.a + l.dz * l.dz;
-  const double qa = 4 * l.a * k, qb = 4 * l.b * k, qc = l.b * l.b + 4 * l.dz * l.dz * (l.c - r * r);
-  if (qa > 0) {
-    const double disc = qb * qb - 4 * qa * qc;
-    if (disc >= 0) {
-      const double root = std::sqrt(disc);
-      consider((-qb - root) / (2 * qa));
-      consider((-qb + root) / (2 * qa));
-    }
-  }
-  return best;
+/// A ball's sweep along a line: h(t) = z0 + t·dz + zc − √(r² − Q(t)) is convex, and h' = 0
+/// squared is 4a(a + dz²) t² + 4b(a + dz²) t + b² + 4dz²(c − r²) = 0, whose roots are
+/// −b/2a ± |dz|·√D / (2a·√(a + dz²)), D the footprint's discriminant: the one where h' = 0
+/// lies inside the footprint (|dz| < √(a + dz²)), so the least height is at that root clamped
+/// to the footprint within [0, 1].
+Entry sphereEntry(const PieceProfile& piece, const Line& l, double root_d, double slope, double ta,
+                  double tb) {
+  const double r = piece.core.margin;
+  const double t = std::clamp(-(l.b + l.dz * root_d / slope) / (2 * l.a), ta, tb);
+  return {l.z0 + t * l.dz + piece.core.z_bottom - std::sqrt(std::max(0.0, r * r - l.q(t))), t};
 }
 
 /// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
@@ -110,18 +77,29 @@ Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb
 
 Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double x, double y, double sign) {
   const double px = x - path.from.x, py = y - path.from.y;
-  const double dx = path.delta.x, dy = path.delta.y;
-  const Line l{sign * path.from.z, sign * path.delta.z, dx * dx + dy * dy, -2 * (px * dx + py * dy),
+  const double dx = path.delta.x, dy = path.delta.y, r = piece.outer;
+  const Line l{sign * path.from.z, sign * path.delta.z, path.horizontal, -2 * (px * dx + py * dy),
                px * px + py * py};
-  double ta = 0, tb = 0;
-  if (!footprint(l.a, l.b, l.c, piece.outer, ta, tb)) return {};
-  if (piece.sphereBottom()) return sphereEntry(piece, l, ta, tb);
+  if (l.a == 0) {
+    // A plunge (or a move in place): the column stays at one distance from the axis.
+    if (l.c > r * r) return {};
+    const double t = l.dz >= 0 ? 0 : 1;
+    return {l.z0 + t * l.dz + piece.low(std::sqrt(l.c)), t};
+  }
+  // The footprint: the t ∈ [0, 1] with Q(t) = a t² + b t + c ≤ r².
+  const double d = l.b * l.b - 4 * l.a * (l.c - r * r);
+  if (d < 0) return {};
+  const double root_d = std::sqrt(d);
+  const double ta = std::max(0.0, (-l.b - root_d) / (2 * l.a));
+  const double tb = std::min(1.0, (-l.b + root_d) / (2 * l.a));
+  if (ta > tb) return {};
+  if (piece.sphereBottom()) return sphereEntry(piece, l, root_d, path.slope, ta, tb);
   if (piece.flatBottom()) {
     const double t = l.dz >= 0 ? ta : tb;
     return {l.z0 + t * l.dz + piece.core.z_bottom, t};
   }
   if (l.dz == 0) {
-    const double t = l.a > 0 ? std::clamp(-l.b / (2 * l.a), ta, tb) : ta;
+    const double t = std::clamp(-l.b / (2 * l.a), ta, tb);
     return {l.z0 + piece.low(std::min(piece.outer, std::sqrt(l.q(t)))), t};
   }
   return convexEntry(piece, l, ta, tb);
@@ -138,7 +116,7 @@ Polar polarOf(const ArcSweep& arc, double x, double y) {
   const double across = vx * arc.tangent.x + vy * arc.tangent.y;
   double angle = std::atan2(across, along);
   if (angle < 0) angle += kTwoPi;
-  return {std::hypot(vx, vy), angle};
+  return {std::sqrt(vx * vx + vy * vy), angle};
 }
 
 /// Nearest horizontal distance from the column to the annular sector swept by a vertical arc
@@ -173,7 +151,7 @@ Entry planarArcEntry(const PieceProfile& piece, const SweepPath& path, double x,
     t = q.angle / arc.angle;
   } else {
     const Vec3 s = arc.at(0), e = arc.at(1);
-    const double ds = std::hypot(x - s.x, y - s.y), de = std::hypot(x - e.x, y - e.y);
+    const double ds = std::hypot(x - s.x, y - s.y), de = std::hypot(x - e.x, y - e.y);  // rare
     rho = std::min(ds, de);
     t = de < ds ? 1 : 0;
   }
@@ -275,6 +253,8 @@ SweepPath::SweepPath(const Move& move)
     : arc(move.kind == MoveKind::Arc),
       from(move.from),
       delta(move.to - move.from),
+      horizontal(delta.x * delta.x + delta.y * delta.y),
+      slope(std::sqrt(horizontal + delta.z * delta.z)),
       sweep(arc ? std::optional<ArcSweep>(move) : std::nullopt) {
   if (!arc) return;
   vertical_axis = sweep->axis.x == 0 && sweep->axis.y == 0;

@@ -6,6 +6,8 @@
 // (geom/arc_sweep.hpp). The swept solid's entry is min over the path of z(t) + low(ρ(t)), ρ the
 // horizontal distance from the column to the tool axis and low the piece's lower profile; the
 // exit is the same problem for the piece mirrored in z.
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -43,6 +45,8 @@ struct SweepPath {
   explicit SweepPath(const Move& move);
   bool arc = false;
   Vec3 from, delta;               ///< line: start and end − start
+  double horizontal = 0;          ///< line: |delta's xy|²
+  double slope = 0;               ///< line: |delta|
   std::optional<ArcSweep> sweep;  ///< arcs
   bool vertical_axis = false;     ///< arc about ±Z
   double speed = 0;               ///< arc: a bound on |dp/dt| over t ∈ [0, 1], mm
@@ -65,6 +69,27 @@ struct Entry {
 };
 Entry sweepEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
                  bool mirrored_z = false);
+
+/// False when the piece swept along the straight `path` certainly stays at or above `top` in
+/// the column at (x, y) (its lowest height along the path over its nearest approach): a test
+/// without square roots that spares most columns the exact entry. True for arcs.
+inline bool mayReachBelow(const PieceProfile& piece, const SweepPath& path, double x, double y,
+                          double top) {
+  if (path.arc) return true;
+  const double px = x - path.from.x, py = y - path.from.y;
+  const double dx = path.delta.x, dy = path.delta.y;
+  const double along = px * dx + py * dy;
+  const double u = path.horizontal > 0 ? std::clamp(along / path.horizontal, 0.0, 1.0) : 0.0;
+  const double ex = px - u * dx, ey = py - u * dy, rho2 = ex * ex + ey * ey;
+  if (rho2 > piece.outer * piece.outer) return false;
+  const double lowest = path.from.z + std::min(0.0, path.delta.z);
+  if (piece.sphereBottom()) {
+    // lowest + zb − √(r² − ρ²) < top, squared.
+    const double above = lowest + piece.core.z_bottom - top, r = piece.core.margin;
+    return above < 0 || above * above < r * r - rho2;
+  }
+  return lowest + piece.low(std::sqrt(rho2)) < top;
+}
 
 /// Both ends: `mirror` is piece.mirrored(), passed in so that callers make it once.
 ColumnHit sweepColumn(const PieceProfile& piece, const PieceProfile& mirror, const SweepPath& path,

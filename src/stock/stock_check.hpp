@@ -5,6 +5,10 @@
 // nothing an air cut. CONTRACT shared by the `stock` and `stockfront` branches: both create this
 // file with exactly these declarations; `stock` implements it (src/stock/), `stockfront` calls it
 // from the job layer. Add members only (the integrator merges both), never change these.
+// A collision's depth is the most material the piece's swept volume holds along any one column:
+// the largest length, over the columns it crosses, of that column's material inside the sweep
+// (before the move for a rapid or a centre plunge, after the move's own cut for a feed move's
+// non-cutting piece); exact per column, blind between columns (the column resolution).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -37,7 +41,7 @@ struct StockSettings {
   double tolerance = 0.01;  ///< a piece entering the stock by no more than this is no collision
   int threads = 0;          ///< 0: all cores; results never depend on it
   /// Where the tool is before the first move; unknown (nullopt): the first straight move is
-  /// taken where it ends, as the checker takes it (docs/checking-rules.md "First move").
+  /// taken where it ends, as the checker takes it (docs/checking-rules.md "Moves").
   std::optional<Vec3> start;
 };
 

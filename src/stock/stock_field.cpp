@@ -4,12 +4,6 @@
 
 namespace gougechek::stock {
 
-namespace {
-
-constexpr std::uint32_t kSideFlag = 0x80000000u;
-
-}  // namespace
-
 StockField::StockField(double x0_, double y0_, double base_, double h_, std::size_t nx_,
                        std::size_t ny_)
     : x0(x0_),
@@ -26,20 +20,6 @@ StockField::StockField(double x0_, double y0_, double base_, double h_, std::siz
     tiles[t].words.assign(
         std::min<std::size_t>(kTileSide, nx - i0) * std::min<std::size_t>(kTileSide, ny - j0), 0);
   }
-}
-
-ColumnView StockField::view(const Tile& tile, int local) {
-  ColumnView column;
-  const std::uint32_t word = tile.words[static_cast<std::size_t>(local)];
-  if (word & kSideFlag) {
-    const std::vector<Interval>& list = tile.side[word & ~kSideFlag];
-    column.first = list.data();
-    column.count = list.size();
-  } else if (word != 0) {
-    column.single = {0, static_cast<std::int32_t>(word)};
-    column.count = 1;
-  }
-  return column;
 }
 
 void StockField::set(Tile& tile, int local, std::span<const Interval> intervals) {

@@ -19,6 +19,7 @@ inline constexpr int kTileSide = 64;
 inline constexpr int kTileColumns = kTileSide * kTileSide;
 /// The memory the column words may take (docs/checking-rules.md "Stock"): 1 GiB.
 inline constexpr std::size_t kColumnBudgetBytes = std::size_t{1} << 30;
+inline constexpr std::uint32_t kSideFlag = 0x80000000u;  ///< a column word's side-table mark
 inline constexpr std::size_t kMaxColumns = kColumnBudgetBytes / sizeof(std::uint32_t);
 
 struct Interval {
@@ -69,7 +70,19 @@ class StockField {
     return static_cast<int>((j % kTileSide) * width + i % kTileSide);
   }
 
-  static ColumnView view(const Tile& tile, int local);
+  static ColumnView view(const Tile& tile, int local) {
+    ColumnView column;
+    const std::uint32_t word = tile.words[static_cast<std::size_t>(local)];
+    if (word & kSideFlag) {
+      const std::vector<Interval>& list = tile.side[word & ~kSideFlag];
+      column.first = list.data();
+      column.count = list.size();
+    } else if (word != 0) {
+      column.single = {0, static_cast<std::int32_t>(word)};
+      column.count = 1;
+    }
+    return column;
+  }
   /// Replaces a column's intervals (sorted, disjoint, non-empty each).
   static void set(Tile& tile, int local, std::span<const Interval> intervals);
   /// Removes [lo, hi] from the column; returns the height units removed.

@@ -93,9 +93,31 @@ bool crossing(const Vec3& a, const Vec3& b, const Vec3& c, double x, double y, d
   return true;
 }
 
+/// A closed surface runs each of its edges once each way (its vertices welded, as the readers
+/// give them); a hole or a flipped triangle leaves an edge without its opposite.
+void checkClosed(const Mesh& mesh) {
+  std::vector<std::uint64_t> edges;
+  edges.reserve(mesh.triangles.size() * 3);
+  for (const Triangle& t : mesh.triangles)
+    for (int k = 0; k < 3; ++k) edges.push_back(std::uint64_t{t[k]} << 32 | t[(k + 1) % 3]);
+  std::sort(edges.begin(), edges.end());
+  std::size_t open = 0;
+  for (const std::uint64_t e : edges) {
+    const std::uint64_t opposite = (e << 32) | (e >> 32);
+    const auto same = std::equal_range(edges.begin(), edges.end(), e);
+    const auto back = std::equal_range(edges.begin(), edges.end(), opposite);
+    if (same.second - same.first != back.second - back.first) ++open;
+  }
+  if (open > 0)
+    throw InputError("", 0, 0,
+                     "stock model is not closed: " + std::to_string(open) +
+                         " of its edges do not join two triangles running opposite ways");
+}
+
 StockField modelField(const StockShape& shape, double resolution) {
   const Mesh& mesh = shape.model;
   if (mesh.triangles.empty()) throw InputError("", 0, 0, "stock model: no triangles");
+  checkClosed(mesh);
   const auto box = bounds(mesh);
   const Vec3 lo = box[0], hi = box[1];
   if (!(lo.x < hi.x && lo.y < hi.y && lo.z < hi.z))

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -83,7 +84,45 @@ struct Plan {
   bool rapid = false, centre = false;
   double zmin = 0;                             ///< lowest tip height along the path
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
+
+  /// The x-extent at height y of what a straight move's tool reaches (the stadium round its
+  /// path), false when none: the row's columns outside it need no sweep. Arcs: their box.
+  bool rowSpan(double y, double& xl, double& xr) const;
 };
+
+bool Plan::rowSpan(double y, double& xl, double& xr) const {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  if (path->arc) {
+    xl = -kInfinity;
+    xr = kInfinity;
+    return true;
+  }
+  // The stadium's boundary is its two end circles and the path shifted sideways by the reach;
+  // the row meets it at the extremes of where it meets those.
+  const double r = tool->reach, margin = 1e-7;
+  const Vec3 a = move.from, b = move.to;
+  xl = kInfinity;
+  xr = -kInfinity;
+  for (const Vec3& c : {a, b}) {
+    const double dy = y - c.y;
+    if (std::abs(dy) > r) continue;
+    const double w = std::sqrt(r * r - dy * dy);
+    xl = std::min(xl, c.x - w);
+    xr = std::max(xr, c.x + w);
+  }
+  const double dx = b.x - a.x, dy = b.y - a.y, length = std::hypot(dx, dy);
+  if (dy != 0)
+    for (const double side : {-r, r}) {
+      const double nx = -dy / length * side, ny = dx / length * side;
+      const double u = (y - a.y - ny) / dy;
+      if (u < 0 || u > 1) continue;
+      xl = std::min(xl, a.x + nx + u * dx);
+      xr = std::max(xr, a.x + nx + u * dx);
+    }
+  xl -= margin;
+  xr += margin;
+  return xl <= xr;
+}
 
 /// The deepest contact of one kind in a move: depth, then the lowest column index.
 struct Contact {
@@ -193,12 +232,22 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
   const std::size_t index = j * field.nx + i;
   const ToolPieces& tool = *plan.tool;
   const SweepPath& path = *plan.path;
+  // The exit of a piece whose entry is known: the piece's top where the entry is bounds the
+  // exit from below, and when that is above the column's material the exact exit (as costly as
+  // the entry) changes nothing.
+  const auto exitAbove = [&](const Entry& entry, const PieceProfile& mirror) {
+    const Vec3 p = path.at(entry.t);
+    const double dx = p.x - x, dy = p.y - y;
+    const double below = p.z - mirror.low(std::min(mirror.outer, std::sqrt(dx * dx + dy * dy)));
+    return below >= top ? below : -sweepEntry(mirror, path, x, y, true).z;
+  };
   // The material a piece's sweep reaches in this column, as the contact of `kind`.
   const auto meet = [&](const PieceProfile& piece, const PieceProfile& mirror, std::size_t k,
                         StockCollisionKind kind) {
+    if (!mayReachBelow(piece, path, x, y, top)) return;
     const Entry entry = sweepEntry(piece, path, x, y);
     if (entry.z >= top) return;
-    const double exit = -sweepEntry(mirror, path, x, y, true).z;
+    const double exit = exitAbove(entry, mirror);
     const double depth = field.overlap(column, entry.z, exit);
     if (depth > 0)
       record.contacts[static_cast<int>(kind)].offer(
@@ -215,10 +264,12 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
   // What the cutting pieces sweep leaves the stock: cut from the entry rounded up to the exit
   // rounded down, so the model never loses more than the sweep.
   for (std::size_t k = 0; k < count; ++k) {
-    if (!tool.segments[k].cutting || plan.zmin + tool.bottoms[k] >= top) continue;
+    if (!tool.segments[k].cutting || plan.zmin + tool.bottoms[k] >= top ||
+        !mayReachBelow(tool.profiles[k], path, x, y, top))
+      continue;
     const Entry entry = sweepEntry(tool.profiles[k], path, x, y);
     if (entry.z >= top) continue;
-    const double exit = -sweepEntry(tool.mirrors[k], path, x, y, true).z;
+    const double exit = exitAbove(entry, tool.mirrors[k]);
     const std::int32_t lo = clampUnits(std::ceil((entry.z - field.base) / kQuantum));
     const std::int32_t hi = clampUnits(std::floor((exit - field.base) / kQuantum));
     const std::int64_t removed = StockField::subtract(tile, local, std::max(lo, 0), hi);
@@ -249,9 +300,18 @@ void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& 
     if (plan.zmin + plan.tool->bottom >= field.height(tile.max_top)) continue;
     MoveRecord record;
     record.move = m;
-    for (std::size_t j = std::max(plan.j0, cj0); j <= std::min(plan.j1, cj1); ++j)
-      for (std::size_t i = std::max(plan.i0, ci0); i <= std::min(plan.i1, ci1); ++i)
-        runColumn(plan, tile, i, j, record);
+    for (std::size_t j = std::max(plan.j0, cj0); j <= std::min(plan.j1, cj1); ++j) {
+      double xl = 0, xr = 0;
+      if (!plan.rowSpan(field.columnY(j), xl, xr)) continue;
+      const double first = std::ceil((xl - field.x0) / field.h - 0.5);
+      const double last = std::floor((xr - field.x0) / field.h - 0.5);
+      const std::size_t i0 =
+          std::max({plan.i0, ci0, static_cast<std::size_t>(std::max(first, 0.0))});
+      const std::size_t i1 =
+          std::min({plan.i1, ci1, static_cast<std::size_t>(std::clamp(last, 0.0, 1e15))});
+      if (last < 0) continue;
+      for (std::size_t i = i0; i <= i1; ++i) runColumn(plan, tile, i, j, record);
+    }
     const bool contact = std::any_of(record.contacts.begin(), record.contacts.end(),
                                      [](const Contact& c) { return c.depth > 0; });
     if (record.removed > 0 || contact) out.push_back(record);
@@ -303,7 +363,7 @@ void StockStage::run(std::span<const Move> moves) {
   std::vector<Plan> plans;
   plans.reserve(moves.size());
   for (const Move& move : moves) {
-    // As the checker sweeps them (docs/checking-rules.md "First move"): the first straight
+    // As the checker sweeps them (docs/checking-rules.md "Moves"): the first straight
     // move from the given start, else where it ends; a straight move after a probe from the
     // probe's start, which covers wherever along it the probe stopped.
     Move swept = move;
