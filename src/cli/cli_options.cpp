@@ -58,7 +58,7 @@ po::options_description visibleOptions() {
       "stock-in", po::value<std::string>()->value_name("FILE.gcstock"),
       "raw stock: what --stock-out left after an earlier program")(
       "stock-resolution", po::value<std::string>()->value_name("MM"),
-      "spacing of the stock's columns (default: the finest within the memory budget)")(
+      "spacing of the stock's columns (default 0.1, coarser when over the 1 GiB budget)")(
       "stock-out", po::value<std::string>()->value_name("FILE"),
       "write the stock after the program: .stl a mesh, .gcstock its exact columns")(
       "rapid-clearance", po::value<std::string>()->value_name("MM"),
