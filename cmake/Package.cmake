@@ -53,7 +53,8 @@ endfunction()
 
 gougechek_public_library(gougechek_shared_core core gougechek MODULES gougechek_job
   gougechek_core gougechek_fixture gougechek_geom gougechek_convex gougechek_bvh gougechek_io
-  gougechek_gcode gougechek_tool gougechek_verify gougechek_report gougechek_render)
+  gougechek_gcode gougechek_tool gougechek_verify gougechek_stock gougechek_report
+  gougechek_render)
 target_link_libraries(gougechek_shared_core PRIVATE TBB::tbb OpenSSL::Crypto)
 
 gougechek_public_library(gougechek_shared_step step gougechek_step

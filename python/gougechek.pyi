@@ -16,6 +16,9 @@ __version__: str
 Path = Union[str, "os.PathLike[str]"]
 Paths = Union[Path, Sequence[Path]]
 Progress = Callable[[int, int], None]
+# The raw stock's box: its corners X0, Y0, Z0, X1, Y1, Z1, or "auto" / "auto:MARGIN" (the
+# part's box grown by MARGIN mm, default 1).
+StockBox = Union[str, Sequence[float]]
 
 class InputError(ValueError):
     """An input file is unreadable or wrong; .file, .line, .column (1-based, 0: not applicable)
@@ -57,6 +60,13 @@ class Settings:
         fixture_clearance: float = 0.0,
         rapid_path: str = "linear",
         rapid_rates: Optional[Tuple[float, float, float]] = None,
+        *,
+        stock_to_leave: Optional[float] = None,
+        stock_box: Optional[StockBox] = None,
+        stock_cylinder: Optional[Sequence[float]] = None,
+        stock_model: Optional[Path] = None,
+        stock_in: Optional[Path] = None,
+        stock_resolution: Optional[float] = None,
     ) -> None: ...
     @property
     def tolerance(self) -> float: ...
@@ -137,8 +147,12 @@ class Report:
     def passed(self) -> bool: ...
     @property
     def counts(self) -> Dict[str, Union[int, float]]:
-        """gouges, rapid_collisions, holder_collisions, fixture_collisions, total, listed and
-        max_depth (mm)."""
+        """gouges, rapid_collisions, holder_collisions, stock_collisions, fixture_collisions,
+        total, listed and max_depth (mm)."""
+    @property
+    def stock(self) -> Optional[Dict[str, Any]]:
+        """The raw stock when one was given: shape, resolution, columns, bytes, volume_before,
+        volume_removed, air_cuts (by_tool, by_operation)."""
     @property
     def moves(self) -> int: ...
     @property
@@ -176,6 +190,7 @@ def verify(
     report: Optional[Paths] = None,
     html_violations: int = 1000,
     pictures: bool = True,
+    stock_out: Optional[Path] = None,
 ) -> Report:
     """Checks program against part, read once for many programs, as check() does."""
 
@@ -211,5 +226,12 @@ def check(
     threads: int = 0,
     pictures: bool = True,
     progress: Optional[Progress] = None,
+    stock_to_leave: Optional[float] = None,
+    stock_box: Optional[StockBox] = None,
+    stock_cylinder: Optional[Sequence[float]] = None,
+    stock_model: Optional[Path] = None,
+    stock_in: Optional[Path] = None,
+    stock_resolution: Optional[float] = None,
+    stock_out: Optional[Path] = None,
 ) -> Report:
     """`gougechek PART PROGRAM [options]`, each keyword the CLI's option in snake case."""

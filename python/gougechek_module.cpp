@@ -72,6 +72,75 @@ std::optional<Vec3> point(const std::optional<std::array<double, 3>>& xyz) {
   return Vec3{(*xyz)[0], (*xyz)[1], (*xyz)[2]};
 }
 
+/// The numbers of a sequence `value` of `count` of them, else InputError saying what `name`
+/// wants.
+std::vector<double> numbersOf(const py::object& value, std::size_t count, const std::string& name,
+                              const std::string& wants) {
+  std::vector<double> numbers;
+  const auto refuse = [&]() -> std::vector<double> {
+    throw InputError(
+        "", 0, 0, name + " wants " + wants + " (mm), got " + py::repr(value).cast<std::string>());
+  };
+  if (py::isinstance<py::str>(value) || !py::isinstance<py::sequence>(value)) return refuse();
+  for (const py::handle item : value) {
+    try {
+      numbers.push_back(item.cast<double>());
+    } catch (const py::cast_error&) {
+      return refuse();
+    }
+  }
+  if (numbers.size() != count) return refuse();
+  return numbers;
+}
+
+/// The raw stock's keywords (docs/python.md): stock_box a sequence X0,Y0,Z0,X1,Y1,Z1 or "auto"
+/// or "auto:MARGIN", stock_cylinder X,Y,Z0,DIAMETER,HEIGHT, the files, the resolution.
+struct StockKeywords {
+  py::object box = py::none(), cylinder = py::none(), model = py::none(), in = py::none();
+  std::optional<double> resolution;
+};
+
+void setStock(CheckJob& job, const StockKeywords& stock) {
+  constexpr const char* kBoxWants = "X0,Y0,Z0,X1,Y1,Z1 or 'auto[:MARGIN]'";
+  if (py::isinstance<py::str>(stock.box)) {
+    const auto text = stock.box.cast<std::string>();
+    if (text == "auto") {
+      job.stock_box_margin = kDefaultStockMargin;
+    } else if (text.starts_with("auto:")) {
+      try {
+        std::size_t used = 0;
+        job.stock_box_margin = std::stod(text.substr(5), &used);
+        if (used != text.size() - 5) throw std::invalid_argument(text);
+      } catch (const std::logic_error&) {
+        throw InputError("", 0, 0,
+                         std::string("stock_box wants ") + kBoxWants + " (mm), got '" + text + "'");
+      }
+    } else {
+      numbersOf(stock.box, 6, "stock_box", kBoxWants);
+    }
+  } else if (!stock.box.is_none()) {
+    const std::vector<double> v = numbersOf(stock.box, 6, "stock_box", kBoxWants);
+    job.stock_box = std::array<Vec3, 2>{Vec3{v[0], v[1], v[2]}, Vec3{v[3], v[4], v[5]}};
+  }
+  if (!stock.cylinder.is_none()) {
+    const std::vector<double> v =
+        numbersOf(stock.cylinder, 5, "stock_cylinder", "X,Y,Z0,DIAMETER,HEIGHT");
+    job.stock_cylinder = StockCylinder{{v[0], v[1], v[2]}, v[3], v[4]};
+  }
+  job.stock_model = optionalPath(stock.model);
+  job.stock_in = optionalPath(stock.in);
+  job.stock_resolution = stock.resolution;
+}
+
+/// The stock to leave, as `stock` or `stock_to_leave` gives it (not both).
+double stockToLeave(double stock, std::optional<double> stock_to_leave) {
+  if (!stock_to_leave) return stock;
+  if (stock != 0)
+    throw InputError("", 0, 0, "stock and stock_to_leave both give the stock to leave: give one");
+  checkSetting("stock-to-leave", *stock_to_leave, SettingNames::Identifier);
+  return *stock_to_leave;
+}
+
 /// A program as Python names it: the program part of a job, read when a check runs.
 struct ProgramSpec {
   CheckJob job;
@@ -133,11 +202,15 @@ SettingsSpec makeSettings(double tolerance, double stock, double rapid_clearance
                           std::optional<int> initial_tool, int threads, const py::object& fixture,
                           const py::object& fixture_transform, double fixture_clearance,
                           const std::string& rapid_path,
-                          std::optional<std::array<double, 3>> rapid_rates) {
+                          std::optional<std::array<double, 3>> rapid_rates,
+                          std::optional<double> stock_to_leave, const py::object& stock_box,
+                          const py::object& stock_cylinder, const py::object& stock_model,
+                          const py::object& stock_in, std::optional<double> stock_resolution) {
   SettingsSpec settings;
   setMachine(settings.job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   settings.job.tolerance = tolerance;
-  settings.job.stock = stock;
+  settings.job.stock = stockToLeave(stock, stock_to_leave);
+  setStock(settings.job, {stock_box, stock_cylinder, stock_model, stock_in, stock_resolution});
   settings.job.rapid_clearance = rapid_clearance;
   settings.job.holder_clearance = holder_clearance;
   settings.job.start = point(start);
@@ -274,6 +347,41 @@ py::dict violationDict(const Report& report, const Violation& v) {
   entry["exact"] = v.exact;
   entry["segment"] = segmentName(report, v);
   if (v.kind == ViolationKind::FixtureCollision) entry["fixture"] = fixtureName(report, v);
+  entry["cause"] = v.kind == ViolationKind::StockCollision
+                       ? py::object(py::str(stockCauseName(v.cause)))
+                       : py::object(py::none());
+  return entry;
+}
+
+py::list airCutsList(const std::vector<AirCuts>& totals, bool with_operation) {
+  py::list list;
+  for (const AirCuts& air : totals) {
+    py::dict entry;
+    if (with_operation) entry["operation"] = air.operation;
+    entry["tool"] = air.tool;
+    entry["moves"] = air.moves;
+    entry["length"] = air.length;
+    entry["time_s"] = air.time;
+    list.append(entry);
+  }
+  return list;
+}
+
+/// The raw stock's summary as the JSON report's "stock" holds it; None without a stock.
+py::object stockDict(const Report& report) {
+  if (!report.raw_stock) return py::none();
+  const StockReport& stock = *report.raw_stock;
+  py::dict entry;
+  entry["shape"] = stock.shape;
+  entry["resolution"] = stock.resolution;
+  entry["columns"] = stock.columns;
+  entry["bytes"] = stock.bytes;
+  entry["volume_before"] = stock.volume_before;
+  entry["volume_removed"] = stock.volume_removed;
+  py::dict air;
+  air["by_tool"] = airCutsList(stock.by_tool, false);
+  air["by_operation"] = airCutsList(stock.by_operation, true);
+  entry["air_cuts"] = air;
   return entry;
 }
 
@@ -358,11 +466,18 @@ void bindSettings(py::module_& m) {
            py::arg("start") = py::none(), py::arg("initial_tool") = py::none(),
            py::arg("threads") = 0, py::arg("fixture") = py::none(),
            py::arg("fixture_transform") = py::none(), py::arg("fixture_clearance") = 0.0,
-           py::arg("rapid_path") = "linear", py::arg("rapid_rates") = py::none(),
+           py::arg("rapid_path") = "linear", py::arg("rapid_rates") = py::none(), py::kw_only(),
+           py::arg("stock_to_leave") = py::none(), py::arg("stock_box") = py::none(),
+           py::arg("stock_cylinder") = py::none(), py::arg("stock_model") = py::none(),
+           py::arg("stock_in") = py::none(), py::arg("stock_resolution") = py::none(),
            "Raises InputError with the CLI's message for a value it refuses (stock=-0.05: "
            "'stock must be >= 0, got -0.05'). fixture: fixture files (STL, STEP, IGES), one or "
            "a list, each placed by the fixture_transform of its place ('translate X,Y,Z', "
-           "'rotate-z DEG', ...); rapid_path 'dogleg' with rapid_rates (X, Y, Z) mm/min.")
+           "'rotate-z DEG', ...); rapid_path 'dogleg' with rapid_rates (X, Y, Z) mm/min. "
+           "stock_to_leave: the same as stock. The raw stock (check()'s keywords of that name): "
+           "stock_box (X0,Y0,Z0,X1,Y1,Z1), 'auto' or 'auto:MARGIN'; stock_cylinder "
+           "(X,Y,Z0,DIAMETER,HEIGHT); stock_model (STL, STEP, IGES); stock_in (.gcstock); "
+           "stock_resolution (mm).")
       .def_property_readonly("tolerance", [](const SettingsSpec& s) { return s.job.tolerance; })
       .def_property_readonly("stock", [](const SettingsSpec& s) { return s.job.stock; })
       .def_property_readonly("rapid_clearance",
@@ -452,6 +567,7 @@ py::dict countsOf(const PyReport& r) {
   counts["gouges"] = t.gouges;
   counts["rapid_collisions"] = t.rapid_collisions;
   counts["holder_collisions"] = t.holder_collisions;
+  counts["stock_collisions"] = t.stock_collisions;
   counts["fixture_collisions"] = t.fixture_collisions;
   counts["total"] = t.total();
   counts["listed"] = r.report().violations.size();
@@ -478,8 +594,12 @@ void bindReportFindings(py::class_<PyReport>& report) {
                              [](const PyReport& r) { return r.passed() ? "pass" : "fail"; })
       .def_property_readonly("passed", &PyReport::passed, "No violation was found.")
       .def_property_readonly("counts", &countsOf,
-                             "gouges, rapid_collisions, holder_collisions, fixture_collisions, "
-                             "total, listed and max_depth (mm), as a dict.")
+                             "gouges, rapid_collisions, holder_collisions, stock_collisions, "
+                             "fixture_collisions, total, listed and max_depth (mm), as a dict.")
+      .def_property_readonly(
+          "stock", [](const PyReport& r) { return stockDict(r.report()); },
+          "The raw stock, when one was given (else None): shape, resolution (mm), columns, "
+          "bytes, volume_before and volume_removed (mm³), air_cuts by_tool and by_operation.")
       .def_property_readonly("moves", [](const PyReport& r) { return r.report().moves; })
       .def_property_readonly("program_lines",
                              [](const PyReport& r) { return r.report().path_lines; })
@@ -499,8 +619,9 @@ void bindReportFindings(py::class_<PyReport>& report) {
             return violations;
           },
           "The listed violations in program order, as dicts (segment: the assembly piece a "
-          "holder or fixture collision touched; fixture: the file of the fixture a fixture "
-          "collision came near).");
+          "holder, stock or fixture collision touched; cause: why a stock collision is one, "
+          "'rapid', 'non_cutting', 'above_flutes' or 'centre_plunge', else None; fixture: the "
+          "file of the fixture a fixture collision came near).");
 }
 
 /// The listed findings as NumPy columns, and the report in every format.
@@ -546,8 +667,9 @@ void bindVerify(py::module_& m) {
       "verify",
       [](const Part& part, const ProgramSpec& program, const ToolsSpec& tools,
          const std::optional<SettingsSpec>& settings, py::object progress, const py::object& report,
-         std::size_t html_violations, bool pictures) {
+         std::size_t html_violations, bool pictures, const py::object& stock_out) {
         CheckJob job = jobOf(program, tools, settings.value_or(SettingsSpec{}));
+        job.stock_out = optionalPath(stock_out);
         job.part_file = part.file();
         // The trace's command reads the part as it was read: a deflection other than the
         // tolerance's default is named (and held to the tolerance, as the CLI holds it).
@@ -560,6 +682,7 @@ void bindVerify(py::module_& m) {
       py::arg("part"), py::arg("program"), py::arg("tools"), py::arg("settings") = py::none(),
       py::arg("progress") = py::none(), py::kw_only(), py::arg("report") = py::none(),
       py::arg("html_violations") = kDefaultHtmlViolations, py::arg("pictures") = true,
+      py::arg("stock_out") = py::none(),
       "Checks program against part, read once for many programs, as check() does. "
       "progress(done, total) is called now and then (total 0 while the program's length is "
       "unknown); an exception it raises stops the check. The GIL is released meanwhile.");
@@ -584,7 +707,11 @@ PyReport checkFiles(const py::object& part, const py::object& program,
                     const py::object& fixture_transform, double fixture_clearance,
                     const std::string& rapid_path, std::optional<std::array<double, 3>> rapid_rates,
                     const py::object& export_mesh, const py::object& report,
-                    std::size_t html_violations, int threads, bool pictures, py::object progress) {
+                    std::size_t html_violations, int threads, bool pictures, py::object progress,
+                    std::optional<double> stock_to_leave, const py::object& stock_box,
+                    const py::object& stock_cylinder, const py::object& stock_model,
+                    const py::object& stock_in, std::optional<double> stock_resolution,
+                    const py::object& stock_out) {
   CheckJob job;
   setMachine(job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   job.part_file = pathText(part);
@@ -600,7 +727,9 @@ PyReport checkFiles(const py::object& part, const py::object& program,
   job.subprogram_dirs = pathList(subprogram_dir);
   job.arc_tolerance = arc_tolerance;
   job.tolerance = tolerance;
-  job.stock = stock;
+  job.stock = stockToLeave(stock, stock_to_leave);
+  setStock(job, {stock_box, stock_cylinder, stock_model, stock_in, stock_resolution});
+  job.stock_out = optionalPath(stock_out);
   job.rapid_clearance = rapid_clearance;
   job.holder_clearance = holder_clearance;
   job.start = point(start);
@@ -626,12 +755,18 @@ void bindCheck(py::module_& m) {
         py::arg("rapid_rates") = py::none(), py::arg("export_mesh") = py::none(),
         py::arg("report") = py::none(), py::arg("html_violations") = kDefaultHtmlViolations,
         py::arg("threads") = 0, py::arg("pictures") = true, py::arg("progress") = py::none(),
+        py::arg("stock_to_leave") = py::none(), py::arg("stock_box") = py::none(),
+        py::arg("stock_cylinder") = py::none(), py::arg("stock_model") = py::none(),
+        py::arg("stock_in") = py::none(), py::arg("stock_resolution") = py::none(),
+        py::arg("stock_out") = py::none(),
         "`gougechek PART PROGRAM [options]`: each keyword is the CLI's option in snake case "
         "(tool_library= for --tool-library, one file or a list; report= for --report, one "
         "file or a list, the format from the extension). Returns the Report, the CLI's in "
         "every format (report.to_json() is its JSON, report.to_string('html') its page; "
         "pictures=False skips the page's pictures, and the page). Raises InputError on bad "
-        "input, with the CLI's message on a setting the CLI refuses.");
+        "input, with the CLI's message on a setting the CLI refuses. The raw stock: stock_box= "
+        "(X0, Y0, Z0, X1, Y1, Z1), 'auto' or 'auto:MARGIN'; stock_cylinder=(X, Y, Z0, DIAMETER, "
+        "HEIGHT); stock_model=, stock_in=, stock_out= files; stock_resolution= mm.");
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // command line, a batch manifest's jobs, the Python module and the C++ example all describe
 // their checks this way, so each option exists once, with one meaning and one validation
 // (docs/cli.md names them).
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -19,6 +20,16 @@ namespace gougechek {
 struct ReportTarget {
   std::string file;
   ReportFormat format = ReportFormat::Text;
+};
+
+/// --stock-box auto: the part's box grown by this on every side, mm (FreeCAD's default extent).
+inline constexpr double kDefaultStockMargin = 1;
+
+/// The raw material in the machine (--stock-cylinder X,Y,Z0,DIAMETER,HEIGHT): an upright
+/// cylinder standing on its bottom face's centre.
+struct StockCylinder {
+  Vec3 base;  ///< centre of the bottom face
+  double diameter = 0, height = 0;
 };
 
 /// A check: each field is the command-line option of its name (docs/cli.md), `--tool-library`
@@ -45,7 +56,7 @@ struct CheckJob {
   std::optional<int> initial_tool;          ///< in the spindle before the first tool change
   // The settings (VerifySettings). A tolerance below kFinestTolerance is checked as that.
   double tolerance = 0.01;
-  double stock = 0;
+  double stock = 0;  ///< the stock to leave (--stock, --stock-to-leave)
   double rapid_clearance = 0;
   double holder_clearance = 0;
   std::optional<Vec3> start;
@@ -57,10 +68,21 @@ struct CheckJob {
   double fixture_clearance = 0;
   RapidPath rapid_path = RapidPath::Linear;
   std::optional<Vec3> rapid_rates;  ///< mm/min per axis: given with RapidPath::Dogleg only
+  // The raw stock (docs/checking-rules.md, "Stock"): at most one of stock_box, stock_box_margin,
+  // stock_cylinder, stock_model and stock_in; none: no stock is checked.
+  std::optional<std::array<Vec3, 2>> stock_box;  ///< least and greatest corner
+  std::optional<double> stock_box_margin;        ///< --stock-box auto:MARGIN: the part's box grown
+  std::optional<StockCylinder> stock_cylinder;
+  std::optional<std::string> stock_model;  ///< a closed STL, STEP or IGES solid
+  std::optional<std::string> stock_in;     ///< a stock written by --stock-out as .gcstock
+  std::optional<double> stock_resolution;  ///< column spacing, mm; unset: the default
   // The outputs.
   std::vector<ReportTarget> reports;  ///< written when the check ends, however it ends
   std::size_t html_violations = kDefaultHtmlViolations;
   std::optional<std::string> export_mesh;  ///< the part's mesh as checked, binary STL
+  /// The stock after the program: .stl a mesh for people, .gcstock the exact columns for
+  /// stock_in (docs/cli.md).
+  std::optional<std::string> stock_out;
   /// Draw the HTML page's pictures and quote the violations' lines even when no report file is
   /// HTML (a caller that writes the page itself); an HTML report file implies it.
   bool pictures = false;
@@ -76,9 +98,9 @@ struct JobHooks {
   /// Reads the part: unset, gougechek::readPart (STL); step::runJob sets step::readPart. A
   /// caller that has the part already (one part, many programs) returns it.
   std::function<Part(const std::string& file, const PartOptions& options)> read_part;
-  /// Reads a fixture (job.fixtures) with the part's options: unset, gougechek::readPart (STL);
-  /// step::runJob sets step::readPart.
-  std::function<Part(const std::string& file, const PartOptions& options)> read_fixture;
+  /// Reads a solid that is not the part, a fixture (--fixture) or a stock model (--stock-model),
+  /// with the part's options: unset, gougechek::readPart (STL); step::runJob sets step::readPart.
+  std::function<Part(const std::string& file, const PartOptions& options)> read_solid;
   /// Called between the stages and while a STEP/IGES part is read; may throw to stop the run.
   std::function<void()> check_stop;
   /// Called once the program is open, before the part is read; it outlives the check.

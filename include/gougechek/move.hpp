@@ -25,6 +25,7 @@ struct Move {
   int turns = 0;           ///< arcs: extra full turns
   int tool = 0;            ///< tool number in effect (0: none selected)
   std::uint32_t line = 0;  ///< 1-based physical line of the program file
+  double feed = 0;         ///< feed moves: programmed feed, mm/min (0: unknown)
 };
 
 }  // namespace gougechek

@@ -39,7 +39,9 @@ struct Waiver {
 
 /// An input of a check and the SHA-256 of its bytes.
 struct TracedInput {
-  std::string role;    ///< "part", "program", "tool_table", "work_offsets", "subprogram"
+  /// "part", "program", "tool_table", "tool_library", "work_offsets", "stock_model",
+  /// "stock_in", "subprogram"
+  std::string role;
   std::string file;    ///< as given ("<stdin>" for standard input)
   std::string sha256;  ///< lowercase hex; empty for standard input, which has no file to hash
 };
@@ -87,6 +89,29 @@ struct ReportRegion {
   std::vector<ReportPicture> pictures;  ///< a zoom and a section at the deepest violation
 };
 
+/// Feed moves that removed no stock (air cuts), summed over a tool or a CAM operation.
+struct AirCuts {
+  int tool = 0;           ///< the tool (per tool), or the tool of its first air cut
+  std::string operation;  ///< per operation: its name from the program's comments ("" if none)
+  std::size_t moves = 0;  ///< feed moves that removed no stock
+  double length = 0;      ///< mm
+  double time = 0;        ///< s at the programmed feed
+};
+
+/// The raw stock of a check that had one (docs/checking-rules.md, "Stock").
+struct StockReport {
+  std::string shape;             ///< as given: "box 0,0,0,100,80,28", "model casting.step", ...
+  double resolution = 0;         ///< the columns' spacing, mm
+  std::size_t columns = 0;       ///< columns of the field
+  std::size_t bytes = 0;         ///< the field's memory at its largest
+  double volume_before = 0;      ///< mm³
+  double volume_removed = 0;     ///< mm³
+  std::vector<AirCuts> by_tool;  ///< air cuts per tool, by tool number
+  std::vector<AirCuts> by_operation;  ///< per operation, in program order; "" when none is named
+  /// For the HTML report: the stock after the program from the top and in 3D (PNG data URIs).
+  std::vector<ReportPicture> pictures;
+};
+
 /// Pieces of the tool path the HTML report's pictures draw at most
 /// (ProgramOptions::path_sample_pieces): a long program's feed moves are joined to fit.
 inline constexpr std::size_t kHtmlPathPieces = 200'000;
@@ -128,6 +153,8 @@ struct Report {
   /// The waived violations, by index into `violations`: listed, not counted, not failing.
   std::map<std::size_t, Waiver> waivers;
   ViolationTally unlisted;  ///< violations found beyond those listed, counted only
+  /// Set when a raw stock was given (stock collisions are then counted in every report).
+  std::optional<StockReport> raw_stock;
   /// Set when the run ended in an error: then nothing of the check is claimed (no violations,
   /// no counts), only what was known of the inputs and settings.
   std::optional<RunError> error;
@@ -162,12 +189,16 @@ GOUGECHEK_API std::optional<ReportFormat> reportFormatOfFile(std::string_view fi
 /// (docs/report-format.md, docs/gougechek-report-1.schema.json).
 GOUGECHEK_API void writeReport(const Report& report, ReportFormat format, std::ostream& out);
 
+/// The machine name of a stock collision's cause, as the JSON and CSV reports write it:
+/// "rapid", "non_cutting", "above_flutes", "centre_plunge".
+GOUGECHEK_API const char* stockCauseName(StockCause cause);
+
 /// The machine name of a kind, as the JSON and CSV reports write it: "gouge",
-/// "rapid_collision", "holder_collision", "fixture_collision".
+/// "rapid_collision", "holder_collision", "stock_collision", "fixture_collision".
 GOUGECHEK_API const char* violationKindName(ViolationKind kind);
 
-/// The name of the assembly piece a holder or fixture collision touched ("shank", "holder:
-/// nut", "flutes"), as the reports write it; empty for the other kinds.
+/// The name of the assembly piece a holder, stock or fixture collision touched ("shank",
+/// "holder: nut", "flutes"), as the reports write it; empty for the other kinds.
 GOUGECHEK_API std::string segmentName(const Report& report, const Violation& violation);
 
 /// The file of the fixture a fixture collision came near, as the reports write it; empty for
@@ -178,8 +209,8 @@ GOUGECHEK_API std::string fixtureName(const Report& report, const Violation& vio
 GOUGECHEK_API const Waiver* waiverOf(const Report& report, const Violation& violation);
 
 /// `FAIL: 3 gouges, 1 rapid collision, 0 holder collisions, max depth 0.212 mm` (with
-/// `, 1 fixture collision` after the holder collisions when the check had fixtures, and
-/// `, 2 waived` when findings were waived).
+/// `, 1 stock collision` and `, 1 fixture collision` after the holder collisions when a raw
+/// stock was given or the check had fixtures, and `, 2 waived` when findings were waived).
 GOUGECHEK_API std::string summaryLine(const Report& report);
 
 }  // namespace gougechek

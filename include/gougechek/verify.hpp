@@ -57,9 +57,10 @@ GOUGECHEK_API std::string settingName(std::string_view option, SettingNames name
 
 /// Throws InputError (no file) when `value` is outside what the setting `option` allows: the
 /// one rule every front end applies, with its text. Lengths in mm ("tolerance", "stock",
-/// "rapid-clearance", "holder-clearance", "arc-tolerance": >= 0; "start": a coordinate) lie
-/// within ±kMaxLengthMm; "deflection" > 0; "threads" 0 (all cores) to kMaxThreads; "initial-tool"
-/// a tool number >= 1; the command line's benchmark option "kdop" 6, 14, 18 or 26.
+/// "rapid-clearance", "holder-clearance", "arc-tolerance": >= 0; "start", "stock-box",
+/// "stock-cylinder": a coordinate) lie within ±kMaxLengthMm; "deflection", "stock-resolution" > 0;
+/// "threads" 0 (all cores) to kMaxThreads; "initial-tool" a tool number >= 1; the command line's
+/// benchmark option "kdop" 6, 14, 18 or 26.
 GOUGECHEK_API void checkSetting(std::string_view option, double value, SettingNames names);
 
 /// checkSetting for every setting of `settings`. verify() calls it.
@@ -67,15 +68,22 @@ GOUGECHEK_API void checkSettings(const VerifySettings& settings,
                                  SettingNames names = SettingNames::Identifier);
 
 /// What a violation is: the cutter cut into the part (Gouge), a rapid came within the rapid
-/// clearance (RapidCollision), a shank, extension or holder within the holder clearance; any
-/// piece of the assembly within the fixture clearance of a fixture (FixtureCollision,
+/// clearance (RapidCollision), a shank, extension or holder within the holder clearance; a move
+/// met the raw stock where it may not (StockCollision, only when a stock is given: its cause);
+/// any piece of the assembly within the fixture clearance of a fixture (FixtureCollision,
 /// gougechek/fixture.hpp).
 enum class ViolationKind : std::uint8_t {
   Gouge,
   RapidCollision,
   HolderCollision,
+  StockCollision,
   FixtureCollision
 };
+
+/// Why a move met the raw stock (docs/checking-rules.md, "Stock"): a rapid (any piece), a feed
+/// move's non-cutting piece (shank, neck, holder, nut), stock cut above the flutes, a plunge
+/// into stock by a tool that cannot cut at its centre.
+enum class StockCause : std::uint8_t { Rapid, NonCutting, AboveFlutes, CentrePlunge };
 
 /// A move that cut into the part or came too close to it, at its deepest.
 struct Violation {
@@ -92,6 +100,9 @@ struct Violation {
   /// for a holder collision.
   std::uint32_t segment = 0;
   bool exact = false;  ///< depth re-measured on the part's exact (B-rep) surface
+  /// A stock collision's cause; its depth is how far the piece (`segment`) reached into the
+  /// stock remaining at that move.
+  StockCause cause = StockCause::Rapid;
   /// FixtureCollision: the fixture it came near, by index in MachineSetup::fixtures (and
   /// Report::fixtures); 0 for the other kinds.
   std::uint32_t fixture = 0;
@@ -102,6 +113,7 @@ struct ViolationTally {
   std::size_t gouges = 0;              ///< ViolationKind::Gouge
   std::size_t rapid_collisions = 0;    ///< ViolationKind::RapidCollision
   std::size_t holder_collisions = 0;   ///< ViolationKind::HolderCollision
+  std::size_t stock_collisions = 0;    ///< ViolationKind::StockCollision
   std::size_t fixture_collisions = 0;  ///< ViolationKind::FixtureCollision
   double max_depth = 0;                ///< 0 when none penetrates
 
@@ -111,7 +123,7 @@ struct ViolationTally {
   GOUGECHEK_API ViolationTally& operator+=(const ViolationTally& other);
   /// Every violation counted.
   std::size_t total() const {
-    return gouges + rapid_collisions + holder_collisions + fixture_collisions;
+    return gouges + rapid_collisions + holder_collisions + stock_collisions + fixture_collisions;
   }
 };
 

@@ -198,8 +198,9 @@ Report runCheck(const TunedJob& job, const Part* part, const std::exception_ptr&
     if (!part) throw std::logic_error("the part was not read");  // only after a stop: polled first
     return *part;
   };
-  // A fixture is read by each check that names it (the part, shared, is read once).
-  hooks.read_fixture = &step::readPart;
+  // A fixture or a stock model is read by each check that names it (the part, shared, is read
+  // once).
+  hooks.read_solid = &step::readPart;
   hooks.check_stop = poll;
   hooks.program_opened = [&program](const ProgramStream& opened) { program = &opened; };
   hooks.progress = [&](std::size_t done, std::size_t) {

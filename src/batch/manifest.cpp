@@ -41,7 +41,8 @@ bool isRunOption(std::string_view name) {
 /// Options whose values are files or folders, read relative to the manifest's folder.
 bool namesAFile(std::string_view name) {
   return name == "tool-table" || name == "tool-library" || name == "work-offsets" ||
-         name == "subroutine-path" || name == "subprogram-dir" || name == "fixture";
+         name == "subroutine-path" || name == "subprogram-dir" || name == "fixture" ||
+         name == "stock-model" || name == "stock-in";
 }
 
 /// The place of a YAML node or error: 1-based line and column, 0 when it has none.

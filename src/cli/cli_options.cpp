@@ -45,7 +45,22 @@ po::options_description visibleOptions() {
       "allowed difference of an arc's end radius from its start radius, replacing the "
       "dialect's absolute allowance")("tolerance", po::value<std::string>()->value_name("MM"),
                                       "accepted penetration depth (default 0.01)")(
-      "stock", po::value<std::string>()->value_name("MM"), "stock to leave (default 0)")(
+      "stock", po::value<std::string>()->value_name("MM"),
+      "stock to leave on the part (default 0); also --stock-to-leave")(
+      "stock-to-leave", po::value<std::string>()->value_name("MM"), "the same as --stock")(
+      "stock-box", po::value<std::string>()->value_name("X0,Y0,Z0,X1,Y1,Z1|auto[:MM]"),
+      "raw stock: a block by its corners, or the part's box grown by MM (default 1); stock "
+      "collisions and air cuts are then checked (docs/checking-rules.md)")(
+      "stock-cylinder", po::value<std::string>()->value_name("X,Y,Z0,DIAMETER,HEIGHT"),
+      "raw stock: an upright cylinder on the centre X,Y,Z0 of its bottom face")(
+      "stock-model", po::value<std::string>()->value_name("FILE"),
+      "raw stock: a closed solid (.stl, .step/.stp, .iges/.igs), e.g. a casting")(
+      "stock-in", po::value<std::string>()->value_name("FILE.gcstock"),
+      "raw stock: what --stock-out left after an earlier program")(
+      "stock-resolution", po::value<std::string>()->value_name("MM"),
+      "spacing of the stock's columns (default 0.1, coarser when over the 1 GiB budget)")(
+      "stock-out", po::value<std::string>()->value_name("FILE"),
+      "write the stock after the program: .stl a mesh, .gcstock its exact columns")(
       "rapid-clearance", po::value<std::string>()->value_name("MM"),
       "distance rapids must keep from the part (default 0)")(
       "holder-clearance", po::value<std::string>()->value_name("MM"),
@@ -192,6 +207,9 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
 
   setCheckOptions(values, options.job,
                   [](std::string_view name) { return !readsTheProgram(name); });
+  options.job.stock_out = stringOption(values, "stock-out");
+  if (values.count("stock") && values.count("stock-to-leave"))
+    throw UsageError("--stock and --stock-to-leave both give the stock to leave: give one");
   checkJobSettings(options.job, SettingNames::CommandLine);
   options.job.export_mesh = stringOption(values, "export-mesh");
   options.job.reports = reportTargets(values);
@@ -223,6 +241,7 @@ CliOptions knownReportTarget(const po::variables_map& values) {
     known.job.tool_libraries = values["tool-library"].as<std::vector<std::string>>();
   known.job.work_offsets = stringOption(values, "work-offsets");
   known.job.export_mesh = stringOption(values, "export-mesh");
+  known.job.stock_out = stringOption(values, "stock-out");
   known.quiet = values.count("quiet") > 0;
   try {
     known.job.reports = reportTargets(values);

@@ -76,7 +76,7 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   JobHooks hooks;
   hooks.names = SettingNames::CommandLine;
   hooks.read_part = &step::readPart;
-  hooks.read_fixture = &step::readPart;
+  hooks.read_solid = &step::readPart;
   hooks.check_stop = [] { throwIfInterrupted(); };
   hooks.stopped = interruption;
   hooks.warn = [&err](const std::string& message) {

@@ -97,15 +97,18 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
   FirstToolSource first_tool(
       [&program](std::vector<Move>& block, std::size_t max) { return program.read(block, max); },
       tools, settings.initial_tool, program.name());
-  // Every check takes the moves as the machine makes them (rapids as legs), the fixtures' as
-  // each block is read, beside the part's check of the block before.
+  // Every check takes the moves as the machine makes them (rapids as legs), the fixtures' and
+  // the stock's (moves_read) as each block is read, beside the part's check of the block before.
   RapidLegs legs([&first_tool](std::vector<Move>& block,
                                std::size_t max) { return first_tool.read(block, max); },
                  setup.rapid_path, setup.rapid_rates, settings.start);
   FixtureChecks fixtures(setup, tools, settings, program.name());
-  const MoveSource source = [&legs, &fixtures](std::vector<Move>& block, std::size_t max) {
+  const MoveSource source = [&legs, &fixtures, &settings](std::vector<Move>& block,
+                                                          std::size_t max) {
+    const std::size_t before = block.size();
     const bool more = legs.read(block, max);
     fixtures.check(block);
+    if (settings.moves_read) settings.moves_read(std::span(block).subspan(before));
     return more;
   };
   CountedResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());
@@ -123,8 +126,9 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
   if (result.unreached) result.unreached->move = legs.programOrdinal(result.unreached->move);
   // No feed move came near the part (no rapid, in a program of rapids only): nothing was cut,
   // so no pass. A rapid, holder or fixture collision is still a failure, which the warning
-  // explains; the message holds the check's own warnings (units).
-  if (result.unreached) {
+  // explains; the message holds the check's own warnings (units). With a raw stock the job
+  // layer judges it, knowing whether the program cut the stock.
+  if (result.unreached && !settings.caller_judges_reach) {
     const std::string message = unreachedMessage(*result.unreached, result.warnings);
     if (result.violations.empty() && result.unlisted.total() == 0)
       throw InputError(program.name(), result.unreached->line, 0, message);
@@ -265,6 +269,7 @@ void addError(Report& report, const ProgramStream* program, RunError error) {
   report.unlisted = {};
   report.source_lines.clear();
   report.regions.clear();
+  report.raw_stock.reset();
   if (program) {
     for (const InputWarning& warning : program->warnings()) report.warnings.push_back(warning);
   }

@@ -117,6 +117,8 @@ class GcodeInterpreter {
   void addMove(MoveKind kind, const Vec3& target);
   void addMove(Move move);
   void appendMove(Move move);
+  /// The programmed feed of `move` in mm/min, 0 when not known (rapids, G95, G93 arcs).
+  double feedPerMinute(const Move& move) const;
 
   std::string file_name_;
   Program& program_;

@@ -254,6 +254,17 @@ void GcodeInterpreter::addArc(const Block& block, Motion motion, const Vec3& tar
   addMove(move);
 }
 
+double GcodeInterpreter::feedPerMinute(const Move& move) const {
+  // The stock's air-cut times need mm/min: G94 gives it in program units, G93 as the inverse of
+  // the move's minutes (known here for straight moves only); G95 needs the spindle speed, which
+  // no check knows, so it stays unknown (0).
+  if (move.kind == MoveKind::Rapid) return 0;
+  if (feed_mode_ == FeedMode::PerMinute) return feed_rate_ * mm_per_unit_;
+  if (feed_mode_ == FeedMode::InverseTime && move.kind != MoveKind::Arc)
+    return feed_rate_ * norm(move.to - move.from);
+  return 0;
+}
+
 void GcodeInterpreter::addMove(MoveKind kind, const Vec3& target) {
   Move move;
   move.kind = kind;
@@ -271,6 +282,7 @@ void GcodeInterpreter::addMove(Move move) {
 void GcodeInterpreter::appendMove(Move move) {
   move.tool = tool_changes_ ? spindle_tool_ : selected_tool_;
   move.line = line_;  // under compensation: the line that released the move, as rs274 reports
+  move.feed = feedPerMinute(move);
   program_.moves.push_back(move);
 }
 

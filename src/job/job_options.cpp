@@ -4,10 +4,12 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <initializer_list>
 #include <system_error>
 
 #include "gougechek/error.hpp"
 #include "job/machine.hpp"
+#include "job/stock_options.hpp"
 #include "tool/tool_draft.hpp"
 #include "tool/tool_library.hpp"
 
@@ -159,6 +161,22 @@ const std::vector<CheckOption>& checkOptions() {
        }},
       {"stock", [](TunedJob& job, const std::string& value,
                    SettingNames names) { job.stock = parseSetting("stock", value, names); }},
+      {"stock-to-leave",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.stock = parseSetting("stock-to-leave", value, names);
+       }},
+      {"stock-box", [](TunedJob& job, const std::string& value,
+                       SettingNames names) { setStockBox(job, value, names); }},
+      {"stock-cylinder", [](TunedJob& job, const std::string& value,
+                            SettingNames names) { setStockCylinder(job, value, names); }},
+      {"stock-model",
+       [](TunedJob& job, const std::string& value, SettingNames) { job.stock_model = value; }},
+      {"stock-in",
+       [](TunedJob& job, const std::string& value, SettingNames) { job.stock_in = value; }},
+      {"stock-resolution",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.stock_resolution = parseSetting("stock-resolution", value, names);
+       }},
       {"rapid-clearance",
        [](TunedJob& job, const std::string& value, SettingNames names) {
          job.rapid_clearance = parseSetting("rapid-clearance", value, names);
@@ -237,13 +255,11 @@ void setCheckOption(TunedJob& job, std::string_view name, const std::string& val
 }
 
 void checkJobSettings(const CheckJob& job, SettingNames names) {
-  asUsageError([&] { checkMachine(job, names); });
-  if (!job.deflection) return;
-  try {
-    checkDeflection(*job.deflection, job.tolerance, names);
-  } catch (const InputError& error) {
-    throw UsageError(error.message());
-  }
+  asUsageError([&] {
+    checkMachine(job, names);
+    if (job.deflection) checkDeflection(*job.deflection, job.tolerance, names);
+    checkStock(job, names);
+  });
 }
 
 ToolLibrary loadTools(const CheckJob& job, SettingNames names) {
@@ -351,6 +367,8 @@ std::vector<InputFile> checkInputs(const CheckJob& job) {
       inputs.push_back({std::move(*holder), "the holder profile of --tool"});
   if (job.work_offsets) inputs.push_back({*job.work_offsets, "the work offsets file"});
   for (const std::string& file : job.fixtures) inputs.push_back({file, "a fixture file"});
+  if (job.stock_model) inputs.push_back({*job.stock_model, "the stock model"});
+  if (job.stock_in) inputs.push_back({*job.stock_in, "the stock of --stock-in"});
   return inputs;
 }
 
@@ -384,6 +402,13 @@ std::string number(double value) {
   return std::string(text, written.ptr);
 }
 
+/// `values` as the command line writes a list: "0,0,0".
+std::string numbers(std::initializer_list<double> values) {
+  std::string text;
+  for (const double value : values) text.append(text.empty() ? "" : ",").append(number(value));
+  return text;
+}
+
 /// The machine's options of `job` (fixtures, rapid path), each through `add`.
 template <class Add>
 void addMachineOptions(const CheckJob& job, const Add& add) {
@@ -391,9 +416,23 @@ void addMachineOptions(const CheckJob& job, const Add& add) {
   for (const std::string& text : job.fixture_transforms) add("fixture-transform", text);
   if (job.fixture_clearance != 0) add("fixture-clearance", number(job.fixture_clearance));
   if (job.rapid_path != RapidPath::Linear) add("rapid-path", rapidPathName(job.rapid_path));
-  if (job.rapid_rates)
-    add("rapid-rates", number(job.rapid_rates->x) + "," + number(job.rapid_rates->y) + "," +
-                           number(job.rapid_rates->z));
+  if (const auto& rates = job.rapid_rates) add("rapid-rates", numbers({rates->x, rates->y, rates->z}));
+}
+
+/// The raw stock's options of `job`, each given to `add` (option, value).
+template <typename Add>
+void addStockOptions(const CheckJob& job, const Add& add) {
+  if (job.stock_box) {
+    const auto& [lo, hi] = *job.stock_box;
+    add("stock-box", numbers({lo.x, lo.y, lo.z, hi.x, hi.y, hi.z}));
+  }
+  if (job.stock_box_margin) add("stock-box", "auto:" + number(*job.stock_box_margin));
+  if (const auto& cylinder = job.stock_cylinder)
+    add("stock-cylinder", numbers({cylinder->base.x, cylinder->base.y, cylinder->base.z,
+                                   cylinder->diameter, cylinder->height}));
+  if (job.stock_model) add("stock-model", *job.stock_model);
+  if (job.stock_in) add("stock-in", *job.stock_in);
+  if (job.stock_resolution) add("stock-resolution", number(*job.stock_resolution));
 }
 
 }  // namespace
@@ -423,6 +462,7 @@ std::string commandLine(const CheckJob& job) {
   for (const std::string& dir : job.subprogram_dirs) add("subprogram-dir", dir);
   add("tolerance", number(job.tolerance));
   if (job.stock != 0) add("stock", number(job.stock));
+  addStockOptions(job, add);
   if (job.rapid_clearance != 0) add("rapid-clearance", number(job.rapid_clearance));
   if (job.holder_clearance != 0) add("holder-clearance", number(job.holder_clearance));
   if (job.initial_tool) add("initial-tool", std::to_string(*job.initial_tool));
@@ -432,6 +472,7 @@ std::string commandLine(const CheckJob& job) {
   if (job.deflection) add("deflection", number(*job.deflection));
   addMachineOptions(job, add);
   if (job.export_mesh) add("export-mesh", *job.export_mesh);
+  if (job.stock_out) add("stock-out", *job.stock_out);
   for (const ReportTarget& target : job.reports) add("report", target.file);
   // The format of a report whose extension tells another one (the command line takes --format
   // with one report only).

@@ -43,7 +43,8 @@ void setCheckOption(TunedJob& job, std::string_view name, const std::string& val
                     SettingNames names);
 
 /// Checks what no single option can: a deflection coarser than the tolerance allows
-/// (checkDeflection). Throws UsageError naming them as `names` spell them.
+/// (checkDeflection), the raw stock (checkStock). Throws UsageError naming them as `names`
+/// spell them.
 void checkJobSettings(const CheckJob& job, SettingNames names);
 
 /// What the machine knows before the program starts (work offsets, tool table) and how it

@@ -15,7 +15,7 @@ void checkMachine(const CheckJob& job, SettingNames names);
 /// The report's side of the settings: the fixtures by name, their clearance, the rapid path.
 void addMachineSettings(Report& report, const CheckJob& job);
 
-/// Reads each fixture with `options` (hooks.read_fixture, else readPart), places it, and
+/// Reads each fixture with `options` (hooks.read_solid, else readPart), places it, and
 /// counts its triangles into report.fixtures. Throws InputError naming the fixture's file.
 MachineSetup readMachine(const CheckJob& job, const JobHooks& hooks, const PartOptions& options,
                          Report& report);

@@ -6,11 +6,15 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/tuned_check.hpp"
 #include "job/job_options.hpp"
 #include "job/machine.hpp"
+#include "job/job_stock.hpp"
 #include "job/output_file.hpp"
+#include "job/stock_options.hpp"
 
 namespace gougechek {
 
@@ -91,11 +95,18 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   const MachineSetup machine = readMachine(job, hooks, part_options, report);
   check_stop();
 
+  // The raw stock, when one is given, is cut by the moves as the check reads them.
+  std::optional<JobStock> stock;
+  if (hasStock(job))
+    stock.emplace(job, part, tools, hooks.read_solid ? hooks.read_solid : ReadSolid(&readPart),
+                  part_options);
   TunedSettings settings = tunedSettings(job);
   settings.progress = hooks.progress;
+  if (stock) stock->watch(settings);
   VerifyResult result;
   try {
     result = verify(part, *program, tools, settings, machine);
+    if (stock) stock->finish(result, report, *program, settings.max_listed_violations, pictures);
   } catch (const InputError&) {
     // The error page shows what was read: the part with the path up to the faulty line.
     if (pictures) addPartPictures(report, part, *program);
@@ -139,6 +150,7 @@ void checkJob(const CheckJob& job, SettingNames names) {
     checkDeflection(*job.deflection, verifySettings(job).tolerance, names);
   }
   checkMachine(job, names);
+  checkStock(job, names);
 }
 
 Report jobReport(const CheckJob& job, const FileSha256& sha256,
@@ -156,7 +168,11 @@ Report jobReport(const CheckJob& job, const FileSha256& sha256,
 }
 
 void refuseOverwrites(const CheckJob& job, SettingNames names) {
-  if (job.reports.empty() && !job.export_mesh) return;
+  // The files written besides the reports, by option.
+  std::vector<std::pair<const char*, std::string>> outputs;
+  if (job.export_mesh) outputs.emplace_back("export-mesh", *job.export_mesh);
+  if (job.stock_out) outputs.emplace_back("stock-out", *job.stock_out);
+  if (job.reports.empty() && outputs.empty()) return;
   const std::vector<InputFile> inputs = checkInputs(job);
   // Subprogram files are found while the program runs: refuse every name the lookup could read.
   const ProgramOptions lookup = lookupOptions(job);
@@ -171,15 +187,21 @@ void refuseOverwrites(const CheckJob& job, SettingNames names) {
     if (const auto role = input_role(target.file))
       throw NoReportError(target.file, 0, 0, settingName("report", names) + " names " + *role);
   }
-  if (job.export_mesh) {
-    if (const auto role = input_role(*job.export_mesh))
-      throw InputError(*job.export_mesh, 0, 0,
-                       settingName("export-mesh", names) + " names " + *role);
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [option, file] = outputs[i];
+    if (const auto role = input_role(file))
+      throw InputError(file, 0, 0, settingName(option, names) + " names " + *role);
     for (const ReportTarget& target : job.reports) {
-      if (sameOutput(target.file, *job.export_mesh))
-        throw NoReportError(*job.export_mesh, 0, 0,
-                            settingName("report", names) + " and " +
-                                settingName("export-mesh", names) + " name the same file");
+      if (sameOutput(target.file, file))
+        throw NoReportError(file, 0, 0,
+                            settingName("report", names) + " and " + settingName(option, names) +
+                                " name the same file");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (sameOutput(outputs[j].second, file))
+        throw InputError(file, 0, 0,
+                         settingName(outputs[j].first, names) + " and " +
+                             settingName(option, names) + " name the same file");
     }
   }
 }

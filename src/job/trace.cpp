@@ -111,6 +111,8 @@ Trace startTrace(const CheckJob& job, std::string command, const FileSha256& sha
   for (const std::string& file : job.tool_libraries) addInput(trace, "tool_library", file, sha256);
   if (job.work_offsets) addInput(trace, "work_offsets", *job.work_offsets, sha256);
   for (const std::string& file : job.fixtures) addInput(trace, "fixture", file, sha256);
+  if (job.stock_model) addInput(trace, "stock_model", *job.stock_model, sha256);
+  if (job.stock_in) addInput(trace, "stock_in", *job.stock_in, sha256);
   return trace;
 }
 

@@ -1,4 +1,5 @@
 // One row per violation, the fields of the JSON violations; `at` is split into three columns,
+// `cause` (a last column, only when a raw stock was given) says why a stock collision is one;
 // `confirmed` is "exact" where the depth was measured again on a STEP/IGES part's faces, and
 // `waived_by` names who accepted a waived one (a batch manifest's waiver), and `segment` the
 // piece of the tool's assembly a holder or fixture collision touched with (empty for other
@@ -30,11 +31,12 @@ std::string csvField(const std::string& text) {
 void writeCsvReport(const Report& report, std::ostream& out) {
   // Every field but waived_by and segment is a number, a fixed word or true/false: nothing else
   // needs quoting.
-  // With fixtures, a last column names the fixture of a fixture collision (none without: the
-  // columns of runs without fixtures stay as they were).
+  // A stock collision's cause and a fixture collision's fixture in last columns, there only with
+  // a raw stock and with fixtures: the reports of runs without them stay as they were.
+  const bool causes = report.raw_stock.has_value();
   const bool fixtures = !report.fixtures.empty();
   out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment"
-      << (fixtures ? ",fixture\n" : "\n");
+      << (causes ? ",cause" : "") << (fixtures ? ",fixture\n" : "\n");
   for (const Violation& violation : report.violations) {
     const Waiver* waiver = waiverOf(report, violation);
     out << violationKindName(violation.kind) << ',' << violation.line << ',' << violation.move
@@ -45,16 +47,22 @@ void writeCsvReport(const Report& report, std::ostream& out) {
         << (violation.severe ? "true" : "false") << ',' << (violation.exact ? "exact" : "") << ','
         << csvField(waiver ? waiver->by : std::string()) << ','
         << csvField(segmentName(report, violation));
+    if (causes)
+      out << ','
+          << (violation.kind == ViolationKind::StockCollision ? stockCauseName(violation.cause)
+                                                              : "");
     if (fixtures) out << "," << csvField(fixtureName(report, violation));
     out << "\n";
   }
+  // The summary rows have every column too.
+  const std::string last_fields = std::string(causes ? "," : "") + (fixtures ? "," : "");
   const ReportSummary summary = summarize(report);
   if (summary.truncated())
-    out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,,\n";
+    out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,," << last_fields << "\n";
   if (report.error) {
     out << "error,";
     if (report.error->line > 0) out << report.error->line;
-    out << ",,,,,,,,,,\n";
+    out << ",,,,,,,,,," << last_fields << "\n";
   }
 }
 

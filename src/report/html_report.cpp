@@ -5,6 +5,7 @@
 #include <cctype>
 #include <numeric>
 #include <set>
+#include <vector>
 
 #include "report/markup_escape.hpp"
 #include "report/report_pictures.hpp"
@@ -26,8 +27,10 @@ const char* kindColour(ViolationKind kind) {
       return "#ff7f0e";
     case ViolationKind::HolderCollision:
       return "#9467bd";
-    case ViolationKind::FixtureCollision:
+    case ViolationKind::StockCollision:
       return "#8c564b";
+    case ViolationKind::FixtureCollision:
+      return "#e377c2";
   }
   return "#000000";
 }
@@ -87,6 +90,12 @@ void writeSummary(const Report& report, std::ostream& out) {
     row("Tool " + std::to_string(number), describeTool(tool));
   }
   row("Settings", describeSettings(report));
+  if (report.raw_stock) {
+    for (auto [name, value] : stockFields(*report.raw_stock)) {
+      name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+      row(name, value);
+    }
+  }
   row("Time", fixedDecimal(report.elapsed_s, 3) + " s");
   if (report.trace) {
     for (auto [name, value] : traceFields(*report.trace)) {
@@ -133,7 +142,11 @@ void writeViolationTable(const Report& report, std::ostream& out) {
     out << "<tr id=\"v-" << index << "\" data-marker=\"" << index
         << "\"><td><span class=\"dot\" style=\"background:" << kindColour(violation.kind)
         << "\"></span>" << violationKindLabel(violation.kind);
-    if (const std::string segment = segmentName(report, violation); !segment.empty())
+    const std::string segment = segmentName(report, violation);
+    if (violation.kind == ViolationKind::StockCollision)
+      out << " (" << stockCauseLabel(violation.cause) << (segment.empty() ? "" : ": ")
+          << escapeMarkup(segment) << ")";
+    else if (!segment.empty())
       out << " (" << escapeMarkup(segment) << ")";
     if (const std::string fixture = fixtureName(report, violation); !fixture.empty())
       out << " fixture " << escapeMarkup(fixture);
@@ -248,6 +261,29 @@ void writeRegions(const Report& report, std::ostream& out) {
   out << "</table>\n";
 }
 
+/// The raw stock after the program (its pictures) and the feed moves that removed none of it,
+/// per tool and per operation.
+void writeStock(const StockReport& stock, std::ostream& out) {
+  out << "<h2>Stock</h2>\n";
+  for (const ReportPicture& picture : stock.pictures) writePicture(picture, out);
+  out << "<h3>Air cuts</h3>\n";
+  if (stock.by_tool.empty()) {
+    out << "<p>None: every feed move removed stock.</p>\n";
+    return;
+  }
+  out << "<table class=\"air\">\n<tr><th>tool</th><th>operation</th><th>feed moves</th>"
+         "<th>length (mm)</th><th>time (s)</th></tr>\n";
+  const auto row = [&out](const AirCuts& air, const std::string& operation) {
+    out << "<tr><td>" << air.tool << "</td><td>" << escapeMarkup(operation) << "</td><td>"
+        << air.moves << "</td><td>" << fixedDecimal(air.length, 1) << "</td><td>"
+        << fixedDecimal(air.time, 1) << "</td></tr>\n";
+  };
+  for (const AirCuts& air : stock.by_tool) row(air, "(all)");
+  for (const AirCuts& air : stock.by_operation)
+    row(air, air.operation.empty() ? "(no comment names it)" : air.operation);
+  out << "</table>\n";
+}
+
 void writeWarnings(const Report& report, std::ostream& out) {
   if (report.warnings.empty()) return;
   out << "<h2>Warnings</h2>\n<ul>\n";
@@ -272,9 +308,11 @@ void writeWhere(const Report& report, std::ostream& out) {
   writeView(report, 0, 1, "top view (X right, Y up)", out);
   writeView(report, 0, 2, "front view (X right, Z up)", out);
   out << "<p>";
-  for (ViolationKind kind : {ViolationKind::Gouge, ViolationKind::RapidCollision,
-                             ViolationKind::HolderCollision, ViolationKind::FixtureCollision}) {
-    if (kind == ViolationKind::FixtureCollision && report.fixtures.empty()) continue;
+  std::vector<ViolationKind> kinds = {ViolationKind::Gouge, ViolationKind::RapidCollision,
+                                      ViolationKind::HolderCollision};
+  if (report.raw_stock) kinds.push_back(ViolationKind::StockCollision);
+  if (!report.fixtures.empty()) kinds.push_back(ViolationKind::FixtureCollision);
+  for (const ViolationKind kind : kinds) {
     out << "<span class=\"dot\" style=\"background:" << kindColour(kind) << "\"></span>"
         << violationKindLabel(kind) << " &nbsp; ";
   }
@@ -323,6 +361,7 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
   }
   writeSummary(report, out);
   writeWhere(report, out);
+  if (report.raw_stock) writeStock(*report.raw_stock, out);
   writeRegions(report, out);
 
   out << "<h2>Violations</h2>\n";

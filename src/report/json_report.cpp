@@ -64,6 +64,8 @@ Json violationJson(const Report& report, const Violation& violation) {
   // Which piece of the assembly touched: "shank", "holder: nut", ...
   if (const std::string segment = segmentName(report, violation); !segment.empty())
     item["segment"] = segment;
+  if (violation.kind == ViolationKind::StockCollision)
+    item["cause"] = stockCauseName(violation.cause);
   // Which fixture it came near: its index in settings.fixtures, and its file.
   if (violation.kind == ViolationKind::FixtureCollision) {
     item["fixture"] = violation.fixture;
@@ -151,6 +153,8 @@ Json summaryJson(const Report& report, const ReportSummary& summary) {
     item["gouges"] = summary.gouges;
     item["rapid_collisions"] = summary.rapid_collisions;
     item["holder_collisions"] = summary.holder_collisions;
+    // Only with a raw stock or fixtures, so that reports of runs without them stay as they were.
+    if (report.raw_stock) item["stock_collisions"] = summary.stock_collisions;
     if (!report.fixtures.empty()) item["fixture_collisions"] = summary.fixture_collisions;
     item["max_depth"] = roundToMicron(summary.max_depth);
     if (summary.waived > 0) item["waived"] = summary.waived;
@@ -160,6 +164,34 @@ Json summaryJson(const Report& report, const ReportSummary& summary) {
     item["violations_listed"] = summary.listed;
   }
   item["elapsed_s"] = std::round(report.elapsed_s * 1000) / 1000;
+  return item;
+}
+
+Json airCutsJson(const AirCuts& air, bool with_operation) {
+  Json item;
+  if (with_operation) item["operation"] = air.operation;
+  item["tool"] = air.tool;
+  item["moves"] = air.moves;
+  item["length"] = roundToMicron(air.length);
+  item["time_s"] = std::round(air.time * 1000) / 1000;
+  return item;
+}
+
+/// The raw stock: its shape, columns, memory, volumes and air cuts.
+Json stockJson(const StockReport& stock) {
+  Json item;
+  item["shape"] = stock.shape;
+  item["resolution"] = roundToMicron(stock.resolution);
+  item["columns"] = stock.columns;
+  item["bytes"] = stock.bytes;
+  item["volume_before"] = std::round(stock.volume_before * 1000) / 1000;
+  item["volume_removed"] = std::round(stock.volume_removed * 1000) / 1000;
+  item["air_cuts"]["by_tool"] = Json::array();
+  for (const AirCuts& air : stock.by_tool)
+    item["air_cuts"]["by_tool"].push_back(airCutsJson(air, false));
+  item["air_cuts"]["by_operation"] = Json::array();
+  for (const AirCuts& air : stock.by_operation)
+    item["air_cuts"]["by_operation"].push_back(airCutsJson(air, true));
   return item;
 }
 
@@ -188,6 +220,7 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   root["tools"] = Json::array();
   for (const auto& [number, tool] : report.tools) root["tools"].push_back(toolJson(number, tool));
   root["summary"] = summaryJson(report, summary);
+  if (report.raw_stock && !report.error) root["stock"] = stockJson(*report.raw_stock);
   if (report.error) root["error"] = errorJson(*report.error);
   root["warnings"] = Json::array();
   for (const InputWarning& warning : report.warnings) {

@@ -3,6 +3,7 @@
 // in an error is one test case in error.
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "report/markup_escape.hpp"
@@ -61,10 +62,18 @@ void writeSystemOut(const Report& report, const std::string& note, std::ostream&
 }
 
 /// The trace, as the suite's properties: what was checked, by what, when.
+/// The raw stock's fields follow it, when there was one.
 void writeProperties(const Report& report, std::ostream& out) {
-  if (!report.trace) return;
+  std::vector<std::pair<std::string, std::string>> fields;
+  if (report.trace) fields = traceFields(*report.trace);
+  if (report.raw_stock) {
+    for (auto& field : stockFields(*report.raw_stock)) fields.push_back(std::move(field));
+    for (const AirCuts& air : report.raw_stock->by_tool)
+      fields.emplace_back("air cuts tool " + std::to_string(air.tool), describeAirCuts(air));
+  }
+  if (fields.empty()) return;
   out << "  <properties>\n";
-  for (const auto& [name, value] : traceFields(*report.trace))
+  for (const auto& [name, value] : fields)
     out << "    <property name=\"" << escapeMarkup(name) << "\" value=\"" << escapeMarkup(value)
         << "\"/>\n";
   out << "  </properties>\n";

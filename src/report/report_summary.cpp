@@ -47,8 +47,38 @@ const char* violationKindName(ViolationKind kind) {
       return "rapid_collision";
     case ViolationKind::HolderCollision:
       return "holder_collision";
+    case ViolationKind::StockCollision:
+      return "stock_collision";
     case ViolationKind::FixtureCollision:
       return "fixture_collision";
+  }
+  return "unknown";
+}
+
+const char* stockCauseName(StockCause cause) {
+  switch (cause) {
+    case StockCause::Rapid:
+      return "rapid";
+    case StockCause::NonCutting:
+      return "non_cutting";
+    case StockCause::AboveFlutes:
+      return "above_flutes";
+    case StockCause::CentrePlunge:
+      return "centre_plunge";
+  }
+  return "unknown";
+}
+
+const char* stockCauseLabel(StockCause cause) {
+  switch (cause) {
+    case StockCause::Rapid:
+      return "rapid into the stock";
+    case StockCause::NonCutting:
+      return "non-cutting piece in the stock";
+    case StockCause::AboveFlutes:
+      return "stock cut above the flutes";
+    case StockCause::CentrePlunge:
+      return "plunge into the stock by a tool that cannot cut at its centre";
   }
   return "unknown";
 }
@@ -61,6 +91,8 @@ const char* violationKindLabel(ViolationKind kind) {
       return "rapid collision";
     case ViolationKind::HolderCollision:
       return "holder collision";
+    case ViolationKind::StockCollision:
+      return "stock collision";
     case ViolationKind::FixtureCollision:
       return "fixture collision";
   }
@@ -111,8 +143,14 @@ std::string describeViolation(const Report& report, const Violation& violation) 
   text.append(fixedDecimal(violation.at.y, 3)).append(", ");
   text.append(fixedDecimal(violation.at.z, 3)).append(") tool ");
   text.append(std::to_string(violation.tool));
-  if (const std::string segment = segmentName(report, violation); !segment.empty())
+  const std::string segment = segmentName(report, violation);
+  if (violation.kind == ViolationKind::StockCollision) {
+    text.append(" (").append(stockCauseLabel(violation.cause));
+    if (!segment.empty()) text.append(": ").append(segment);
+    text.append(")");
+  } else if (!segment.empty()) {
     text.append(" (").append(segment).append(")");
+  }
   if (const std::string fixture = fixtureName(report, violation); !fixture.empty())
     text.append(" fixture ").append(fixture);
   if (violation.severe) text.append(" [severe]");
@@ -130,6 +168,10 @@ std::string summaryLine(const Report& report) {
   text.append(counted(summary.rapid_collisions, "rapid collision", "rapid collisions"));
   text.append(", ");
   text.append(counted(summary.holder_collisions, "holder collision", "holder collisions"));
+  // Only with a raw stock or fixtures, so that the line of a run without them stays as it was.
+  if (report.raw_stock || summary.stock_collisions > 0)
+    text.append(", ").append(
+        counted(summary.stock_collisions, "stock collision", "stock collisions"));
   if (!report.fixtures.empty()) {
     text.append(", ");
     text.append(counted(summary.fixture_collisions, "fixture collision", "fixture collisions"));
@@ -233,6 +275,7 @@ std::string describeTool(const ToolSpec& tool) {
 
 std::string segmentName(const Report& report, const Violation& violation) {
   if (violation.kind != ViolationKind::HolderCollision &&
+      violation.kind != ViolationKind::StockCollision &&
       violation.kind != ViolationKind::FixtureCollision)
     return {};
   for (const auto& [number, tool] : report.tools) {
@@ -303,6 +346,30 @@ std::vector<std::pair<std::string, std::string>> traceFields(const Trace& trace)
     fields.emplace_back(name.append(" sha256"), value.append(" (").append(input.file).append(")"));
   }
   return fields;
+}
+
+std::vector<std::pair<std::string, std::string>> stockFields(const StockReport& stock) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  fields.emplace_back("stock", stock.shape);
+  std::string columns = std::to_string(stock.columns);
+  fields.emplace_back("columns", columns.append(" at ")
+                                     .append(shortestDecimal(roundToMicron(stock.resolution)))
+                                     .append(" mm, ")
+                                     .append(fixedDecimal(stock.bytes / 1048576.0, 1))
+                                     .append(" MiB"));
+  std::string volume = fixedDecimal(stock.volume_before, 1);
+  fields.emplace_back(
+      "volume",
+      volume.append(" mm³, removed ").append(fixedDecimal(stock.volume_removed, 1)).append(" mm³"));
+  return fields;
+}
+
+std::string describeAirCuts(const AirCuts& air) {
+  std::string text = std::to_string(air.moves);
+  text.append(air.moves == 1 ? " feed move, " : " feed moves, ");
+  text.append(fixedDecimal(air.length, 1)).append(" mm");
+  if (air.time > 0) text.append(", ").append(fixedDecimal(air.time, 1)).append(" s");
+  return text;
 }
 
 std::vector<std::size_t> htmlTableRows(const Report& report) {

@@ -22,8 +22,19 @@ struct ReportSummary : ViolationTally {
 
 ReportSummary summarize(const Report& report);
 
-/// The same for people: "gouge", "rapid collision", "holder collision".
+/// The same for people: "gouge", "rapid collision", "holder collision", "stock collision".
 const char* violationKindLabel(ViolationKind kind);
+
+/// A stock collision's cause for people: "rapid into the stock", ...
+const char* stockCauseLabel(StockCause cause);
+
+/// The raw stock as named fields, in the order the text and HTML reports show them:
+/// {"stock", "box 0,0,0,100,80,28"}, {"columns", "80000 at 0.1 mm, 0.3 MiB"},
+/// {"volume", "224000.0 mm³, removed 1200.5 mm³"}.
+std::vector<std::pair<std::string, std::string>> stockFields(const StockReport& stock);
+
+/// `12 feed moves, 340.5 mm, 10.2 s` (the time left out when no feed was known).
+std::string describeAirCuts(const AirCuts& air);
 
 /// Rounds a length to 1e-6 mm, so reports are byte-identical whatever the floating-point
 /// summation order of the threads was (and never shows -0).
@@ -39,7 +50,9 @@ std::string fixedDecimal(double value, int decimals);
 /// tenfold finer tolerance, at most 6.
 int depthDecimals(double tolerance);
 
-/// `path.nc:1042: gouge 0.212 mm at (41.500, 20.000, 3.100) tool 1 [severe]`
+/// `path.nc:1042: gouge 0.212 mm at (41.500, 20.000, 3.100) tool 1 [severe]`;
+/// `path.nc:7: stock collision 2.000 mm at (50.000, 40.000, 26.000) tool 1 (rapid into the
+/// stock: flutes)`
 std::string describeViolation(const Report& report, const Violation& violation);
 
 /// `path.nc:12: warning: M8 coolant: ignored` (the line left out when 0).

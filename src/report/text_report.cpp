@@ -12,6 +12,17 @@ std::string point(const Vec3& p) {
   return text.append(fixedDecimal(p.z, 3)).append(")");
 }
 
+/// The feed moves that removed no stock, per tool and per operation.
+void writeAirCuts(const StockReport& stock, std::ostream& out) {
+  if (stock.by_tool.empty()) return;
+  out << "\nair cuts (feed moves that removed no stock):\n";
+  for (const AirCuts& air : stock.by_tool)
+    out << "  tool " << air.tool << ": " << describeAirCuts(air) << "\n";
+  for (const AirCuts& air : stock.by_operation)
+    out << "  " << (air.operation.empty() ? "no operation named" : air.operation) << " (tool "
+        << air.tool << "): " << describeAirCuts(air) << "\n";
+}
+
 }  // namespace
 
 void writeTextReport(const Report& report, std::ostream& out) {
@@ -56,6 +67,11 @@ void writeTextReport(const Report& report, std::ostream& out) {
       out << label << std::string(label.size() < 10 ? 10 - label.size() : 1, ' ') << value << "\n";
     }
   }
+  if (report.raw_stock) {
+    for (const auto& [name, value] : stockFields(*report.raw_stock))
+      out << name << ":" << std::string(name.size() < 9 ? 9 - name.size() : 1, ' ') << value
+          << "\n";
+  }
   out << "result:   " << summaryLine(report) << " (" << fixedDecimal(report.elapsed_s, 3)
       << " s)\n";
 
@@ -64,6 +80,7 @@ void writeTextReport(const Report& report, std::ostream& out) {
     out << describeViolation(report, violation) << "\n";
   }
   if (summary.truncated()) out << truncationNote(summary) << "\n";
+  if (report.raw_stock) writeAirCuts(*report.raw_stock, out);
   if (!report.warnings.empty()) out << "\nwarnings:\n";
   for (const InputWarning& warning : report.warnings) {
     out << describeWarning(warning) << "\n";

@@ -5,7 +5,7 @@ namespace gougechek::step {
 
 Report runJob(const CheckJob& job, JobHooks hooks) {
   if (!hooks.read_part) hooks.read_part = &step::readPart;
-  if (!hooks.read_fixture) hooks.read_fixture = &step::readPart;
+  if (!hooks.read_solid) hooks.read_solid = &step::readPart;
   return gougechek::runJob(job, hooks);
 }
 

@@ -61,9 +61,9 @@ std::string settingName(std::string_view option, SettingNames names) {
 
 void checkSetting(std::string_view option, double value, SettingNames names) {
   const std::string name = settingName(option, names);
-  if (option == "start") {
+  if (option == "start" || option == "stock-box" || option == "stock-cylinder") {
     checkLength(name, value, true);
-  } else if (option == "deflection") {
+  } else if (option == "deflection" || option == "stock-resolution") {
     checkLength(name, value, true);
     if (!(value > 0)) refuse(name + " must be > 0, got " + text(value));
   } else if (option == "threads") {

@@ -3,6 +3,8 @@
 // chooses), but what benchmarks measure and the tests of the internals compare. The command
 // line keeps --kdop and --no-front-tracking for the benchmark scripts.
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,12 @@ struct TunedSettings : VerifySettings {
 
   int kdop = 18;               ///< k of the part's k-DOP tree: 6, 14, 18 (fastest), 26
   bool front_tracking = true;  ///< start each query from the previous move's front
+  /// verify() of a Part: called with each block of moves as it is read, in program order (the
+  /// job layer's raw stock is cut by them as the part is checked).
+  std::function<void(std::span<const Move>)> moves_read;
+  /// verify() of a Part: a program that never comes within reach of the part is left to the
+  /// caller (VerifyResult::unreached), who knows what else it may cut (a raw stock).
+  bool caller_judges_reach = false;
 };
 
 /// Counters for benchmarks: how much culling and narrow-phase work the check did.

@@ -41,6 +41,9 @@ void ViolationTally::add(const Violation& violation) {
     case ViolationKind::HolderCollision:
       ++holder_collisions;
       break;
+    case ViolationKind::StockCollision:
+      ++stock_collisions;
+      break;
     case ViolationKind::FixtureCollision:
       ++fixture_collisions;
       break;
@@ -52,6 +55,7 @@ ViolationTally& ViolationTally::operator+=(const ViolationTally& other) {
   gouges += other.gouges;
   rapid_collisions += other.rapid_collisions;
   holder_collisions += other.holder_collisions;
+  stock_collisions += other.stock_collisions;
   fixture_collisions += other.fixture_collisions;
   max_depth = std::max(max_depth, other.max_depth);
   return *this;

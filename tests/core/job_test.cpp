@@ -190,6 +190,32 @@ TEST_F(Job, AProgramGivenAsText) {
   EXPECT_EQ(report.trace->inputs[1].sha256.size(), 64u);
 }
 
+// A job with a raw stock: its command line gives the CLI the same stock (an automatic box, its
+// resolution, the stock written out), and the CLI writes the same report and stock file.
+TEST_F(Job, AStockJobIsTheClisByteForByte) {
+  CheckJob job = moldJob("mold_finish.nc");
+  job.stock_box_margin = 1;
+  job.stock_resolution = 0.5;
+  job.stock_out = "after.gcstock";
+  job.reports = {{"r.json", ReportFormat::Json}};
+  const Report report = runIn(job);
+  ASSERT_TRUE(report.raw_stock.has_value());
+  EXPECT_EQ(report.raw_stock->resolution, 0.5);
+  const std::string command = commandLine(job);
+  EXPECT_NE(command.find(" --stock-box auto:1 --stock-resolution 0.5"), std::string::npos)
+      << command;
+  EXPECT_NE(command.find(" --stock-out after.gcstock"), std::string::npos) << command;
+  const e2e::CliRun cli = e2e::runInShell(
+      dir_ / "cli",
+      "bash -c " + e2e::shellQuoted("exec -a gougechek " + e2e::shellQuoted(GOUGECHEK_CLI) +
+                                    command.substr(command.find(' '))));
+  ASSERT_LE(cli.exit_code, 1) << cli.err;
+  EXPECT_EQ(withoutTimes(e2e::readText(dir_ / "job" / "r.json")),
+            withoutTimes(e2e::readText(dir_ / "cli" / "r.json")));
+  EXPECT_EQ(e2e::readText(dir_ / "job" / "after.gcstock"),
+            e2e::readText(dir_ / "cli" / "after.gcstock"));
+}
+
 TEST(JobCommandLine, NamesTheOutputs) {
   CheckJob job = moldJob("mold_finish.nc");
   job.reports = {{"out/r.json", ReportFormat::Json}, {"r.html", ReportFormat::Html}};

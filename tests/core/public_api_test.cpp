@@ -174,3 +174,18 @@ TEST_F(PublicApiFiles, ToolTablesAndWorkOffsetsAreRead) {
 
 }  // namespace
 }  // namespace gougechek
+
+namespace gougechek {
+namespace {
+
+// A run that ended in an error claims nothing of the check: no raw stock's summary either.
+TEST(PublicApi, AnErrorReportClaimsNoRawStock) {
+  Report report;
+  report.raw_stock = StockReport{};
+  report.raw_stock->shape = "box 0,0,0,100,80,28";
+  addError(report, nullptr, RunError{RunErrorKind::Input, "misplaced", "p.nc", 0, 0});
+  EXPECT_FALSE(report.raw_stock.has_value());
+}
+
+}  // namespace
+}  // namespace gougechek

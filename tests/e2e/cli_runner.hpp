@@ -83,11 +83,11 @@ inline CliRun runCli(const std::filesystem::path& dir, const std::string& argume
   return runInShell(dir, shellQuoted(GOUGECHEK_CLI).append(" ").append(arguments), stdin_file);
 }
 
-/// An ASCII STL of the box [0,50]×[0,40]×[0,20], outward normals, counter-clockwise facets.
-/// Every line holds one keyword: facet k (k = 0…11) opens on line 2 + 7k, its vertices are on
-/// lines 4 + 7k … 6 + 7k.
-inline std::string boxStl() {
-  const double x[2] = {0, 50}, y[2] = {0, 40}, z[2] = {0, 20};
+/// An ASCII STL of the box [0,50]×[0,40]×[0,20] (or [0,x1]×[0,y1]×[0,z1]), outward normals,
+/// counter-clockwise facets. Every line holds one keyword: facet k (k = 0…11) opens on line
+/// 2 + 7k, its vertices are on lines 4 + 7k … 6 + 7k.
+inline std::string boxStl(double x1 = 50, double y1 = 40, double z1 = 20) {
+  const double x[2] = {0, x1}, y[2] = {0, y1}, z[2] = {0, z1};
   const auto corner = [&](int i) {
     return std::to_string(x[i & 1]) + " " + std::to_string(y[(i >> 1) & 1]) + " " +
            std::to_string(z[(i >> 2) & 1]);

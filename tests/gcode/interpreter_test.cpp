@@ -324,5 +324,19 @@ TEST(Interpreter, BlockDeleteLinesRunWithAWarning) {
   EXPECT_THAT(p.warnings[0].message, HasSubstr("block delete"));
 }
 
+// The stock's air-cut times need each move's feed in mm/min (issue 23).
+TEST(Interpreter, MovesCarryTheirProgrammedFeedInMillimetresPerMinute) {
+  const Program p = run(
+      "G21 G90\nG0 X10\nG1 X20 F600\nG2 X30 I5\nG20\nG1 X2 F10\nG93 G1 X3 F2\nG95 G1 X4 F0.1\n");
+  ASSERT_EQ(p.moves.size(), 6u);
+  EXPECT_EQ(p.moves[0].feed, 0);  // a rapid
+  EXPECT_EQ(p.moves[1].feed, 600);
+  EXPECT_EQ(p.moves[2].feed, 600);
+  EXPECT_NEAR(p.moves[3].feed, 254, 1e-9);
+  // G93: the move takes 1/F minutes, so its feed is its length times F.
+  EXPECT_NEAR(p.moves[4].feed, 25.4 * 2, 1e-9);
+  EXPECT_EQ(p.moves[5].feed, 0);  // G95: per revolution, the spindle speed unknown here
+}
+
 }  // namespace
 }  // namespace gougechek

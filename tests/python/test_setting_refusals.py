@@ -25,7 +25,9 @@ def refusals():
 def keyword(option, value):
     """The check() keyword and value of a command-line option and its text."""
     name = option.replace("-", "_")
-    if name in ("start", "rapid_rates"):
+    if name == "stock_box" and value.startswith("auto"):
+        return name, value
+    if name in ("start", "rapid_rates", "stock_box", "stock_cylinder"):
         return name, tuple(float(v) for v in value.split(","))
     if name in ("threads", "initial_tool"):
         return name, int(value)

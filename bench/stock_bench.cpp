@@ -1,0 +1,75 @@
+// The stock stage (src/stock/) on the 1M-move ball-end finish of bench/make_bench_inputs.sh,
+// cutting a block round the mold (0, 0, 0 .. 100, 80, 28 mm) at 0.1 mm columns: µs per move and
+// per move per core, bytes per column, on 1 and 2 threads (issue 23's targets: ≤ 20 µs per move
+// per core, ≤ 4 bytes per single-interval column, 2 threads ≥ 1.8× one).
+//
+//   bench/make_bench_inputs.sh && build/release/bench/stock_bench
+//
+// GOUGECHEK_BENCH_PATH overrides the program; GOUGECHEK_BENCH_STOCK_RESOLUTION the spacing.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <span>
+
+#include "bench_inputs.hpp"
+#include "gcode/program.hpp"
+#include "stock/stock_check.hpp"
+
+namespace gougechek {
+namespace {
+
+const Program& program() {
+  static const Program loaded = [] {
+    const std::string path = inputPath("GOUGECHEK_BENCH_PATH", "bench/out/finish_1m.nc");
+    std::ifstream in(path, std::ios::binary);
+    return readProgram(in, path);
+  }();
+  return loaded;
+}
+
+double resolution() {
+  const char* value = std::getenv("GOUGECHEK_BENCH_STOCK_RESOLUTION");
+  return value ? std::atof(value) : 0.1;
+}
+
+// Argument: threads.
+void BM_StockFinish(benchmark::State& state) {
+  const std::vector<Move>& moves = program().moves;
+  stock::StockSettings settings;
+  settings.shape.kind = stock::StockShape::Kind::Box;
+  settings.shape.lo = {0, 0, 0};
+  settings.shape.hi = {100, 80, 28};
+  settings.resolution = resolution();
+  settings.threads = static_cast<int>(state.range(0));
+  ToolLibrary tools;
+  tools.fallback = ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
+  stock::StockOutcome outcome;
+  for (auto _ : state) {
+    stock::StockStage stage(settings, tools);
+    // In blocks of 4096 moves, as the job layer reads a program.
+    for (std::size_t first = 0; first < moves.size(); first += 4096)
+      stage.run(std::span(moves).subspan(first, std::min<std::size_t>(4096, moves.size() - first)));
+    outcome = stage.finish();
+  }
+  const double moves_m = static_cast<double>(moves.size()) * 1e-6;
+  const auto threads = static_cast<double>(state.range(0));
+  state.counters["us_per_move"] =
+      benchmark::Counter(moves_m, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["us_per_move_core"] = benchmark::Counter(
+      moves_m / threads, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["moves"] = static_cast<double>(moves.size());
+  state.counters["columns"] = static_cast<double>(outcome.columns);
+  state.counters["bytes_per_column"] =
+      static_cast<double>(outcome.bytes) / static_cast<double>(outcome.columns);
+  state.counters["removed_mm3"] = outcome.volume_removed;
+  state.counters["collisions"] = static_cast<double>(outcome.collisions.size());
+  state.counters["air_moves"] = static_cast<double>(outcome.air.size());
+}
+BENCHMARK(BM_StockFinish)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+
+}  // namespace
+}  // namespace gougechek
+
+BENCHMARK_MAIN();

@@ -1,0 +1,288 @@
+#include "stock/column_sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <queue>
+#include <vector>
+
+namespace gougechek::stock {
+
+namespace {
+
+constexpr double kTwoPi = 2 * std::numbers::pi;
+// Branch and bound on arcs stops when the lowest bound is within this of the best value found
+// (a fifth of the stock's height quantum, stock_field.hpp), or after this many evaluations.
+constexpr double kArcTolerance = 2e-5;
+constexpr int kArcEvaluations = 6000;
+// Golden-section steps on a line's convex height function: 0.618^80 of the footprint.
+constexpr int kGoldenSteps = 80;
+
+/// Lowest height of a circle of radius r about (cx, cz) at abscissa x (kNoHeight off it).
+double arcBelow(double cx, double cz, double r, double x) {
+  const double d = x - cx;
+  if (std::abs(d) > r) return kNoHeight;
+  return cz - std::sqrt(std::max(0.0, r * r - d * d));
+}
+
+struct Line {
+  double z0, dz, a, b, c;
+  double q(double t) const { return std::max(0.0, (a * t + b) * t + c); }
+};
+
+/// A ball's sweep along a line: h(t) = z0 + t·dz + zc − √(r² − Q(t)) is convex, and h' = 0
+/// squared is 4a(a + dz²) t² + 4b(a + dz²) t + b² + 4dz²(c − r²) = 0, whose roots are
+/// −b/2a ± |dz|·√D / (2a·√(a + dz²)), D the footprint's discriminant: the one where h' = 0
+/// lies inside the footprint (|dz| < √(a + dz²)), so the least height is at that root clamped
+/// to the footprint within [0, 1].
+Entry sphereEntry(const PieceProfile& piece, const Line& l, double root_d, double slope, double ta,
+                  double tb) {
+  const double r = piece.core.margin;
+  const double t = std::clamp(-(l.b + l.dz * root_d / slope) / (2 * l.a), ta, tb);
+  return {l.z0 + t * l.dz + piece.core.z_bottom - std::sqrt(std::max(0.0, r * r - l.q(t))), t};
+}
+
+/// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
+/// with ρ, ρ is convex in t), so golden-section search finds its minimum.
+Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
+  const auto h = [&](double t) {
+    return l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
+  };
+  constexpr double kRatio = 0.6180339887498949;
+  double lo = ta, hi = tb;
+  double m1 = hi - kRatio * (hi - lo), m2 = lo + kRatio * (hi - lo);
+  double h1 = h(m1), h2 = h(m2);
+  for (int i = 0; i < kGoldenSteps && hi - lo > 1e-13; ++i) {
+    if (h1 <= h2) {
+      hi = m2;
+      m2 = m1;
+      h2 = h1;
+      m1 = hi - kRatio * (hi - lo);
+      h1 = h(m1);
+    } else {
+      lo = m1;
+      m1 = m2;
+      h1 = h2;
+      m2 = lo + kRatio * (hi - lo);
+      h2 = h(m2);
+    }
+  }
+  Entry best{h(ta), ta};
+  for (const double t : {tb, m1, m2}) {
+    const double value = h(t);
+    if (value < best.z) best = {value, t};
+  }
+  return best;
+}
+
+Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double x, double y, double sign) {
+  const double px = x - path.from.x, py = y - path.from.y;
+  const double dx = path.delta.x, dy = path.delta.y, r = piece.outer;
+  const Line l{sign * path.from.z, sign * path.delta.z, path.horizontal, -2 * (px * dx + py * dy),
+               px * px + py * py};
+  if (l.a == 0) {
+    // A plunge (or a move in place): the column stays at one distance from the axis.
+    if (l.c > r * r) return {};
+    const double t = l.dz >= 0 ? 0 : 1;
+    return {l.z0 + t * l.dz + piece.low(std::sqrt(l.c)), t};
+  }
+  // The footprint: the t ∈ [0, 1] with Q(t) = a t² + b t + c ≤ r².
+  const double d = l.b * l.b - 4 * l.a * (l.c - r * r);
+  if (d < 0) return {};
+  const double root_d = std::sqrt(d);
+  const double ta = std::max(0.0, (-l.b - root_d) / (2 * l.a));
+  const double tb = std::min(1.0, (-l.b + root_d) / (2 * l.a));
+  if (ta > tb) return {};
+  if (piece.sphereBottom()) return sphereEntry(piece, l, root_d, path.slope, ta, tb);
+  if (piece.flatBottom()) {
+    const double t = l.dz >= 0 ? ta : tb;
+    return {l.z0 + t * l.dz + piece.core.z_bottom, t};
+  }
+  if (l.dz == 0) {
+    const double t = std::clamp(-l.b / (2 * l.a), ta, tb);
+    return {l.z0 + piece.low(std::min(piece.outer, std::sqrt(l.q(t)))), t};
+  }
+  return convexEntry(piece, l, ta, tb);
+}
+
+/// The column's polar place about a vertical arc's centre: distance and angle from the start.
+struct Polar {
+  double distance, angle;
+};
+
+Polar polarOf(const ArcSweep& arc, double x, double y) {
+  const double vx = x - arc.center.x, vy = y - arc.center.y;
+  const double along = vx * arc.radial.x + vy * arc.radial.y;
+  const double across = vx * arc.tangent.x + vy * arc.tangent.y;
+  double angle = std::atan2(across, along);
+  if (angle < 0) angle += kTwoPi;
+  return {std::sqrt(vx * vx + vy * vy), angle};
+}
+
+/// Nearest horizontal distance from the column to the annular sector swept by a vertical arc
+/// between turns θ1 and θ2 (radii between r1 and r2): a lower bound of ρ on that piece.
+double sectorDistance(const Polar& q, double theta1, double theta2, double r1, double r2) {
+  const double rmin = std::min(r1, r2), rmax = std::max(r1, r2);
+  if (q.distance == 0) return rmin;
+  const double k = std::ceil((theta1 - q.angle) / kTwoPi);
+  if (theta2 - theta1 >= kTwoPi || q.angle + kTwoPi * k <= theta2)
+    return std::max({0.0, rmin - q.distance, q.distance - rmax});
+  double best = kNoHeight;
+  for (const double theta : {theta1, theta2}) {
+    const double cosine = std::cos(q.angle - theta);
+    const double s = std::clamp(q.distance * cosine, rmin, rmax);
+    const double d2 = q.distance * q.distance + s * s - 2 * q.distance * s * cosine;
+    best = std::min(best, std::sqrt(std::max(0.0, d2)));
+  }
+  return best;
+}
+
+/// A horizontal circular arc about a vertical axis: the lowest profile point is at the path's
+/// nearest approach, the whole arc at one height.
+Entry planarArcEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
+                     double sign) {
+  const ArcSweep& arc = *path.sweep;
+  const Polar q = polarOf(arc, x, y);
+  double rho = 0, t = 0;
+  if (q.distance == 0) {
+    rho = arc.start_radius;
+  } else if (arc.angle >= kTwoPi || q.angle <= arc.angle) {
+    rho = std::abs(q.distance - arc.start_radius);
+    t = q.angle / arc.angle;
+  } else {
+    const Vec3 s = arc.at(0), e = arc.at(1);
+    const double ds = std::hypot(x - s.x, y - s.y), de = std::hypot(x - e.x, y - e.y);  // rare
+    rho = std::min(ds, de);
+    t = de < ds ? 1 : 0;
+  }
+  if (rho > piece.outer) return {};
+  return {sign * arc.center.z + piece.low(rho), t};
+}
+
+/// Helices, spirals and arcs in other planes: branch and bound on the path parameter. On a
+/// parameter piece, (lowest z) + low(nearest ρ) bounds the height from below (low rises with
+/// ρ); any evaluation bounds the minimum from above.
+Entry arcBranchAndBound(const PieceProfile& piece, const SweepPath& path, double x, double y,
+                        double sign) {
+  const ArcSweep& arc = *path.sweep;
+  const Polar q = polarOf(arc, x, y);
+  const auto value = [&](double t) {
+    const Vec3 p = arc.at(t);
+    const double rho = std::hypot(p.x - x, p.y - y);
+    return rho > piece.outer ? kNoHeight : sign * p.z + piece.low(rho);
+  };
+  const auto bound = [&](double t1, double t2) {
+    if (path.vertical_axis) {
+      const double rho =
+          sectorDistance(q, arc.angle * t1, arc.angle * t2, arc.radius(t1), arc.radius(t2));
+      if (rho > piece.outer) return kNoHeight;
+      const double z1 = sign * arc.at(t1).z, z2 = sign * arc.at(t2).z;
+      return std::min(z1, z2) + piece.low(rho);
+    }
+    const double reach = path.speed * (t2 - t1) / 2;
+    const Vec3 p = arc.at((t1 + t2) / 2);
+    const double rho = std::max(0.0, std::hypot(p.x - x, p.y - y) - reach);
+    if (rho > piece.outer) return kNoHeight;
+    return sign * p.z - reach + piece.low(rho);
+  };
+  struct Piece {
+    double bound, t1, t2;
+    bool operator>(const Piece& o) const { return bound > o.bound; }
+  };
+  std::priority_queue<Piece, std::vector<Piece>, std::greater<>> open;
+  Entry best;
+  int evaluations = 0;
+  const auto add = [&](double t1, double t2) {
+    const double mid = (t1 + t2) / 2, v = value(mid);
+    ++evaluations;
+    if (v < best.z) best = {v, mid};
+    const double b = bound(t1, t2);
+    if (b < kNoHeight) open.push({b, t1, t2});
+  };
+  for (const double t : {0.0, 1.0}) {
+    const double v = value(t);
+    if (v < best.z) best = {v, t};
+  }
+  const int first = std::max(8, static_cast<int>(std::ceil(arc.angle / (std::numbers::pi / 8))));
+  for (int i = 0; i < first; ++i) add(double(i) / first, double(i + 1) / first);
+  while (!open.empty() && evaluations < kArcEvaluations) {
+    const Piece top = open.top();
+    if (top.bound >= best.z - kArcTolerance) break;
+    open.pop();
+    const double mid = (top.t1 + top.t2) / 2;
+    add(top.t1, mid);
+    add(mid, top.t2);
+  }
+  return best;
+}
+
+}  // namespace
+
+PieceProfile PieceProfile::of(const FrustumCore& core) {
+  return {core, std::max(core.radius_bottom, core.radius_top) + core.margin};
+}
+
+PieceProfile PieceProfile::mirrored() const {
+  FrustumCore m = core;
+  m.z_bottom = -core.z_top;
+  m.z_top = -core.z_bottom;
+  m.radius_bottom = core.radius_top;
+  m.radius_top = core.radius_bottom;
+  return of(m);
+}
+
+double PieceProfile::low(double rho) const {
+  // The section through the axis is the trapezoid of the core grown by a disc of radius r; its
+  // lower boundary is the least of the bottom edge, the bottom rim's arc and, when the core
+  // widens upward, the flank and the top rim's arc, each shifted by r.
+  const double zb = core.z_bottom, zt = core.z_top, rb = core.radius_bottom, rt = core.radius_top,
+               r = core.margin;
+  if (rho > outer) return kNoHeight;
+  double best = rho <= rb ? zb - r : arcBelow(rb, zb, r, rho);
+  if (rt > rb) {
+    const double dr = rt - rb, dz = zt - zb, length = std::hypot(dr, dz);
+    const double nx = r * dz / length, nz = -r * dr / length;  // outward, downward normal · r
+    if (rho >= rb + nx && rho <= rt + nx)
+      best = std::min(best, zb + nz + (rho - rb - nx) * dz / dr);
+    best = std::min(best, arcBelow(rt, zt, r, rho));
+  }
+  return best;
+}
+
+SweepPath::SweepPath(const Move& move)
+    : arc(move.kind == MoveKind::Arc),
+      from(move.from),
+      delta(move.to - move.from),
+      horizontal(delta.x * delta.x + delta.y * delta.y),
+      slope(std::sqrt(horizontal + delta.z * delta.z)),
+      sweep(arc ? std::optional<ArcSweep>(move) : std::nullopt) {
+  if (!arc) return;
+  vertical_axis = sweep->axis.x == 0 && sweep->axis.y == 0;
+  speed = sweep->angle * std::max(sweep->start_radius, sweep->end_radius) +
+          std::abs(sweep->end_radius - sweep->start_radius) + std::abs(sweep->rise);
+}
+
+Vec3 SweepPath::at(double t) const {
+  return arc ? sweep->at(t) : from + delta * t;
+}
+
+Entry sweepEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
+                 bool mirrored_z) {
+  const double sign = mirrored_z ? -1 : 1;
+  if (!path.arc) return lineEntry(piece, path, x, y, sign);
+  const ArcSweep& arc = *path.sweep;
+  if (path.vertical_axis && arc.rise == 0 && arc.start_radius == arc.end_radius &&
+      arc.start_radius > 0)
+    return planarArcEntry(piece, path, x, y, sign);
+  return arcBranchAndBound(piece, path, x, y, sign);
+}
+
+ColumnHit sweepColumn(const PieceProfile& piece, const PieceProfile& mirror, const SweepPath& path,
+                      double x, double y) {
+  const Entry entry = sweepEntry(piece, path, x, y);
+  if (entry.z == kNoHeight) return {};
+  const Entry exit = sweepEntry(mirror, path, x, y, true);
+  return {entry.z, -exit.z, entry.t};
+}
+
+}  // namespace gougechek::stock
