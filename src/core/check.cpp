@@ -79,9 +79,9 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
     const ExactPart exact{state.mesh, state.face_of_triangle, state.exact_distance};
     confirmOnExactSurfaces(result.violations, exact, tools, settings, *state.deflection);
   }
-  // No feed move came near the part (no rapid, in a program of rapids only): nothing was cut,
-  // so no pass. A rapid or holder that hit it is still a failure, which the warning explains;
-  // the message holds the check's own warnings (units).
+  // No feed move came near the part (no rapid or probe, in a program without feed moves):
+  // nothing was cut, so no pass. A rapid or holder that hit it is still a failure, which the
+  // warning explains; the message holds the check's own warnings (units).
   if (result.unreached) {
     const std::string message = unreachedMessage(*result.unreached, result.warnings);
     if (result.violations.empty() && result.unlisted.total() == 0)
