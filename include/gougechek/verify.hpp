@@ -129,9 +129,9 @@ struct ViolationTally {
 
 /// Where a program's feed moves came closest to the part when none came within reach of it
 /// (docs/checking-rules.md, "Registration"); in a program with no feed move, where its rapids
-/// came closest.
+/// and probe moves came closest.
 struct ClosestApproach {
-  bool rapids = false;     ///< the program has no feed move: the fields are its rapids'
+  bool rapids = false;     ///< no feed move: the fields are of its rapids and probe moves
   std::uint32_t line = 0;  ///< program line of the closest feed move
   std::uint32_t move = 0;  ///< its 1-based ordinal
   int tool = 0;
@@ -151,9 +151,9 @@ struct VerifyResult {
   ViolationTally unlisted;
   /// Set when the program has feed moves and none comes within reach of the part: nothing was
   /// cut, so the check proves nothing (a misplaced program, wrong units); also when it has
-  /// rapids only and none comes within reach. verify() of a Part turns it into an input error
-  /// (a warning when a rapid or holder hit the part all the same); the other verify() leave it
-  /// to the caller.
+  /// rapids and probe moves only and none comes within reach. verify() of a Part turns it into an
+  /// input error (a warning when a rapid or holder hit the part all the same); the other verify()
+  /// leave it to the caller.
   std::optional<ClosestApproach> unreached;
   /// Findings about the part and program together (extents 25.4 times apart: units), and what
   /// the check took without the program saying it: the tool before the first tool change

@@ -124,10 +124,10 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
                 settings.max_listed_violations);
   legs.renumber(result.violations);
   if (result.unreached) result.unreached->move = legs.programOrdinal(result.unreached->move);
-  // No feed move came near the part (no rapid, in a program of rapids only): nothing was cut,
-  // so no pass. A rapid, holder or fixture collision is still a failure, which the warning
-  // explains; the message holds the check's own warnings (units). With a raw stock the job
-  // layer judges it, knowing whether the program cut the stock.
+  // No feed move came near the part (no rapid or probe, in a program without feed moves):
+  // nothing was cut, so no pass. A rapid, holder or fixture collision is still a failure, which
+  // the warning explains; the message holds the check's own warnings (units). With a raw stock
+  // the job layer judges it, knowing whether the program cut the stock.
   if (result.unreached && !settings.caller_judges_reach) {
     const std::string message = unreachedMessage(*result.unreached, result.warnings);
     if (result.violations.empty() && result.unlisted.total() == 0)

@@ -113,9 +113,10 @@ std::optional<std::string> unitsWarning(double part_extent, double program_exten
 
 std::string unreachedMessage(const ClosestApproach& approach,
                              const std::vector<InputWarning>& warnings) {
-  const std::string moves = approach.rapids ? "rapid" : "feed move";
+  const std::string moves = approach.rapids ? "rapid or probe move" : "feed move";
   std::string message =
-      (approach.rapids ? "the program has no feed move, and no rapid" : "no feed move") +
+      (approach.rapids ? "the program has no feed move, and no rapid or probe move"
+                       : "no feed move") +
       std::string(" comes within reach of the part (") + mm(approach.reach) +
       ": the tolerance and a margin of max(1 mm, the cutter's radius), the cutter grown by the "
       "stock to leave): " +
@@ -141,7 +142,10 @@ ReachTracker<K>::ReachTracker(const Mesh& part, const KdopTree<K>& tree, double 
 template <int K>
 void ReachTracker<K>::add(const Move& move, const Vec3& start, std::size_t ordinal,
                           const CutterModel& cutter) {
-  if (move.kind == MoveKind::Rapid && !feeds_.any) look(rapids_, move, start, ordinal, cutter);
+  // Before any feed move, rapids and probe moves (G38, which go to the part to touch it) are
+  // looked at: a program with none holds to them.
+  if ((move.kind == MoveKind::Rapid || move.kind == MoveKind::Probe) && !feeds_.any)
+    look(rapids_, move, start, ordinal, cutter);
   if (move.kind != MoveKind::Feed && move.kind != MoveKind::Arc) return;
   if (!feeds_.any) rapids_ = Search{};  // the feed moves count from now on
   feeds_.any = true;

@@ -1,11 +1,11 @@
 #pragma once
 // Registration (docs/checking-rules.md, "Registration"): a program whose feed moves never bring
 // the cutter within reach of the part cuts nothing of it, so its check proves nothing; nor does
-// that of a program of rapids only none of which comes within reach. The feed moves (the rapids,
-// until a feed move comes) are looked at in program order only until one comes within reach
-// (the first plunge of a normal program); until then each far one keeps a cheap lower bound on
-// its distance, and the few nearest by it are kept, so that the exact closest approach is
-// measured only when no move ever reaches (the error's path).
+// that of a program of rapids (and probe moves) only none of which comes within reach. The feed
+// moves (the rapids and probe moves, until a feed move comes) are looked at in program order only
+// until one comes within reach (the first plunge of a normal program); until then each far one
+// keeps a cheap lower bound on its distance, and the few nearest by it are kept, so that the exact
+// closest approach is measured only when no move ever reaches (the error's path).
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -41,12 +41,12 @@ class ReachTracker {
 
   /// Looks at the next move of the program, its ordinal `ordinal`, starting at `start`, cut
   /// with `cutter`: a feed move counts for the units extent, and until one comes within reach,
-  /// whether it does; so does a rapid, until the first feed move.
+  /// whether it does; so does a rapid or a probe move, until the first feed move.
   void add(const Move& move, const Vec3& start, std::size_t ordinal, const CutterModel& cutter);
 
   /// After the last block: where the feed moves came closest to the part, if there were
   /// some and none came within reach (measured now); in a program with no feed move, where its
-  /// rapids did, if none came within reach.
+  /// rapids and probe moves did, if none came within reach.
   std::optional<ClosestApproach> unreached(const std::map<int, CutterModel>& cutters) const;
 
   /// The units warning for the feed moves seen and the part.
@@ -68,7 +68,8 @@ class ReachTracker {
     Vec3 at;
   };
 
-  /// The moves of one kind looked at (feed moves, or rapids): whether one came within reach,
+  /// The moves of one kind looked at (feed moves, or rapids and probe moves): whether one came
+  /// within reach,
   /// else the nearest kept.
   struct Search {
     bool any = false;  // a move of the kind was seen
@@ -99,7 +100,7 @@ class ReachTracker {
   const KdopTree<K>& tree_;
   double tolerance_;
   Search feeds_;
-  Search rapids_;                  // only until the first feed move
+  Search rapids_;                  // rapids and probe moves, until the first feed move
   std::vector<PathPiece> pieces_;  // the pieces of the move looked at
   double lo_[2] = {INFINITY, INFINITY}, hi_[2] = {-INFINITY, -INFINITY};  // feed moves, x y
 };

@@ -59,7 +59,9 @@ TEST_F(ProgramOptionsCli, WorkOffsetsComeFromTheParameterFile) {
 }
 
 TEST_F(ProgramOptionsCli, WithoutTheFileOffsetsAreZeroWithAWarning) {
-  writeText(dir_ / "g54.nc", "G21 G90\nG54 G0 X1 Y2 Z30\nM30\n");
+  // Over the box (2 mm above it) with either offset, so that both are checked: without the file
+  // where the first rapid ends, with it (G54 at 100, 200, 5) where the second does.
+  writeText(dir_ / "g54.nc", "G21 G90\nG54 G0 X1 Y2 Z22\nG0 X-99 Y-198 Z17\nM30\n");
   const CliRun result = run("box.stl g54.nc -t ball:6");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(contains(result.out, "G54 work offset: taken as zero")) << result.out;

@@ -132,7 +132,8 @@ TEST_F(Registration, ARapidHittingTheFarProgramsPartIsStillAFailure) {
 }
 
 // Rapids alone cut nothing, and their check says something about the part only if one comes
-// within reach of it: a rapid 0.5 mm beside the mold's wall does, a park program far off does
+// within reach of it (or a probe move does: tests/e2e/probe_moves_test.cpp probes from 10 mm
+// above the part): a rapid 0.5 mm beside the mold's wall does, a park program far off does
 // not, nor do the sample's rapids moved off by a work offset.
 TEST_F(Registration, RapidsOnlyNearThePartPass) {
   writeText(dir_ / "beside.nc", "G21 G90\nG0 X103.5 Y-10 Z10\nG0 Y90\nG0 Z60\nM30\n");
@@ -145,8 +146,9 @@ TEST_F(Registration, RapidsOnlyFarAwayAreAnError) {
   const CliRun run = this->run(shellQuoted(kSamples + "/mold.stl") + " park.nc" + kTool + " -q");
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_EQ(run.err,
-            "gougechek: error: park.nc:2: the program has no feed move, and no rapid comes within "
-            "reach of the part (3.010 mm: the tolerance and a margin of max(1 mm, the cutter's "
+            "gougechek: error: park.nc:2: the program has no feed move, and no rapid or probe "
+            "move comes within reach of the part (3.010 mm: the tolerance and a margin of max(1 "
+            "mm, the cutter's "
             "radius), the cutter grown by the stock to leave): the check says nothing about the "
             "part; the closest is line 2 (move 1, tool 0), 305.950 mm from the part, tool tip at "
             "(300.000, 300.000, 100.000). Is the program placed on the part? Check the work "
@@ -160,7 +162,7 @@ TEST_F(Registration, ShiftedSampleRapidsAreAnError) {
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_TRUE(
       run.err.starts_with("gougechek: error: shifted_rapids.nc:8: the program has no "
-                          "feed move, and no rapid comes within reach of the part"))
+                          "feed move, and no rapid or probe move comes within reach"))
       << run.err;
 }
 

@@ -56,7 +56,8 @@ def test_settings_refuse_a_negative_stock_before_any_check():
 def test_a_part_meshed_coarser_than_the_tolerance_allows_is_refused(cam, tmp_path):
     """Part.load knows no tolerance: verify() holds the part's deflection to the settings'."""
     part = gougechek.Part.load(cam / "pocket_plate" / "part.step", deflection=0.002, threads=2)
-    program = gougechek.Program.from_string("G21 G90\nG0 X10 Y10 Z50\nM2\n")
+    # Down to 2 mm above the plate: within reach of it (docs/checking-rules.md, "Registration").
+    program = gougechek.Program.from_string("G21 G90\nG0 X10 Y10 Z50\nG0 Z17\nM2\n")
     tools = gougechek.Tools(tool="flat:6")
     assert gougechek.verify(part, program, tools, gougechek.Settings(threads=2)).passed
     with pytest.raises(gougechek.InputError) as raised:
@@ -67,7 +68,7 @@ def test_a_part_meshed_coarser_than_the_tolerance_allows_is_refused(cam, tmp_pat
 
 def test_a_tolerance_finer_than_a_binary_stls_precision_is_warned_about(tmp_path):
     program = tmp_path / "p.nc"
-    program.write_text("G21 G90\nG0 X10 Y10 Z80\nM2\n")
+    program.write_text("G21 G90\nG0 X10 Y10 Z80\nG0 Z25\nM2\n")  # 1.4 mm above the mold
     fine = gougechek.check(SAMPLES / "mold.stl", program, tool="ball:6", tolerance=0, threads=2)
     assert any("finer than the binary STL's own precision" in w["message"] for w in fine.warnings)
     usual = gougechek.check(SAMPLES / "mold.stl", program, tool="ball:6", threads=2)

@@ -44,7 +44,8 @@ class ResourceLimits : public ::testing::Test {
   static std::string nestedProgram(const std::string& open, int depth) {
     std::string expression = "1";
     for (int level = 0; level < depth; ++level) expression = open + expression + "]";
-    return "G21 G90\n#1 = " + expression + "\nG0 X-10 Y-10 Z[30 + #1]\nM30\n";
+    // Over the box, about 2 mm above it: within reach of it (docs/checking-rules.md).
+    return "G21 G90\n#1 = " + expression + "\nG0 X10 Y10 Z[22 + #1]\nM30\n";
   }
 
   static inline fs::path dir_;

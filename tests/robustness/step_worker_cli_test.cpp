@@ -25,7 +25,8 @@ class StepWorkerCli : public ::testing::Test {
     }
     dir_ = fs::temp_directory_path() / ("gougechek_step_worker_" + std::to_string(::getpid()));
     fs::create_directories(dir_ / "tmp");
-    writeText(dir_ / "air.nc", "G21 G90\nG0 X0 Y0 Z500\nM30\n");
+    // Down to 2 mm above the part and back: within reach of it (docs/checking-rules.md).
+    writeText(dir_ / "air.nc", "G21 G90\nG0 X0 Y0 Z500\nG0 Z32\nG0 Z500\nM30\n");
   }
   void TearDown() override { fs::remove_all(dir_); }
 

@@ -132,12 +132,12 @@ TEST(Registration, ManyFarMovesBracketTheClosest) {
 }
 
 // Over a flat top at z = 20: the tip 3.0 mm above it is within the 3.01 mm reach, 3.02 mm is
-// not (and then measured exactly); the same for a program of rapids only.
+// not (and then measured exactly); the same for a program of rapids, or of probe moves, only.
 TEST(Registration, ReachIsTheToleranceAndTheMargin) {
   const Mesh part = test::latticeBox(2, [](int i, int j, int k) {
     return Vec3{i * 20.0, j * 20.0, k * 10.0};
   });
-  for (const MoveKind kind : {MoveKind::Feed, MoveKind::Rapid})
+  for (const MoveKind kind : {MoveKind::Feed, MoveKind::Rapid, MoveKind::Probe})
     for (const double above : {3.0, 3.02}) {
       Program p;
       p.go(MoveKind::Rapid, {10, 10, 40});
@@ -148,7 +148,7 @@ TEST(Registration, ReachIsTheToleranceAndTheMargin) {
       EXPECT_TRUE(result.violations.empty());
       EXPECT_EQ(result.unreached.has_value(), above > kReach) << above;
       if (result.unreached) {
-        EXPECT_EQ(result.unreached->rapids, kind == MoveKind::Rapid);
+        EXPECT_EQ(result.unreached->rapids, kind != MoveKind::Feed);
         EXPECT_NEAR(result.unreached->distance, above, 1e-9);
         EXPECT_GE(result.unreached->line, 6u);  // every feed move is as far
         EXPECT_LE(result.unreached->line, 8u);
