@@ -7,6 +7,7 @@
 //
 // GOUGECHEK_BENCH_PATH overrides the program; GOUGECHEK_BENCH_STOCK_RESOLUTION the spacing.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -19,6 +20,15 @@
 
 namespace gougechek {
 namespace {
+
+/// CPU time of the whole process (every thread), s: its share per move is the cost per move
+/// per core whatever else the machine runs.
+double processCpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+}
 
 const Program& program() {
   static const Program loaded = [] {
@@ -46,6 +56,8 @@ void BM_StockFinish(benchmark::State& state) {
   ToolLibrary tools;
   tools.fallback = ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
   stock::StockOutcome outcome;
+  program();  // read before the clock starts
+  const double cpu_before = processCpuSeconds();
   for (auto _ : state) {
     stock::StockStage stage(settings, tools);
     // In blocks of 4096 moves, as the job layer reads a program.
@@ -53,7 +65,9 @@ void BM_StockFinish(benchmark::State& state) {
       stage.run(std::span(moves).subspan(first, std::min<std::size_t>(4096, moves.size() - first)));
     outcome = stage.finish();
   }
+  const double cpu = processCpuSeconds() - cpu_before;
   const double moves_m = static_cast<double>(moves.size()) * 1e-6;
+  state.counters["cpu_us_per_move"] = cpu / static_cast<double>(state.iterations()) / moves_m;
   const auto threads = static_cast<double>(state.range(0));
   state.counters["us_per_move"] =
       benchmark::Counter(moves_m, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);

@@ -149,7 +149,7 @@ std::int32_t clampUnits(double value) {
 
 struct StockStage::Impl {
   StockSettings settings;
-  const ToolLibrary& tools;
+  ToolLibrary tools;  ///< a copy: the caller's may go before the stage does
   StockField field;
   std::map<int, ToolPieces> pieces;
   StockOutcome outcome;
