@@ -21,7 +21,7 @@ packages=(build-essential cmake ninja-build libtbb-dev libboost-program-options-
           slurm-wlm munge    # tests/slurm: the test starts its own one-node Slurm in a temp dir
           chromium           # tests/html: the HTML reports in headless Chromium (page_check.mjs)
           optipng            # scripts/screenshots.sh: the report screenshots of docs/
-          dpkg-dev)          # cpack -G DEB: dpkg-shlibdeps
+          dpkg-dev)          # cpack -G DEB: dpkg-shlibdeps; scripts/tsan-tbb.sh: dpkg-source
 # tests/html drives chromium with puppeteer-core from the npm registry (npm ci into the build
 # tree): Debian's node and npm, unless an npm is there already (NodeSource's nodejs brings its
 # own, and conflicts with Debian's npm).

@@ -8,12 +8,13 @@
 // Under a memory limit (ulimit -v) OpenCASCADE's mesher gives up on the faces whose
 // allocations fail and goes on: the part would look damaged. Every allocation of this program
 // goes through malloc, calloc or realloc (OCCT's allocator and operator new use them), so they
-// note a failure here, delegating the work to glibc's own. Not under AddressSanitizer, whose
-// malloc it is then.
-#if defined(__SANITIZE_ADDRESS__)
+// note a failure here, delegating the work to glibc's own. Not under AddressSanitizer or
+// ThreadSanitizer, whose malloc it is then (under ThreadSanitizer, an instrumented malloc here
+// is called by the loader before the sanitizer's runtime has started: the worker crashed).
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define GOUGECHEK_SANITIZER_MALLOC 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define GOUGECHEK_SANITIZER_MALLOC 1
 #endif
 #endif
