@@ -36,7 +36,7 @@ constexpr std::size_t kSortedPairs = 1024;
 // The k-DOP slab along +Z.
 constexpr int kZSlab = 2;
 // Tree nodes no larger than this fraction of the cutter's radius are gathered whole.
-constexpr double kWholeNodeSize = 0.1;
+constexpr double kWholeNodeSize = 1.0;
 // A long arc's pieces are bounded against each triangle this many at a time first.
 constexpr std::size_t kGroupPieces = 8;
 
@@ -457,6 +457,15 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
       group.against[j] =
           group.bounds ? group.bounds->along(-v).c : depth_searches_[group.first].along(-v).c;
       group.half_width = std::min(group.half_width, 0.5 * (group.along[j] + group.against[j]));
+    }
+    // What the search measures is each piece's own depth (examine), never the group's: no
+    // finding lies deeper than the deepest of its pieces' half heights, which along a helix or
+    // ramp is below the half width of the group's taller hull.
+    if (group.bounds) {
+      double pieces_half = -INFINITY;
+      for (std::size_t p = group.first; p < group.first + group.count; ++p)
+        pieces_half = std::max(pieces_half, depth_searches_[p].halfHeight());
+      group.half_width = std::min(group.half_width, pieces_half);
     }
   }
   queue_.clear();
