@@ -527,6 +527,7 @@ double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box) con
 
 template <int K>
 double MoveChecker<K>::fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor) {
+  ++stats.bounded_pairs;
   // The bound proves out of reach every triangle the slab test would (its plane cuts are that
   // test), and more.
   return group.bounds ? group.bounds->bound(tri, floor)
@@ -613,6 +614,7 @@ bool MoveChecker<K>::pieceReaches(const Reach& group_reach, double reach_floor,
       complete = false;
       continue;
     }
+    ++stats.bounded_pairs;
     const double own = depth_searches_[p].bound(tri, reach_floor - kBoundSlack);
     const double bound = std::min(own, half_height);
     if (bound < reach_floor - kBoundSlack) continue;
