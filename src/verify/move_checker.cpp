@@ -51,19 +51,20 @@ bool deeperFirst(const Reach& a, const Reach& b) {
 }
 
 /// The depth search's queue order (a heap's "less": `a` comes off after `b`): deepest bound
-/// first, then deepest own bound (neither is ever above that of what the entry leads to); at
-/// equal bounds what is yet to be bounded fully first (it may tie), and fully bounded
-/// triangles in deeperFirst's order, so they come off in the order a sort of them all would
-/// give. Where many entries share the half width as their bound (a buried cutter), only those
-/// whose own bound is above the deepest triangle's are split. A function object, so the heap's
-/// calls are inlined.
+/// first (never above that of what the entry leads to); at equal bounds a fully bounded
+/// triangle first, so that where many entries share the half width as their bound (a buried
+/// cutter) the first triangle whose full bound stays there is measured at once, and its depth,
+/// near that bound, ends the search (before: every tied node split and every tied triangle
+/// bounded fully first). Then the deepest own bound, and a fixed order, so the order is a
+/// function of the triangles queued, never of the nodes they came in. A function object, so
+/// the heap's calls are inlined.
 struct PopsLater {
   template <class Queued>
   bool operator()(const Queued& a, const Queued& b) const {
     if (a.bound != b.bound) return a.bound < b.bound;
-    if (a.own != b.own) return a.own < b.own;
     const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
-    if (a_full != b_full) return a_full;
+    if (a_full != b_full) return b_full;
+    if (a.own != b.own) return a.own < b.own;
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
   }
 };
@@ -645,7 +646,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double pair_floor = reach_floor - kBoundSlack;
   // Where the skin is thinner than what matters (sharp cutters), only findings of the core
   // itself can matter, and those are measured to the allowance; otherwise exact findings of
-  // the skin must come out the same whatever is skipped (and so in whatever order they come).
+  // the skin must come out the same whatever is skipped.
   const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
   queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor,
               !only_measured_findings_matter);
@@ -669,14 +670,10 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
   constexpr double kRelative = 0.15 * 0.01;
   auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
-  // The allowance: 0.15·ε; where only measured findings matter (sharp cutters, and any cutter
-  // whose skin is no thicker than the tolerance) what the skin leaves of 0.9·ε where that is
-  // more (deep cuts, where many triangles tie at the deepest and bounds are tight to about 1%).
-  auto allowance = [&](double depth) {
-    if (!only_measured_findings_matter) return measured_to(depth);
-    const double epsilon = std::max(0.1 * settings_.tolerance, 0.01 * depth);
-    return std::max(measured_to(depth), 0.9 * epsilon - limits.skin_loss);
-  };
+  // The allowance: 0.15·ε, what each triangle is measured to. The deepest finding is then within
+  // 0.15·ε of the deepest of all, in whatever order tied triangles come off the queue (a larger
+  // allowance, up to 0.9·ε, would let that order move depths by as much).
+  auto allowance = [&](double depth) { return measured_to(depth); };
   // A sharp cutter's move is severe from R on, within the accuracy depths are measured to (a
   // flat cutter plunged into material cuts exactly R, which the search finds a hair short of):
   // finer than the allowance, so a triangle that may reach that far is measured even where it
@@ -854,7 +851,7 @@ std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
   // beyond the tolerance.
   const double c = clearance(part, move);
   const Limits limits{reportBelow(part, move), c > 0 ? -c : settings_.tolerance, part.radius,
-                      part.natural_skin, part.skin_loss};
+                      part.natural_skin};
   Finding f = deepest(part.core, pieces, state.candidates, state.whole, limits);
   const bool violates = f.found && f.depth > limits.relevant_above;
   // A finding within the clearance but short of the surface (negative depth) touched nothing

@@ -216,7 +216,6 @@ class MoveChecker {
     double relevant_above;  // depths up to this change no result, only that the core came near
     double severe_from;     // depths from this on are severe
     bool natural_skin;      // the skin is the cutter's own (a ball's): any core contact is severe
-    double skin_loss;       // how short an artificial skin makes measured depths read
   };
 
   /// Deepest finding of `core` along one move's `pieces` among `candidates` and the triangles

@@ -79,7 +79,8 @@ TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
   // boss, as on a corpus bracket): every wall triangle within its radius is as deep as half
   // the flutes' height, which each triangle's own cuts (highest at its corners, 20 mm apart)
   // do not show. The half height bounds them all, so one measured wall settles the move
-  // (before: every one of the 2 × 128 walls measured on each move).
+  // (before: every one of the 2 × 128 walls measured on each move). Its depth is measured to
+  // 0.15·ε however many walls tie there.
   const double flutes = 12.7;
   const Mesh part = prism(128, 10, 20);
   std::vector<Move> moves;
@@ -100,7 +101,7 @@ TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
   const CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
   ASSERT_EQ(result.violations.size(), moves.size());
   const double half = flutes / 2;
-  for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.01 * half);
+  for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.0015 * half);
   const double per_move = static_cast<double>(result.stats.deep_tests) / moves.size();
   RecordProperty("deep_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 10);
@@ -130,7 +131,9 @@ TEST(WrongTool, FaceMillHelixAcrossTallWallsBoundsFewPairs) {
   // half that; but a group of pieces spans eight times the drop, and its half width (its
   // hull's) stood above every piece's by more than the allowance: every wall triangle was
   // bounded fully on every move before the first piece's half height showed it could not
-  // matter (3,848 pairs bounded a move before, 261 now: a group is bounded by its deepest piece's).
+  // matter (3,848 pairs bounded a move; 261 once a group was bounded by its deepest piece's
+  // half height, all of them tied there and bounded before the first came off; 6 now that a
+  // tied triangle bounded fully comes off first).
   const double flutes = 12.7;
   const Mesh part = prism(128, 10, 20);
   const std::vector<Move> moves = helixDown(3, 7, 3, 2);
@@ -145,7 +148,7 @@ TEST(WrongTool, FaceMillHelixAcrossTallWallsBoundsFewPairs) {
   for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.01 * half);
   const double per_move = static_cast<double>(result.stats.bounded_pairs) / moves.size();
   RecordProperty("bounded_pairs_per_move", std::to_string(per_move));
-  EXPECT_LT(per_move, 400);
+  EXPECT_LT(per_move, 20);
 }
 
 TEST(WrongTool, FaceMillOverTallWallsTakesTheirNodesWhole) {
