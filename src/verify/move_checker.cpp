@@ -16,9 +16,6 @@ constexpr double kTouch = 1e-9;
 // GJK stops when its bounds agree this closely: docs/checking-rules.md's exact depths are good to
 // 1e-6 mm.
 constexpr double kGjkTolerance = 1e-9;
-// A depth bound is raised by this much before it rules a triangle out, so that rounding in it
-// never drops a triangle that ties the deepest finding.
-constexpr double kBoundSlack = 1e-7;
 // A run is at most this many moves and path pieces, spanning at most this many cutter
 // diameters: short finishing moves share one cull, long moves and long arcs go alone.
 constexpr std::size_t kRunMoves = 8;
@@ -630,7 +627,7 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
                                                          std::span<const PathPiece> pieces,
                                                          const std::vector<Candidate>& candidates,
                                                          const std::vector<std::uint32_t>& whole,
-                                                         const Limits& limits) {
+                                                         const DepthLimits& limits) {
   // Branch and bound: every (group of pieces, triangle or whole node) the box test keeps, with
   // the bound of the axial cuts over its box; then the most promising first, a node split into
   // its children, a triangle bounded by the group's first cuts (a few support queries) and
@@ -641,92 +638,19 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   // once rather than once per piece. No candidate, no finding: a piece far from the part (a
   // holder, mostly) costs nothing here.
   if (candidates.empty() && whole.empty()) return {};
+  Search search{core, pieces, limits, DepthAccuracy(settings_.tolerance, limits, core.margin), {}};
   const double reach_floor = core.margin - limits.report_below;
   // Pairs bounded below this are out of reach (with kBoundSlack to spare).
   const double pair_floor = reach_floor - kBoundSlack;
-  // Where the skin is thinner than what matters (sharp cutters), only findings of the core
-  // itself can matter, and those are measured to the allowance; otherwise exact findings of
-  // the skin must come out the same whatever is skipped.
-  const bool only_measured_findings_matter = core.margin <= limits.relevant_above;
   queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor,
-              !only_measured_findings_matter);
+              !search.accuracy.onlyMeasuredFindingsMatter());
   examined_.clear();
-
-  Finding best;
-  // Ties go to the place first reached along the move (a cutter buried R deep for a stretch is
-  // reported where it enters), then to the first triangle, so the finding does not depend on
-  // the order the bounds put them in.
-  auto consider = [&](const Finding& f) {
-    if (!best.found || f.depth > best.depth ||
-        (f.depth == best.depth &&
-         std::tie(f.piece, f.s, f.triangle) < std::tie(best.piece, best.s, best.triangle)))
-      best = f;
-  };
-  // docs/checking-rules.md allows an error ε = max(0.1·tolerance, 1% of the depth) where the core
-  // reached the part, of which the sharp-edge skin takes up to 0.083·tolerance: each such triangle
-  // is measured to 0.15·ε, and no further once its bound shows it can neither exceed
-  // `relevant_above`, nor make the move severe, nor beat the deepest finding by more than the
-  // allowance.
-  const double absolute = std::max(0.15 * 0.1 * settings_.tolerance, 1e-6);
-  constexpr double kRelative = 0.15 * 0.01;
-  auto measured_to = [&](double depth) { return std::max(absolute, kRelative * depth); };
-  // The allowance: 0.15·ε, what each triangle is measured to. The deepest finding is then within
-  // 0.15·ε of the deepest of all, in whatever order tied triangles come off the queue (a larger
-  // allowance, up to 0.9·ε, would let that order move depths by as much).
-  auto allowance = [&](double depth) { return measured_to(depth); };
-  // A sharp cutter's move is severe from R on, within the accuracy depths are measured to (a
-  // flat cutter plunged into material cuts exactly R, which the search finds a hair short of):
-  // finer than the allowance, so a triangle that may reach that far is measured even where it
-  // cannot beat the deepest finding by much, and measured until its severity is known.
-  auto severe = [&](double depth) { return depth + measured_to(depth) >= limits.severe_from; };
-  const double severe_floor = limits.severe_from - measured_to(limits.severe_from) - kBoundSlack;
-  // A bound this low changes no result: too shallow to report and unable to make the move
-  // severe, or unable to beat the deepest finding. Nor does one up to the floor examine() would
-  // search its triangle from, once the deepest finding lies deeper than the skin (so no finding
-  // of the skin alone ties it) and is as severe as the move can be: that search would stop
-  // before its first measurement (many triangles tie under a buried cutter, all at its bound).
   auto cannot_matter = [&](double bound) {
-    bound += kBoundSlack;
-    const bool shallow = bound <= limits.relevant_above && bound < limits.severe_from &&
-                         (!limits.natural_skin || bound < core.margin);
-    if (shallow || !best.found) return shallow;
-    if (!best.severe && severe(bound)) return false;
-    if (bound < best.depth + (only_measured_findings_matter ? allowance(best.depth) : 0))
-      return true;
-    return best.depth > core.margin && (best.severe || !limits.natural_skin) &&
-           bound <= std::max(limits.relevant_above, best.depth + allowance(best.depth));
-  };
-  auto examine = [&](const Reach& c) {
-    const PathPiece& piece = pieces[c.piece];
-    const auto tri = triangle(c.triangle);
-    const GjkResult r = measure(core, piece, tri, limits.report_below);
-    if (r.far) return;
-    if (r.distance > kTouch) {
-      consider({true, core.margin - r.distance, piece.at(r.s), false, c.triangle, c.piece, r.s});
-      return;
-    }
-    const double floor = best.found
-                             ? std::max(limits.relevant_above, best.depth + allowance(best.depth))
-                             : limits.relevant_above;
-    const bool may_turn_severe =
-        !best.severe && (limits.natural_skin || severe(c.bound + kBoundSlack));
-    const double stop_below =
-        !may_turn_severe ? floor
-                         : (limits.natural_skin ? -INFINITY : std::min(floor, severe_floor));
-    ++stats.deep_tests;
-    const SurfaceDepth d = depth_searches_[c.piece].deepest(tri, absolute, kRelative, stop_below);
-    stats.depth_measurements += static_cast<std::uint64_t>(d.measurements);
-    // A natural skin's core reached the triangle, so the depth is at least the margin, where
-    // the core touches (r.s) if the search, stopped early, found nothing deeper.
-    const bool at_contact = limits.natural_skin && !(d.depth > core.margin);
-    const double depth = at_contact ? core.margin : d.depth;
-    const double s = at_contact ? contact(core, piece, tri) : d.s;
-    consider(
-        {true, depth, piece.at(s), limits.natural_skin || severe(depth), c.triangle, c.piece, s});
+    return search.accuracy.cannotMatter(bound, search.deepestSoFar());
   };
   // The queue's top bounds all it holds: once that cannot matter, nothing left can.
   while (!queue_.empty() && !cannot_matter(queueTop().bound)) {
-    const std::optional<Reach> group_reach = advance(pair_floor, !best.found);
+    const std::optional<Reach> group_reach = advance(pair_floor, !search.best.found);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);
     // Measured: every piece that may reach the triangle was measured (and found far).
@@ -736,14 +660,60 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
         measured = false;
         break;
       }
-      examine(c);
+      examine(search, c);
     }
     examined_.back().measured = measured;
   }
+  if (!search.best.found) findAnyWithinReach(search, pair_floor, reach_floor);
+  return search.best;
+}
+
+template <int K>
+void MoveChecker<K>::Search::consider(const Finding& f) {
+  // Ties go to the place first reached along the move (a cutter buried R deep for a stretch is
+  // reported where it enters), then to the first triangle, so the finding does not depend on
+  // the order the bounds put them in.
+  if (!best.found || f.depth > best.depth ||
+      (f.depth == best.depth &&
+       std::tie(f.piece, f.s, f.triangle) < std::tie(best.piece, best.s, best.triangle)))
+    best = f;
+}
+
+template <int K>
+void MoveChecker<K>::examine(Search& search, const Reach& c) {
+  const FrustumCore& core = search.core;
+  const PathPiece& piece = search.pieces[c.piece];
+  const auto tri = triangle(c.triangle);
+  const GjkResult r = measure(core, piece, tri, search.limits.report_below);
+  if (r.far) return;
+  if (r.distance > kTouch) {
+    search.consider(
+        {true, core.margin - r.distance, piece.at(r.s), false, c.triangle, c.piece, r.s});
+    return;
+  }
+  const DepthAccuracy& accuracy = search.accuracy;
+  const double stop_below = accuracy.stopBelow(c.bound, search.deepestSoFar());
+  ++stats.deep_tests;
+  const SurfaceDepth d = depth_searches_[c.piece].deepest(tri, accuracy.absolute(),
+                                                          DepthAccuracy::kRelative, stop_below);
+  stats.depth_measurements += static_cast<std::uint64_t>(d.measurements);
+  // A natural skin's core reached the triangle, so the depth is at least the margin, where
+  // the core touches (r.s) if the search, stopped early, found nothing deeper.
+  const bool natural_skin = search.limits.natural_skin;
+  const bool at_contact = natural_skin && !(d.depth > core.margin);
+  const double depth = at_contact ? core.margin : d.depth;
+  const double s = at_contact ? contact(core, piece, tri) : d.s;
+  search.consider(
+      {true, depth, piece.at(s), natural_skin || accuracy.severe(depth), c.triangle, c.piece, s});
+}
+
+template <int K>
+void MoveChecker<K>::findAnyWithinReach(Search& search, double pair_floor, double reach_floor) {
   // Nothing that matters: whether anything came within reach at all still does (a cutter
   // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
   // deepest-bound order again: those taken off the queue and not yet measured, then the rest.
-  for (std::size_t g = 0; !best.found && (g < examined_.size() || !queue_.empty());) {
+  const FrustumCore& core = search.core;
+  for (std::size_t g = 0; !search.best.found && (g < examined_.size() || !queue_.empty());) {
     if (g == examined_.size()) {
       const std::optional<Reach> group_reach = advance(pair_floor, true);
       if (!group_reach) continue;
@@ -755,19 +725,15 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
     }
     pieceReaches(examined_[g++], reach_floor, [](double) { return false; });
     for (const Reach& c : piece_reaches_) {
-      const GjkResult r = measure(core, pieces[c.piece], triangle(c.triangle), limits.report_below);
+      const PathPiece& piece = search.pieces[c.piece];
+      const GjkResult r = measure(core, piece, triangle(c.triangle), search.limits.report_below);
       if (r.far) continue;
-      best = {true,
-              core.margin - std::max(r.distance, 0.0),
-              pieces[c.piece].at(r.s),
-              false,
-              c.triangle,
-              c.piece,
-              r.s};
+      search.best = {
+          true, core.margin - std::max(r.distance, 0.0), piece.at(r.s), false, c.triangle, c.piece,
+          r.s};
       break;
     }
   }
-  return best;
 }
 
 template <int K>
@@ -850,8 +816,8 @@ std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
   // A part with a clearance must keep its skin that far away; otherwise contact needs a depth
   // beyond the tolerance.
   const double c = clearance(part, move);
-  const Limits limits{reportBelow(part, move), c > 0 ? -c : settings_.tolerance, part.radius,
-                      part.natural_skin};
+  const DepthLimits limits{reportBelow(part, move), c > 0 ? -c : settings_.tolerance, part.radius,
+                           part.natural_skin};
   Finding f = deepest(part.core, pieces, state.candidates, state.whole, limits);
   const bool violates = f.found && f.depth > limits.relevant_above;
   // A finding within the clearance but short of the surface (negative depth) touched nothing

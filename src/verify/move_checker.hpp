@@ -21,6 +21,7 @@
 #include "convex/swept_region.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
+#include "verify/depth_accuracy.hpp"
 #include "verify/tuning.hpp"
 
 namespace gougechek {
@@ -210,19 +211,27 @@ class MoveChecker {
   void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
               TrackedFront& tracked, std::vector<Candidate>& out,
               std::vector<std::uint32_t>* whole = nullptr);
-  /// What a check of one core along one move looks for.
-  struct Limits {
-    double report_below;    // core distances below this can matter
-    double relevant_above;  // depths up to this change no result, only that the core came near
-    double severe_from;     // depths from this on are severe
-    bool natural_skin;      // the skin is the cutter's own (a ball's): any core contact is severe
-  };
-
   /// Deepest finding of `core` along one move's `pieces` among `candidates` and the triangles
   /// of the `whole` nodes.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
                   const std::vector<Candidate>& candidates, const std::vector<std::uint32_t>& whole,
-                  const Limits& limits);
+                  const DepthLimits& limits);
+  /// One depth search: what it looks for, its rules, and the deepest finding so far.
+  struct Search {
+    const FrustumCore& core;
+    std::span<const PathPiece> pieces;
+    const DepthLimits& limits;
+    DepthAccuracy accuracy;
+    Finding best;
+    DeepestSoFar deepestSoFar() const { return {best.found, best.depth, best.severe}; }
+    /// Keeps `f` if it is deeper than the deepest so far.
+    void consider(const Finding& f);
+  };
+  /// Measures one (piece, triangle) pair: GJK, and where the core reached the triangle the
+  /// surface-depth search, to the search's accuracy.
+  void examine(Search& search, const Reach& c);
+  /// Where nothing matters: the first examined or queued pair within reach at all, if any.
+  void findAnyWithinReach(Search& search, double pair_floor, double reach_floor);
   /// True if `core` along `pieces` comes within its skin of one of `candidates`.
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
