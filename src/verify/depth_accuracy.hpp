@@ -11,6 +11,9 @@ namespace gougechek {
 /// never drops a triangle that ties the deepest finding.
 inline constexpr double kBoundSlack = 1e-7;
 
+/// Core distances below this count as contact: the core itself reached the surface.
+inline constexpr double kTouch = 1e-9;
+
 /// What a check of one core along one move looks for.
 struct DepthLimits {
   double report_below;    ///< core distances below this can matter

@@ -1,6 +1,7 @@
 #pragma once
-// Checks the moves of one block for one worker. Consecutive short moves with the same tool are
-// taken as a run: the part's tree is culled once for the run's swept region (its exact k-DOP,
+// Checks the moves of one block for one worker (move_checker.cpp: runs and moves; depth_search.cpp:
+// the depth search; buried_test.cpp: the buried test). Consecutive short moves with the same tool
+// are taken as a run: the part's tree is culled once for the run's swept region (its exact k-DOP,
 // refined by a GJK distance test per node, starting from the previous run's front), and each
 // move then measures the run's candidate triangles that its own k-DOP keeps, with GJK and, where
 // a core reaches the surface, the surface-depth search. The deepest finding per (move, kind) is
@@ -18,94 +19,14 @@
 #include "convex/gjk.hpp"
 #include "convex/surface_depth.hpp"
 #include "convex/swept_core.hpp"
-#include "convex/swept_region.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
 #include "verify/depth_accuracy.hpp"
+#include "verify/move_path.hpp"
+#include "verify/swept_region_query.hpp"
 #include "verify/tuning.hpp"
 
 namespace gougechek {
-
-/// A straight path inside a swept region: the chord of one of its pieces.
-struct Chord {
-  Vec3 from, to;
-};
-
-/// True if the inner cylinder of `core` (its least radius, between its end heights), moved
-/// along `chord`, meets the box of these corners (the box of PatchBox::corners: 1, 2 and 4
-/// neighbour corner 0). A sufficient test only: it tries the one box point nearest the middle
-/// of the chord's axis.
-bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
-                          const std::array<Vec3, 8>& corners);
-
-/// True if, at one position along `chord`, the cylinder of radius `radius` about the axis of
-/// `core`, between its end heights, holds all of these corners (and so their hull).
-bool cylinderHolds(const FrustumCore& core, double radius, const Chord& chord,
-                   const std::array<Vec3, 8>& corners);
-
-/// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
-/// normal slab (two support queries) and then by an exact GJK distance from the region to the
-/// node's patch box (or, for a node without one, its axis-aligned box). Both prune the many
-/// nodes under a cutter resting on the surface that the k-DOP slabs alone keep. Each test
-/// yields a lower bound on the distance, which the front keeps as a separation certificate.
-/// Where a cutter cuts deep, most nodes it meets lie partly inside it, which GJK proves only
-/// slowly: a node whose box the core's widest inner cylinder reaches along one of `chords`
-/// overlaps, with no GJK.
-template <int K>
-class SweptRegionQuery {
- public:
-  /// `travel`: how far the swept core has moved, in all, since its front was empty.
-  /// `whole_nodes`: whether takesWhole() may take any node.
-  SweptRegionQuery(const SweptRegion& region, std::span<const Chord> chords, const Kdop<K>& box,
-                   double reach, double travel, bool whole_nodes)
-      : region_(region),
-        chords_(chords),
-        box_(box),
-        reach_(reach),
-        travel_(travel),
-        whole_nodes_(whole_nodes) {
-    for (const Chord& chord : chords) {
-      lowest_ = std::min({lowest_, chord.from.z, chord.to.z});
-      highest_ = std::max({highest_, chord.from.z, chord.to.z});
-    }
-    lowest_ += region.core->z_bottom;
-    highest_ += region.core->z_top;
-  }
-  const Kdop<K>& kdop() const { return box_; }
-  double reach() const { return reach_; }
-  double travel() const { return travel_; }
-  /// A lower bound on the distance from the region to the node's triangles; exact enough to
-  /// decide whether it exceeds the reach.
-  double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
-  /// The same for one triangle (a one-triangle leaf), from the triangle itself: exact, and
-  /// with no patch box to build for it.
-  double separation(const std::array<Vec3, 3>& triangle) const;
-  /// True if the node's triangles are best gathered as the node (KdopTree::query): it is small
-  /// beside the cutter, or its box lies wholly within reach (inside the cylinder about the
-  /// core's axis, the reach wider than its least radius, at one position along one chord).
-  bool takesWhole(const Kdop<K>& node_box, const PatchBox& node_patch) const;
-
- private:
-  /// How far the node's k-DOP lies beyond box_ (the reach): a lower bound on its distance
-  /// beyond the reach where positive.
-  double kdopGap(const Kdop<K>& node_box) const;
-  /// True if one of `points` lies inside the core's inner cylinder along one of the chords.
-  bool innerCylinderHolds(std::span<const Vec3> points) const;
-  /// The GJK distance from the region to the hull of `points`, exact enough to decide whether
-  /// it exceeds the reach (the reach where it does not).
-  double distanceTo(const Vec3* points, int count) const;
-
-  SweptRegion region_;
-  std::span<const Chord> chords_;
-  Kdop<K> box_;
-  double reach_;
-  double travel_;
-  bool whole_nodes_;
-  // The lowest and highest heights of the core along the chords: a box it encloses lies
-  // between them.
-  double lowest_ = INFINITY, highest_ = -INFINITY;
-  mutable Vec3 axis_{0, 0, 1};
-};
 
 template <int K>
 class MoveChecker {
@@ -286,8 +207,12 @@ class MoveChecker {
   double clearance(const CutterPart& part, const Move& move) const;
   double reportBelow(const CutterPart& part, const Move& move) const;
   template <class Shape>
-  Kdop<K> sweptBox(const Shape& sweep, double grow) const;
-  std::array<Vec3, 3> triangle(std::uint32_t index) const;
+  Kdop<K> sweptBox(const Shape& sweep, double grow) const {
+    Kdop<K> box = sweptKdop<K>(sweep);
+    box.grow(grow + kBoxSlack);
+    return box;
+  }
+  std::array<Vec3, 3> triangle(std::uint32_t index) const { return triangleCorners(part_, index); }
 
   const Mesh& part_;
   const KdopTree<K>& tree_;
@@ -315,9 +240,7 @@ class MoveChecker {
   Vec3 warm_axis_{0, 0, 1};
 };
 
-extern template class MoveChecker<6>;
-extern template class MoveChecker<14>;
-extern template class MoveChecker<18>;
-extern template class MoveChecker<26>;
+// Instantiated for K = 6, 14, 18 and 26 where each part is defined (move_checker.cpp,
+// depth_search.cpp, buried_test.cpp).
 
 }  // namespace gougechek
