@@ -53,10 +53,8 @@ struct PopsLater {
 }  // namespace
 
 template <int K>
-void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
-                                 const std::vector<Candidate>& candidates,
-                                 const std::vector<std::uint32_t>& whole, double report_below,
-                                 double floor, bool plane_first) {
+void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
+                                double report_below) {
   depth_searches_.clear();
   piece_boxes_.clear();
   for (const PathPiece& piece : pieces) {
@@ -85,12 +83,14 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
                            SweptCore{&core, &pieces[first + count - 1]}.interiorEndPoint()),
                        sweptBox(region, report_below)});
   }
+}
 
+template <int K>
+void MoveChecker<K>::cutGroups() {
   // The slab cuts' bound first, from the boxes alone: most pairs of a large cutter never need
   // more. Along ±Z only (the cutter's end and top, which the full bound holds too) for a few
   // pairs, which are then bounded fully at once; along every k-DOP direction (its side too)
   // for many, which the queue takes deepest first.
-  queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
   for (PieceGroup& group : groups_) {
     for (int j = 0; j < Kdop<K>::kSlabs; ++j) {
       group.along[j] = group.against[j] = INFINITY;
@@ -112,6 +112,16 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
       group.half_width = std::min(group.half_width, pieces_half);
     }
   }
+}
+
+template <int K>
+void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
+                                 const std::vector<Candidate>& candidates,
+                                 const std::vector<std::uint32_t>& whole, double report_below,
+                                 double floor, bool plane_first) {
+  makeGroups(core, pieces, report_below);
+  queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
+  cutGroups();
   queue_.clear();
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     const auto group = static_cast<std::uint32_t>(g);

@@ -205,81 +205,90 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
 }
 
 template <int K>
+std::size_t MoveChecker<K>::formRun(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
+                                    std::size_t begin, std::size_t end, const CutterModel& cutter,
+                                    double bend_limit) {
+  // Consecutive moves of one tool, few pieces, within about a cutter diameter, nearly
+  // straight.
+  const double span_limit = kRunSpanInDiameters * 2 * cutter.cuttingRadius();
+  if (parts_.size() < cutter.parts.size()) parts_.resize(cutter.parts.size());
+  for (std::size_t p = 0; p < cutter.parts.size(); ++p) parts_[p].reach = 0;
+  pieces_.clear();
+  run_.clear();
+  Kdop<6> span = Kdop<6>::empty();
+  std::array<Vec3, kRunMoves> run_ends;
+  std::size_t j = begin;
+  for (; j < end && run_.size() < kRunMoves && moves[j].tool == moves[begin].tool; ++j) {
+    splitMovePath(moves[j], starts[j], settings_.tolerance, move_pieces_);
+    Kdop<6> grown = span;
+    for (const PathPiece& piece : move_pieces_) {
+      grown.add(piece.start());
+      grown.add(piece.at(1));
+    }
+    const double extent =
+        std::max({grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1], grown.hi[2] - grown.lo[2]});
+    const Vec3 end_point = move_pieces_.back().end();
+    const bool fits =
+        pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit &&
+        nearChord(std::span(run_ends).first(run_.size()), starts[begin], end_point, bend_limit);
+    if (!run_.empty() && !fits) break;
+    span = grown;
+    run_ends[run_.size()] = end_point;
+    run_.push_back({pieces_.size(), move_pieces_.size()});
+    pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
+    for (std::size_t p = 0; p < cutter.parts.size(); ++p)
+      parts_[p].reach = std::max(parts_[p].reach, reportBelow(cutter.parts[p], moves[j]));
+    if (!fits) return j + 1;  // a long move or arc goes alone
+  }
+  return j;
+}
+
+template <int K>
+void MoveChecker<K>::cullRun(const CutterModel& cutter) {
+  // A piece of the tool whose box along the run misses the workpiece's box has no
+  // candidates: no tree query (a holder high above the surface costs this test), and its
+  // front is kept as it was, its certificates still measured from where it was last queried.
+  std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+  for (const PathPiece& piece : pieces_) {
+    const auto [piece_lo, piece_hi] = piece.bounds();
+    for (int axis = 0; axis < 3; ++axis) {
+      lo[axis] = std::min(lo[axis], piece_lo[axis]);
+      hi[axis] = std::max(hi[axis], piece_hi[axis]);
+    }
+  }
+  const Kdop<K>& root = tree_.rootBox();
+  for (std::size_t p = 0; p < cutter.parts.size(); ++p) {
+    const FrustumCore& core = cutter.parts[p].core;
+    const double grow = core.margin + parts_[p].reach + kBoxSlack;
+    const double side = std::max(core.radius_bottom, core.radius_top) + grow;
+    const std::array<double, 3> part_lo{lo[0] - side, lo[1] - side, lo[2] + core.z_bottom - grow};
+    const std::array<double, 3> part_hi{hi[0] + side, hi[1] + side, hi[2] + core.z_top + grow};
+    bool misses = false;
+    for (int axis = 0; axis < 3; ++axis)
+      misses = misses || part_hi[axis] < root.lo[axis] || part_lo[axis] > root.hi[axis];
+    parts_[p].apart = misses;
+    if (misses) {
+      parts_[p].candidates.clear();
+      parts_[p].whole.clear();
+    } else {
+      gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates,
+             &parts_[p].whole);
+    }
+  }
+}
+
+template <int K>
 void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
                                 std::size_t begin, std::size_t end,
                                 const std::map<int, CutterModel>& cutters,
                                 std::vector<std::vector<Violation>>& found) {
   bool last_run_clear = true;
   for (std::size_t i = begin; i < end;) {
-    // Form a run: consecutive moves of one tool, few pieces, within about a cutter diameter,
-    // nearly straight.
     const CutterModel& cutter = cutters.at(moves[i].tool);
-    const double span_limit = kRunSpanInDiameters * 2 * cutter.cuttingRadius();
-    if (parts_.size() < cutter.parts.size()) parts_.resize(cutter.parts.size());
-    for (std::size_t p = 0; p < cutter.parts.size(); ++p) parts_[p].reach = 0;
-    pieces_.clear();
-    run_.clear();
-    Kdop<6> span = Kdop<6>::empty();
-    std::array<Vec3, kRunMoves> run_ends;
     const double bend_limit =
         last_run_clear ? kRunBendInTolerances * settings_.tolerance : INFINITY;
-    std::size_t j = i;
-    for (; j < end && run_.size() < kRunMoves && moves[j].tool == moves[i].tool; ++j) {
-      splitMovePath(moves[j], starts[j], settings_.tolerance, move_pieces_);
-      Kdop<6> grown = span;
-      for (const PathPiece& piece : move_pieces_) {
-        grown.add(piece.start());
-        grown.add(piece.at(1));
-      }
-      const double extent = std::max(
-          {grown.hi[0] - grown.lo[0], grown.hi[1] - grown.lo[1], grown.hi[2] - grown.lo[2]});
-      const Vec3 end_point = move_pieces_.back().end();
-      const bool fits =
-          pieces_.size() + move_pieces_.size() <= kRunPieces && extent <= span_limit &&
-          nearChord(std::span(run_ends).first(run_.size()), starts[i], end_point, bend_limit);
-      if (!run_.empty() && !fits) break;
-      span = grown;
-      run_ends[run_.size()] = end_point;
-      run_.push_back({pieces_.size(), move_pieces_.size()});
-      pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
-      for (std::size_t p = 0; p < cutter.parts.size(); ++p)
-        parts_[p].reach = std::max(parts_[p].reach, reportBelow(cutter.parts[p], moves[j]));
-      if (!fits) {  // a long move or arc goes alone
-        ++j;
-        break;
-      }
-    }
-
-    // A piece of the tool whose box along the run misses the workpiece's box has no
-    // candidates: no tree query (a holder high above the surface costs this test), and its
-    // front is kept as it was, its certificates still measured from where it was last queried.
-    std::array<double, 3> lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-    for (const PathPiece& piece : pieces_) {
-      const auto [piece_lo, piece_hi] = piece.bounds();
-      for (int axis = 0; axis < 3; ++axis) {
-        lo[axis] = std::min(lo[axis], piece_lo[axis]);
-        hi[axis] = std::max(hi[axis], piece_hi[axis]);
-      }
-    }
-    const Kdop<K>& root = tree_.rootBox();
-    for (std::size_t p = 0; p < cutter.parts.size(); ++p) {
-      const FrustumCore& core = cutter.parts[p].core;
-      const double grow = core.margin + parts_[p].reach + kBoxSlack;
-      const double side = std::max(core.radius_bottom, core.radius_top) + grow;
-      const std::array<double, 3> part_lo{lo[0] - side, lo[1] - side, lo[2] + core.z_bottom - grow};
-      const std::array<double, 3> part_hi{hi[0] + side, hi[1] + side, hi[2] + core.z_top + grow};
-      bool misses = false;
-      for (int axis = 0; axis < 3; ++axis)
-        misses = misses || part_hi[axis] < root.lo[axis] || part_lo[axis] > root.hi[axis];
-      parts_[p].apart = misses;
-      if (misses) {
-        parts_[p].candidates.clear();
-        parts_[p].whole.clear();
-      } else {
-        gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates,
-               &parts_[p].whole);
-      }
-    }
+    const std::size_t next = formRun(moves, starts, i, end, cutter, bend_limit);
+    cullRun(cutter);
     last_run_clear = true;
     for (std::size_t k = 0; k < run_.size(); ++k) {
       const std::size_t m = i + k;
@@ -288,9 +297,10 @@ void MoveChecker<K>::checkBlock(const std::vector<Move>& moves, const std::vecto
       checkMove(moves[m], starts[m], static_cast<std::uint32_t>(m + 1), pieces, cutter, found[m]);
       last_run_clear = last_run_clear && found[m].size() == violations;
     }
-    i = j;
+    i = next;
   }
 }
+
 template class MoveChecker<6>;
 template class MoveChecker<14>;
 template class MoveChecker<18>;

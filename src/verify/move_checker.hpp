@@ -163,6 +163,10 @@ class MoveChecker {
                    const std::vector<Candidate>& candidates,
                    const std::vector<std::uint32_t>& whole, double report_below, double floor,
                    bool plane_first);
+  /// The move's pieces' depth searches and boxes, and their groups' regions and boxes.
+  void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below);
+  /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
+  void cutGroups();
   /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
   /// bound reaches `floor`.
   void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
@@ -195,6 +199,15 @@ class MoveChecker {
   /// within its reporting distance of no triangle, lies wholly inside the material.
   bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
               const Vec3& to, TrackedFront& front, WindingCarry& carry);
+  /// Forms the run starting at move `begin` into pieces_ and run_ (each piece's reach into
+  /// parts_): consecutive moves of one tool, few pieces, within about a cutter diameter, their
+  /// ends within `bend_limit` of the chord from its start. Returns the move after it.
+  std::size_t formRun(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
+                      std::size_t begin, std::size_t end, const CutterModel& cutter,
+                      double bend_limit);
+  /// Gathers each piece of the tool's candidates for the run (none where its box along the run
+  /// misses the workpiece's).
+  void cullRun(const CutterModel& cutter);
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
