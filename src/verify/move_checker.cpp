@@ -55,17 +55,18 @@ MoveChecker<K>::MoveChecker(const Mesh& part, const KdopTree<K>& tree,
     : part_(part), tree_(tree), settings_(settings) {}
 
 template <int K>
-double MoveChecker<K>::clearance(const CutterPart& part, const Move& move) const {
-  if (!part.cutting) return settings_.holder_clearance;
+double MoveChecker<K>::clearance(const CutterSection& section, const Move& move) const {
+  if (!section.cutting) return settings_.holder_clearance;
   return move.kind == MoveKind::Rapid ? settings_.rapid_clearance : 0.0;
 }
 
 template <int K>
-double MoveChecker<K>::reportBelow(const CutterPart& part, const Move& move) const {
+double MoveChecker<K>::reportBelow(const CutterSection& section, const Move& move) const {
   // Core distances below this matter: a gouge (or holder contact) needs depth > tolerance; a
-  // part with a clearance c must keep its skin c away.
-  const double c = clearance(part, move);
-  return std::max(c > 0 ? part.core.margin + c : part.core.margin - settings_.tolerance, kTouch);
+  // section with a clearance c must keep its skin c away.
+  const double c = clearance(section, move);
+  return std::max(c > 0 ? section.core.margin + c : section.core.margin - settings_.tolerance,
+                  kTouch);
 }
 template <int K>
 void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> pieces,
@@ -140,28 +141,28 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
   }
 }
 template <int K>
-std::optional<typename MoveChecker<K>::PartFinding> MoveChecker<K>::checkPart(
+std::optional<typename MoveChecker<K>::SectionFinding> MoveChecker<K>::checkSection(
     const Move& move, const Vec3& from, std::span<const PathPiece> pieces,
     const CutterModel& cutter, std::size_t index) {
-  const CutterPart& part = cutter.parts[index];
-  PartState& state = parts_[index];
+  const CutterSection& section = cutter.sections[index];
+  SectionState& state = sections_[index];
   // Nothing within reach, and the core's axis point outside the workpiece's box: not buried
   // either.
   if (state.apart) return std::nullopt;
-  // A part with a clearance must keep its skin that far away; otherwise contact needs a depth
+  // A section with a clearance must keep its skin that far away; otherwise contact needs a depth
   // beyond the tolerance.
-  const double c = clearance(part, move);
-  const DepthLimits limits{reportBelow(part, move), c > 0 ? -c : settings_.tolerance, part.radius,
-                           part.natural_skin};
-  Finding f = deepest(part.core, pieces, state.candidates, state.whole, limits);
+  const double c = clearance(section, move);
+  const DepthLimits limits{reportBelow(section, move), c > 0 ? -c : settings_.tolerance,
+                           section.radius, section.natural_skin};
+  Finding f = deepest(section.core, pieces, state.candidates, state.whole, limits);
   const bool violates = f.found && f.depth > limits.relevant_above;
   // A finding within the clearance but short of the surface (negative depth) touched nothing
   // either: the part may still be buried, which is what it then is.
   if (f.found && f.depth >= 0)
     state.winding.known = false;
-  else if (buried(part.core, pieces, from, move.to, state.front, state.winding))
-    f = {true, part.radius, from, true, 0};
-  if (f.found && (violates || f.severe)) return PartFinding{f, index};
+  else if (buried(section.core, pieces, from, move.to, state.front, state.winding))
+    f = {true, section.radius, from, true, 0};
+  if (f.found && (violates || f.severe)) return SectionFinding{f, index};
   return std::nullopt;
 }
 
@@ -172,19 +173,19 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
   // One violation per kind: the deepest finding over the parts of that kind (equal depths to
   // the part nearer the tip), severe if any part's finding is (a crash is not hidden by a
   // deeper graze elsewhere).
-  std::optional<PartFinding> cut, holder;
+  std::optional<SectionFinding> cut, holder;
   bool cut_severe = false, holder_severe = false;
-  for (std::size_t i = 0; i < cutter.parts.size(); ++i) {
-    const bool cutting = cutter.parts[i].cutting;
+  for (std::size_t i = 0; i < cutter.sections.size(); ++i) {
+    const bool cutting = cutter.sections[i].cutting;
     // A probe stops where it touches, so its cutting tip reaching into the part is no finding.
     if (cutting && move.kind == MoveKind::Probe) continue;
-    const std::optional<PartFinding> f = checkPart(move, from, pieces, cutter, i);
+    const std::optional<SectionFinding> f = checkSection(move, from, pieces, cutter, i);
     if (!f) continue;
-    std::optional<PartFinding>& best = cutting ? cut : holder;
+    std::optional<SectionFinding>& best = cutting ? cut : holder;
     (cutting ? cut_severe : holder_severe) |= f->finding.severe;
     if (!best || f->finding.depth > best->finding.depth) best = f;
   }
-  auto report = [&](ViolationKind kind, const PartFinding& f, bool severe) {
+  auto report = [&](ViolationKind kind, const SectionFinding& f, bool severe) {
     Violation v;
     v.kind = kind;
     v.line = move.line;
@@ -193,7 +194,7 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
     v.depth = f.finding.depth;
     v.at = f.finding.at;
     v.severe = severe;
-    v.segment = static_cast<std::uint32_t>(cutter.parts[f.part].segment);
+    v.segment = static_cast<std::uint32_t>(cutter.sections[f.section].segment);
     v.path = move;
     v.path.from = from;
     out.push_back(v);
@@ -211,8 +212,8 @@ std::size_t MoveChecker<K>::formRun(const std::vector<Move>& moves, const std::v
   // Consecutive moves of one tool, few pieces, within about a cutter diameter, nearly
   // straight.
   const double span_limit = kRunSpanInDiameters * 2 * cutter.cuttingRadius();
-  if (parts_.size() < cutter.parts.size()) parts_.resize(cutter.parts.size());
-  for (std::size_t p = 0; p < cutter.parts.size(); ++p) parts_[p].reach = 0;
+  if (sections_.size() < cutter.sections.size()) sections_.resize(cutter.sections.size());
+  for (std::size_t p = 0; p < cutter.sections.size(); ++p) sections_[p].reach = 0;
   pieces_.clear();
   run_.clear();
   Kdop<6> span = Kdop<6>::empty();
@@ -236,8 +237,8 @@ std::size_t MoveChecker<K>::formRun(const std::vector<Move>& moves, const std::v
     run_ends[run_.size()] = end_point;
     run_.push_back({pieces_.size(), move_pieces_.size()});
     pieces_.insert(pieces_.end(), move_pieces_.begin(), move_pieces_.end());
-    for (std::size_t p = 0; p < cutter.parts.size(); ++p)
-      parts_[p].reach = std::max(parts_[p].reach, reportBelow(cutter.parts[p], moves[j]));
+    for (std::size_t p = 0; p < cutter.sections.size(); ++p)
+      sections_[p].reach = std::max(sections_[p].reach, reportBelow(cutter.sections[p], moves[j]));
     if (!fits) return j + 1;  // a long move or arc goes alone
   }
   return j;
@@ -257,22 +258,22 @@ void MoveChecker<K>::cullRun(const CutterModel& cutter) {
     }
   }
   const Kdop<K>& root = tree_.rootBox();
-  for (std::size_t p = 0; p < cutter.parts.size(); ++p) {
-    const FrustumCore& core = cutter.parts[p].core;
-    const double grow = core.margin + parts_[p].reach + kBoxSlack;
+  for (std::size_t p = 0; p < cutter.sections.size(); ++p) {
+    const FrustumCore& core = cutter.sections[p].core;
+    const double grow = core.margin + sections_[p].reach + kBoxSlack;
     const double side = std::max(core.radius_bottom, core.radius_top) + grow;
     const std::array<double, 3> part_lo{lo[0] - side, lo[1] - side, lo[2] + core.z_bottom - grow};
     const std::array<double, 3> part_hi{hi[0] + side, hi[1] + side, hi[2] + core.z_top + grow};
     bool misses = false;
     for (int axis = 0; axis < 3; ++axis)
       misses = misses || part_hi[axis] < root.lo[axis] || part_lo[axis] > root.hi[axis];
-    parts_[p].apart = misses;
+    sections_[p].apart = misses;
     if (misses) {
-      parts_[p].candidates.clear();
-      parts_[p].whole.clear();
+      sections_[p].candidates.clear();
+      sections_[p].whole.clear();
     } else {
-      gather(core, pieces_, parts_[p].reach, parts_[p].front, parts_[p].candidates,
-             &parts_[p].whole);
+      gather(core, pieces_, sections_[p].reach, sections_[p].front, sections_[p].candidates,
+             &sections_[p].whole);
     }
   }
 }

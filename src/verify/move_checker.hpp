@@ -111,9 +111,9 @@ class MoveChecker {
   struct MovePieces {
     std::size_t first, count;
   };
-  /// What the check of one piece of the tool assembly (a CutterPart) keeps from run to run and
+  /// What the check of one piece of the tool assembly (a CutterSection) keeps from run to run and
   /// within a run.
-  struct PartState {
+  struct SectionState {
     TrackedFront front;
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
@@ -121,10 +121,10 @@ class MoveChecker {
     double reach = 0;                   // the run's largest reporting distance
     bool apart = false;  // along the run, its box misses the workpiece's (no query made)
   };
-  /// The deepest finding of one part along one move, if it is to be reported.
-  struct PartFinding {
+  /// The deepest finding of one section of the tool along one move, if it is to be reported.
+  struct SectionFinding {
     Finding finding;
-    std::size_t part = 0;
+    std::size_t section = 0;
   };
 
   /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`;
@@ -200,7 +200,7 @@ class MoveChecker {
   bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
               const Vec3& to, TrackedFront& front, WindingCarry& carry);
   /// Forms the run starting at move `begin` into pieces_ and run_ (each piece's reach into
-  /// parts_): consecutive moves of one tool, few pieces, within about a cutter diameter, their
+  /// sections_): consecutive moves of one tool, few pieces, within about a cutter diameter, their
   /// ends within `bend_limit` of the chord from its start. Returns the move after it.
   std::size_t formRun(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
                       std::size_t begin, std::size_t end, const CutterModel& cutter,
@@ -211,14 +211,14 @@ class MoveChecker {
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
-  /// The finding of part `index` of `cutter` along one move that makes a violation, if any.
-  std::optional<PartFinding> checkPart(const Move& move, const Vec3& from,
-                                       std::span<const PathPiece> pieces, const CutterModel& cutter,
-                                       std::size_t index);
-  /// The part's clearance on this move: rapid clearance for cutting parts on rapids, holder
+  /// The finding of section `index` of `cutter` along one move that makes a violation, if any.
+  std::optional<SectionFinding> checkSection(const Move& move, const Vec3& from,
+                                             std::span<const PathPiece> pieces,
+                                             const CutterModel& cutter, std::size_t index);
+  /// The section's clearance on this move: rapid clearance for cutting sections on rapids, holder
   /// clearance for the rest (0: only penetration beyond the tolerance counts).
-  double clearance(const CutterPart& part, const Move& move) const;
-  double reportBelow(const CutterPart& part, const Move& move) const;
+  double clearance(const CutterSection& section, const Move& move) const;
+  double reportBelow(const CutterSection& section, const Move& move) const;
   template <class Shape>
   Kdop<K> sweptBox(const Shape& sweep, double grow) const {
     Kdop<K> box = sweptKdop<K>(sweep);
@@ -249,11 +249,11 @@ class MoveChecker {
   std::vector<Vec3> region_points_;                 // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
   std::vector<Chord> region_chords_;
-  std::vector<PartState> parts_;  // per part of the current run's cutter
+  std::vector<SectionState> sections_;  // per section of the current run's cutter
   Vec3 warm_axis_{0, 0, 1};
 };
 
-// Instantiated for K = 6, 14, 18 and 26 where each part is defined (move_checker.cpp,
+// Instantiated for K = 6, 14, 18 and 26 where each is defined (move_checker.cpp,
 // depth_search.cpp, buried_test.cpp).
 
 }  // namespace gougechek
