@@ -62,8 +62,8 @@ double sharpestRim(const ToolSegment& piece, double tolerance) {
 
 double CutterModel::cuttingRadius() const {
   double radius = 0;
-  for (const CutterPart& part : parts)
-    if (part.cutting) radius = std::max(radius, part.core.outerRadius());
+  for (const CutterSection& section : sections)
+    if (section.cutting) radius = std::max(radius, section.core.outerRadius());
   return radius;
 }
 
@@ -79,26 +79,26 @@ CutterModel makeCutterModel(const ToolSpec& tool, double stock, double tolerance
   CutterModel model;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const ToolSegment& piece = pieces[i];
-    CutterPart part;
-    part.cutting = piece.cutting;
-    part.segment = i;
+    CutterSection section;
+    section.cutting = piece.cutting;
+    section.segment = i;
     if (piece.rounding > 0) {
-      part.natural_skin = true;
-      part.core = {piece.z_bottom, piece.z_top, piece.radius_bottom, piece.radius_top,
-                   piece.rounding};
-      part.radius = std::max(piece.radius_bottom, piece.radius_top) + piece.rounding;
+      section.natural_skin = true;
+      section.core = {piece.z_bottom, piece.z_top, piece.radius_bottom, piece.radius_top,
+                      piece.rounding};
+      section.radius = std::max(piece.radius_bottom, piece.radius_top) + piece.rounding;
     } else {
       const double rim =
           piece.cutting ? cutting_rim : std::min(cutting_rim, sharpestRim(piece, tolerance));
       const double skin = sharpEdgeSkin(tolerance, rim);
       // A piece shorter than two skins (a flat's stub of flute) still has a core.
-      part.core = shrunkFrustum(piece.z_bottom, std::max(piece.z_top, piece.z_bottom + 2 * skin),
-                                piece.radius_bottom, slopeOf(piece), skin);
-      part.radius = part.core.outerRadius();
-      part.skin_loss = rimLoss(std::min(rim, std::numbers::pi / 2)) * skin;
+      section.core = shrunkFrustum(piece.z_bottom, std::max(piece.z_top, piece.z_bottom + 2 * skin),
+                                   piece.radius_bottom, slopeOf(piece), skin);
+      section.radius = section.core.outerRadius();
+      section.skin_loss = rimLoss(std::min(rim, std::numbers::pi / 2)) * skin;
     }
-    if (part.cutting) part.core.margin += stock;
-    model.parts.push_back(part);
+    if (section.cutting) section.core.margin += stock;
+    model.sections.push_back(section);
   }
   return model;
 }

@@ -13,8 +13,9 @@
 
 namespace gougechek {
 
-/// One piece of the assembly, checked alike whatever it is.
-struct CutterPart {
+/// One section of the assembly (flutes, shank, extension, holder: a ToolSegment), checked alike
+/// whatever it is; not to be confused with the workpiece (Part) or a path piece (PathPiece).
+struct CutterSection {
   FrustumCore core;           ///< cutting pieces grown by the stock to leave
   bool cutting = false;       ///< contact is a gouge or rapid collision; else a holder collision
   bool natural_skin = false;  ///< rounded piece (ball, bull): exact depths, severe on core contact
@@ -26,7 +27,7 @@ struct CutterPart {
 };
 
 struct CutterModel {
-  std::vector<CutterPart> parts;  ///< in toolAssembly order: cutting pieces first
+  std::vector<CutterSection> sections;  ///< in toolAssembly order: cutting sections first
   /// The widest cutting piece's outer radius (with the stock): what a run's span is measured in.
   double cuttingRadius() const;
 };

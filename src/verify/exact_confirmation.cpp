@@ -106,8 +106,9 @@ void confirmOnExactSurfaces(std::vector<Violation>& violations, const ExactPart&
     const ToolSpec* spec = tools.find(v.tool);
     if (!spec) return false;
     const CutterModel cutter = makeCutterModel(*spec, settings.stock, tolerance);
-    if (v.segment >= cutter.parts.size() || !cutter.parts[v.segment].natural_skin) return false;
-    const FrustumCore& core = cutter.parts[v.segment].core;
+    if (v.segment >= cutter.sections.size() || !cutter.sections[v.segment].natural_skin)
+      return false;
+    const FrustumCore& core = cutter.sections[v.segment].core;
     const MovePath path(v.path);
     std::vector<Vec3> points;
     for (int i = 0; i <= 16; ++i) points.push_back(path.at(i / 16.0));

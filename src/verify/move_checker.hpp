@@ -1,6 +1,7 @@
 #pragma once
-// Checks the moves of one block for one worker. Consecutive short moves with the same tool are
-// taken as a run: the part's tree is culled once for the run's swept region (its exact k-DOP,
+// Checks the moves of one block for one worker (move_checker.cpp: runs and moves; depth_search.cpp:
+// the depth search; buried_test.cpp: the buried test). Consecutive short moves with the same tool
+// are taken as a run: the part's tree is culled once for the run's swept region (its exact k-DOP,
 // refined by a GJK distance test per node, starting from the previous run's front), and each
 // move then measures the run's candidate triangles that its own k-DOP keeps, with GJK and, where
 // a core reaches the surface, the surface-depth search. The deepest finding per (move, kind) is
@@ -18,93 +19,14 @@
 #include "convex/gjk.hpp"
 #include "convex/surface_depth.hpp"
 #include "convex/swept_core.hpp"
-#include "convex/swept_region.hpp"
 #include "gougechek/verify.hpp"
 #include "verify/cutter_model.hpp"
+#include "verify/depth_accuracy.hpp"
+#include "verify/move_path.hpp"
+#include "verify/swept_region_query.hpp"
 #include "verify/tuning.hpp"
 
 namespace gougechek {
-
-/// A straight path inside a swept region: the chord of one of its pieces.
-struct Chord {
-  Vec3 from, to;
-};
-
-/// True if the inner cylinder of `core` (its least radius, between its end heights), moved
-/// along `chord`, meets the box of these corners (the box of PatchBox::corners: 1, 2 and 4
-/// neighbour corner 0). A sufficient test only: it tries the one box point nearest the middle
-/// of the chord's axis.
-bool innerCylinderReaches(const FrustumCore& core, const Chord& chord,
-                          const std::array<Vec3, 8>& corners);
-
-/// True if, at one position along `chord`, the cylinder of radius `radius` about the axis of
-/// `core`, between its end heights, holds all of these corners (and so their hull).
-bool cylinderHolds(const FrustumCore& core, double radius, const Chord& chord,
-                   const std::array<Vec3, 8>& corners);
-
-/// The tree query for a swept region: its k-DOP grown by the reach, refined first by the node's
-/// normal slab (two support queries) and then by an exact GJK distance from the region to the
-/// node's patch box (or, for a node without one, its axis-aligned box). Both prune the many
-/// nodes under a cutter resting on the surface that the k-DOP slabs alone keep. Each test
-/// yields a lower bound on the distance, which the front keeps as a separation certificate.
-/// Where a cutter cuts deep, most nodes it meets lie partly inside it, which GJK proves only
-/// slowly: a node whose box the core's widest inner cylinder reaches along one of `chords`
-/// overlaps, with no GJK.
-template <int K>
-class SweptRegionQuery {
- public:
-  /// `travel`: how far the swept core has moved, in all, since its front was empty.
-  /// `whole_nodes`: whether takesWhole() may take any node.
-  SweptRegionQuery(const SweptRegion& region, std::span<const Chord> chords, const Kdop<K>& box,
-                   double reach, double travel, bool whole_nodes)
-      : region_(region),
-        chords_(chords),
-        box_(box),
-        reach_(reach),
-        travel_(travel),
-        whole_nodes_(whole_nodes) {
-    for (const Chord& chord : chords) {
-      lowest_ = std::min({lowest_, chord.from.z, chord.to.z});
-      highest_ = std::max({highest_, chord.from.z, chord.to.z});
-    }
-    lowest_ += region.core->z_bottom;
-    highest_ += region.core->z_top;
-  }
-  const Kdop<K>& kdop() const { return box_; }
-  double reach() const { return reach_; }
-  double travel() const { return travel_; }
-  /// A lower bound on the distance from the region to the node's triangles; exact enough to
-  /// decide whether it exceeds the reach.
-  double separation(const Kdop<K>& node_box, const PatchBox& node_patch) const;
-  /// The same for one triangle (a one-triangle leaf), from the triangle itself: exact, and
-  /// with no patch box to build for it.
-  double separation(const std::array<Vec3, 3>& triangle) const;
-  /// True if the node's triangles are best gathered as the node (KdopTree::query): it is small
-  /// beside the cutter, or its box lies wholly within reach (inside the cylinder about the
-  /// core's axis, the reach wider than its least radius, at one position along one chord).
-  bool takesWhole(const Kdop<K>& node_box, const PatchBox& node_patch) const;
-
- private:
-  /// How far the node's k-DOP lies beyond box_ (the reach): a lower bound on its distance
-  /// beyond the reach where positive.
-  double kdopGap(const Kdop<K>& node_box) const;
-  /// True if one of `points` lies inside the core's inner cylinder along one of the chords.
-  bool innerCylinderHolds(std::span<const Vec3> points) const;
-  /// The GJK distance from the region to the hull of `points`, exact enough to decide whether
-  /// it exceeds the reach (the reach where it does not).
-  double distanceTo(const Vec3* points, int count) const;
-
-  SweptRegion region_;
-  std::span<const Chord> chords_;
-  Kdop<K> box_;
-  double reach_;
-  double travel_;
-  bool whole_nodes_;
-  // The lowest and highest heights of the core along the chords: a box it encloses lies
-  // between them.
-  double lowest_ = INFINITY, highest_ = -INFINITY;
-  mutable Vec3 axis_{0, 0, 1};
-};
 
 template <int K>
 class MoveChecker {
@@ -189,9 +111,9 @@ class MoveChecker {
   struct MovePieces {
     std::size_t first, count;
   };
-  /// What the check of one piece of the tool assembly (a CutterPart) keeps from run to run and
+  /// What the check of one piece of the tool assembly (a CutterSection) keeps from run to run and
   /// within a run.
-  struct PartState {
+  struct SectionState {
     TrackedFront front;
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
@@ -199,10 +121,10 @@ class MoveChecker {
     double reach = 0;                   // the run's largest reporting distance
     bool apart = false;  // along the run, its box misses the workpiece's (no query made)
   };
-  /// The deepest finding of one part along one move, if it is to be reported.
-  struct PartFinding {
+  /// The deepest finding of one section of the tool along one move, if it is to be reported.
+  struct SectionFinding {
     Finding finding;
-    std::size_t part = 0;
+    std::size_t section = 0;
   };
 
   /// Candidates: the triangles that may lie within `reach` of `core` swept along `pieces`;
@@ -210,20 +132,27 @@ class MoveChecker {
   void gather(const FrustumCore& core, std::span<const PathPiece> pieces, double reach,
               TrackedFront& tracked, std::vector<Candidate>& out,
               std::vector<std::uint32_t>* whole = nullptr);
-  /// What a check of one core along one move looks for.
-  struct Limits {
-    double report_below;    // core distances below this can matter
-    double relevant_above;  // depths up to this change no result, only that the core came near
-    double severe_from;     // depths from this on are severe
-    bool natural_skin;      // the skin is the cutter's own (a ball's): any core contact is severe
-    double skin_loss;       // how short an artificial skin makes measured depths read
-  };
-
   /// Deepest finding of `core` along one move's `pieces` among `candidates` and the triangles
   /// of the `whole` nodes.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
                   const std::vector<Candidate>& candidates, const std::vector<std::uint32_t>& whole,
-                  const Limits& limits);
+                  const DepthLimits& limits);
+  /// One depth search: what it looks for, its rules, and the deepest finding so far.
+  struct Search {
+    const FrustumCore& core;
+    std::span<const PathPiece> pieces;
+    const DepthLimits& limits;
+    DepthAccuracy accuracy;
+    Finding best;
+    DeepestSoFar deepestSoFar() const { return {best.found, best.depth, best.severe}; }
+    /// Keeps `f` if it is deeper than the deepest so far.
+    void consider(const Finding& f);
+  };
+  /// Measures one (piece, triangle) pair: GJK, and where the core reached the triangle the
+  /// surface-depth search, to the search's accuracy.
+  void examine(Search& search, const Reach& c);
+  /// Where nothing matters: the first examined or queued pair within reach at all, if any.
+  void findAnyWithinReach(Search& search, double pair_floor, double reach_floor);
   /// True if `core` along `pieces` comes within its skin of one of `candidates`.
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
@@ -234,6 +163,10 @@ class MoveChecker {
                    const std::vector<Candidate>& candidates,
                    const std::vector<std::uint32_t>& whole, double report_below, double floor,
                    bool plane_first);
+  /// The move's pieces' depth searches and boxes, and their groups' regions and boxes.
+  void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below);
+  /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
+  void cutGroups();
   /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
   /// bound reaches `floor`.
   void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
@@ -266,20 +199,33 @@ class MoveChecker {
   /// within its reporting distance of no triangle, lies wholly inside the material.
   bool buried(const FrustumCore& core, std::span<const PathPiece> pieces, const Vec3& from,
               const Vec3& to, TrackedFront& front, WindingCarry& carry);
+  /// Forms the run starting at move `begin` into pieces_ and run_ (each piece's reach into
+  /// sections_): consecutive moves of one tool, few pieces, within about a cutter diameter, their
+  /// ends within `bend_limit` of the chord from its start. Returns the move after it.
+  std::size_t formRun(const std::vector<Move>& moves, const std::vector<Vec3>& starts,
+                      std::size_t begin, std::size_t end, const CutterModel& cutter,
+                      double bend_limit);
+  /// Gathers each piece of the tool's candidates for the run (none where its box along the run
+  /// misses the workpiece's).
+  void cullRun(const CutterModel& cutter);
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
-  /// The finding of part `index` of `cutter` along one move that makes a violation, if any.
-  std::optional<PartFinding> checkPart(const Move& move, const Vec3& from,
-                                       std::span<const PathPiece> pieces, const CutterModel& cutter,
-                                       std::size_t index);
-  /// The part's clearance on this move: rapid clearance for cutting parts on rapids, holder
+  /// The finding of section `index` of `cutter` along one move that makes a violation, if any.
+  std::optional<SectionFinding> checkSection(const Move& move, const Vec3& from,
+                                             std::span<const PathPiece> pieces,
+                                             const CutterModel& cutter, std::size_t index);
+  /// The section's clearance on this move: rapid clearance for cutting sections on rapids, holder
   /// clearance for the rest (0: only penetration beyond the tolerance counts).
-  double clearance(const CutterPart& part, const Move& move) const;
-  double reportBelow(const CutterPart& part, const Move& move) const;
+  double clearance(const CutterSection& section, const Move& move) const;
+  double reportBelow(const CutterSection& section, const Move& move) const;
   template <class Shape>
-  Kdop<K> sweptBox(const Shape& sweep, double grow) const;
-  std::array<Vec3, 3> triangle(std::uint32_t index) const;
+  Kdop<K> sweptBox(const Shape& sweep, double grow) const {
+    Kdop<K> box = sweptKdop<K>(sweep);
+    box.grow(grow + kBoxSlack);
+    return box;
+  }
+  std::array<Vec3, 3> triangle(std::uint32_t index) const { return triangleCorners(part_, index); }
 
   const Mesh& part_;
   const KdopTree<K>& tree_;
@@ -303,13 +249,11 @@ class MoveChecker {
   std::vector<Vec3> region_points_;                 // scratch for gather's regions
   std::vector<PathPiece> region_arcs_;
   std::vector<Chord> region_chords_;
-  std::vector<PartState> parts_;  // per part of the current run's cutter
+  std::vector<SectionState> sections_;  // per section of the current run's cutter
   Vec3 warm_axis_{0, 0, 1};
 };
 
-extern template class MoveChecker<6>;
-extern template class MoveChecker<14>;
-extern template class MoveChecker<18>;
-extern template class MoveChecker<26>;
+// Instantiated for K = 6, 14, 18 and 26 where each is defined (move_checker.cpp,
+// depth_search.cpp, buried_test.cpp).
 
 }  // namespace gougechek

@@ -173,14 +173,14 @@ bool ReachTracker<K>::reaches(const std::vector<PathPiece>& pieces, const Cutter
                               double& bound) {
   const double allowance = tolerance_ + registrationMargin(cutter);
   bound = INFINITY;
-  for (const CutterPart& part : cutter.parts) {
-    if (!part.cutting) continue;
-    const Kdop<K> swept = sweptKdop<K>(part.core, pieces);
-    const double part_bound = gapBetween(swept, tree_.rootBox()) - part.core.margin;
+  for (const CutterSection& section : cutter.sections) {
+    if (!section.cutting) continue;
+    const Kdop<K> swept = sweptKdop<K>(section.core, pieces);
+    const double part_bound = gapBetween(swept, tree_.rootBox()) - section.core.margin;
     bound = std::min(bound, part_bound);
     if (part_bound > allowance) continue;
     // Core distances: the cutter is the core grown by its skin.
-    const double within = part.core.margin + allowance;
+    const double within = section.core.margin + allowance;
     bool found = false;
     int measured = 0;
     Kdop<K> box = swept;
@@ -193,7 +193,7 @@ bool ReachTracker<K>::reaches(const std::vector<PathPiece>& pieces, const Cutter
           const std::array<Vec3, 3> tri = triangleCorners(part_, t);
           for (const PathPiece& piece : pieces) {
             if (found) return;
-            const GjkResult r = distanceTo(part.core, piece, tri, within, within);
+            const GjkResult r = distanceTo(section.core, piece, tri, within, within);
             found = !r.far && r.distance <= within;
           }
         },
@@ -204,13 +204,13 @@ bool ReachTracker<K>::reaches(const std::vector<PathPiece>& pieces, const Cutter
 }
 
 template <int K>
-auto ReachTracker<K>::nearest(const CutterPart& part, const std::vector<PathPiece>& pieces,
+auto ReachTracker<K>::nearest(const CutterSection& section, const std::vector<PathPiece>& pieces,
                               double limit) const -> std::optional<Nearest> {
   if (part_.triangles.empty()) return std::nullopt;
   // In core distances; every triangle within `look` of the swept core is measured, `look`
   // growing from the bound until the nearest one found lies within it.
-  const double core_limit = limit + part.core.margin;
-  const Kdop<K> swept = sweptKdop<K>(part.core, pieces);
+  const double core_limit = limit + section.core.margin;
+  const Kdop<K> swept = sweptKdop<K>(section.core, pieces);
   const double lower = std::max(gapBetween(swept, tree_.rootBox()), 0.0);
   double best = core_limit;
   std::optional<Nearest> found;
@@ -224,10 +224,10 @@ auto ReachTracker<K>::nearest(const CutterPart& part, const std::vector<PathPiec
         [&](std::uint32_t t) {
           const std::array<Vec3, 3> tri = triangleCorners(part_, t);
           for (const PathPiece& piece : pieces) {
-            const GjkResult r = distanceTo(part.core, piece, tri, best, -INFINITY);
+            const GjkResult r = distanceTo(section.core, piece, tri, best, -INFINITY);
             if (!r.far && r.distance < best) {
               best = r.distance;
-              found = Nearest{r.distance - part.core.margin, piece.at(r.s)};
+              found = Nearest{r.distance - section.core.margin, piece.at(r.s)};
             }
           }
         },
@@ -289,9 +289,9 @@ std::optional<ClosestApproach> ReachTracker<K>::unreached(
     const double limit = closest ? closest->distance : INFINITY;
     if (candidate.bound >= limit) break;  // neither this move nor the rest can be nearer
     const CutterModel& cutter = cutters.at(candidate.move.tool);
-    for (const CutterPart& part : cutter.parts) {
-      if (!part.cutting) continue;
-      const auto near = nearest(part, candidate.pieces, closest ? closest->distance : INFINITY);
+    for (const CutterSection& section : cutter.sections) {
+      if (!section.cutting) continue;
+      const auto near = nearest(section, candidate.pieces, closest ? closest->distance : INFINITY);
       if (!near) continue;
       closest = ClosestApproach{};
       closest->rapids = !feeds_.any;

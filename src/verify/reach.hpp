@@ -84,7 +84,7 @@ class ReachTracker {
   /// True if the move's cutting pieces come within reach; else `bound` is a lower bound on
   /// their distance to the part.
   bool reaches(const std::vector<PathPiece>& pieces, const CutterModel& cutter, double& bound);
-  std::optional<Nearest> nearest(const CutterPart& part, const std::vector<PathPiece>& pieces,
+  std::optional<Nearest> nearest(const CutterSection& section, const std::vector<PathPiece>& pieces,
                                  double limit) const;
   /// Keeps the move whose pieces are in pieces_ in `search` if it is among the nearest by
   /// `bound`.

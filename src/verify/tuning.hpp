@@ -36,6 +36,7 @@ struct VerifyStats {
   std::uint64_t triangle_tests = 0;      ///< narrow-phase cutter–triangle tests
   std::uint64_t deep_tests = 0;          ///< triangles that needed the surface-depth search
   std::uint64_t depth_measurements = 0;  ///< points that search measured, in all
+  std::uint64_t bounded_pairs = 0;       ///< (piece or group, triangle) pairs fully bounded
 
   VerifyStats& operator+=(const VerifyStats& o) {
     node_tests += o.node_tests;
@@ -44,6 +45,7 @@ struct VerifyStats {
     triangle_tests += o.triangle_tests;
     deep_tests += o.deep_tests;
     depth_measurements += o.depth_measurements;
+    bounded_pairs += o.bounded_pairs;
     return *this;
   }
 };

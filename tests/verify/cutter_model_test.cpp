@@ -138,8 +138,8 @@ TEST(CutterModel, TheFourTypesAndTheirShankAreTheCoresOfBefore) {
                      std::to_string(tolerance) + " stock " + std::to_string(stock));
         const OldModel old = oldModel(tool, stock, tolerance);
         const CutterModel model = makeCutterModel(tool, stock, tolerance);
-        ASSERT_EQ(model.parts.size(), old.shank ? 2u : 1u);
-        const CutterPart& cutting = model.parts[0];
+        ASSERT_EQ(model.sections.size(), old.shank ? 2u : 1u);
+        const CutterSection& cutting = model.sections[0];
         EXPECT_TRUE(cutting.cutting);
         EXPECT_EQ(cutting.segment, 0u);
         expectSameCore(cutting.core, old.cutting, 0);
@@ -149,7 +149,7 @@ TEST(CutterModel, TheFourTypesAndTheirShankAreTheCoresOfBefore) {
         EXPECT_EQ(cutting.skin_loss, old.natural_skin ? 0.0 : old.skin_loss);
         EXPECT_EQ(model.cuttingRadius(), old.cutting.outerRadius());
         if (old.shank) {
-          const CutterPart& shank = model.parts[1];
+          const CutterSection& shank = model.sections[1];
           EXPECT_FALSE(shank.cutting);
           EXPECT_FALSE(shank.natural_skin);
           EXPECT_EQ(shank.segment, 1u);
@@ -172,11 +172,11 @@ TEST(CutterModel, SharpTapersAgreeWithBeforeToRounding) {
     SCOPED_TRACE(tool.taper_angle_deg);
     const OldModel old = oldModel(tool, 0, 0.01);
     const CutterModel model = makeCutterModel(tool, 0, 0.01);
-    ASSERT_EQ(model.parts.size(), old.shank ? 2u : 1u);
-    expectSameCore(model.parts[0].core, old.cutting, 1e-12);
-    EXPECT_NEAR(model.parts[0].radius, old.radius, 1e-12);
-    EXPECT_NEAR(model.parts[0].skin_loss, old.skin_loss, 1e-15);
-    if (old.shank) expectSameCore(model.parts[1].core, *old.shank, 1e-12);
+    ASSERT_EQ(model.sections.size(), old.shank ? 2u : 1u);
+    expectSameCore(model.sections[0].core, old.cutting, 1e-12);
+    EXPECT_NEAR(model.sections[0].radius, old.radius, 1e-12);
+    EXPECT_NEAR(model.sections[0].skin_loss, old.skin_loss, 1e-15);
+    if (old.shank) expectSameCore(model.sections[1].core, *old.shank, 1e-12);
   }
 }
 
@@ -195,29 +195,30 @@ TEST(CutterModel, AHolderAddsAPartPerPieceAndLeavesTheCutterAsItWas) {
   bare.holder.clear();
   const CutterModel model = makeCutterModel(tool, 0.1, 0.01);
   const CutterModel alone = makeCutterModel(bare, 0.1, 0.01);
-  ASSERT_EQ(model.parts.size(), 5u);
-  for (std::size_t i = 0; i < 2; ++i) expectSameCore(model.parts[i].core, alone.parts[i].core, 0);
-  for (std::size_t i = 0; i < model.parts.size(); ++i) {
-    EXPECT_EQ(model.parts[i].segment, i);
-    EXPECT_EQ(model.parts[i].cutting, i == 0);
+  ASSERT_EQ(model.sections.size(), 5u);
+  for (std::size_t i = 0; i < 2; ++i)
+    expectSameCore(model.sections[i].core, alone.sections[i].core, 0);
+  for (std::size_t i = 0; i < model.sections.size(); ++i) {
+    EXPECT_EQ(model.sections[i].segment, i);
+    EXPECT_EQ(model.sections[i].cutting, i == 0);
   }
   // Only cutting pieces grow by the stock.
-  EXPECT_EQ(model.parts[0].core.margin, 3 + 0.1);
+  EXPECT_EQ(model.sections[0].core.margin, 3 + 0.1);
   // The nut: a sharp cylinder shrunk by the right-angle skin (0.2 · tolerance).
-  const FrustumCore& nut = model.parts[2].core;
+  const FrustumCore& nut = model.sections[2].core;
   EXPECT_DOUBLE_EQ(nut.margin, 0.002);
   EXPECT_DOUBLE_EQ(nut.z_bottom, 40.002);
   EXPECT_DOUBLE_EQ(nut.z_top, 59.998);
   EXPECT_DOUBLE_EQ(nut.radius_bottom, 25 - 0.002);
-  EXPECT_DOUBLE_EQ(model.parts[2].radius, 25);
+  EXPECT_DOUBLE_EQ(model.sections[2].radius, 25);
   // The cone's top rim is sharper than a right angle: a thinner skin, no larger loss.
-  const CutterPart& cone = model.parts[3];
+  const CutterSection& cone = model.sections[3];
   EXPECT_LT(cone.core.margin, 0.002);
-  EXPECT_NEAR(cone.skin_loss, model.parts[2].skin_loss, 1e-12);
+  EXPECT_NEAR(cone.skin_loss, model.sections[2].skin_loss, 1e-12);
   EXPECT_GT(cone.core.radius_top, cone.core.radius_bottom);
   EXPECT_LT(cone.core.radius_top + cone.core.margin, 28 + 1e-12);
   // The flange is rounded: its own core and skin, exact depths.
-  const CutterPart& flange = model.parts[4];
+  const CutterSection& flange = model.sections[4];
   EXPECT_TRUE(flange.natural_skin);
   EXPECT_EQ(flange.core, (FrustumCore{90, 106, 31.5, 31.5, 1}));
   EXPECT_EQ(flange.radius, 32.5);
@@ -231,8 +232,8 @@ TEST(CutterModel, ACoreOfAConeNarrowingToAPointStaysInside) {
   ToolSpec tool = spec(CutterType::Flat, 6, 0, 0, 10, 6, 0);
   tool.holder = {{"point", false, 10, 20, 5, 0, 0}};
   const CutterModel model = makeCutterModel(tool, 0, 0.01);
-  ASSERT_EQ(model.parts.size(), 2u);
-  const FrustumCore& core = model.parts[1].core;
+  ASSERT_EQ(model.sections.size(), 2u);
+  const FrustumCore& core = model.sections[1].core;
   EXPECT_NEAR(core.radius_top, 0, 1e-12);
   // The core's top, on the axis a height h below the apex, lies h·sin A from the flank: at
   // least the skin.
