@@ -695,23 +695,20 @@ namespace gougechek {
 namespace {
 
 /// gougechek PART PROGRAM with the CLI's options as keywords, in its order (docs/cli.md).
-PyReport checkFiles(const py::object& part, const py::object& program,
-                    std::optional<std::string> tool, const py::object& tool_table,
-                    const py::object& tool_library, std::optional<std::string> holder,
-                    std::optional<int> initial_tool, const py::object& work_offsets,
-                    const std::string& dialect, const py::object& subroutine_path,
-                    const py::object& subprogram_dir, std::optional<double> arc_tolerance,
-                    double tolerance, double stock, double rapid_clearance, double holder_clearance,
-                    std::optional<std::array<double, 3>> start, const py::object& part_units,
-                    std::optional<double> deflection, const py::object& fixture,
-                    const py::object& fixture_transform, double fixture_clearance,
-                    const std::string& rapid_path, std::optional<std::array<double, 3>> rapid_rates,
-                    const py::object& export_mesh, const py::object& report,
-                    std::size_t html_violations, int threads, bool pictures, py::object progress,
-                    std::optional<double> stock_to_leave, const py::object& stock_box,
-                    const py::object& stock_cylinder, const py::object& stock_model,
-                    const py::object& stock_in, std::optional<double> stock_resolution,
-                    const py::object& stock_out) {
+PyReport checkFiles(
+    const py::object& part, const py::object& program, std::optional<std::string> tool,
+    const py::object& tool_table, const py::object& tool_library, std::optional<std::string> holder,
+    std::optional<int> initial_tool, const py::object& work_offsets, const std::string& dialect,
+    const py::object& subroutine_path, const py::object& subprogram_dir,
+    std::optional<double> arc_tolerance, double tolerance, double stock, double rapid_clearance,
+    double holder_clearance, std::optional<std::array<double, 3>> start,
+    const py::object& part_units, std::optional<double> deflection, const py::object& fixture,
+    const py::object& fixture_transform, double fixture_clearance, const std::string& rapid_path,
+    std::optional<std::array<double, 3>> rapid_rates, const py::object& export_mesh,
+    const py::object& report, std::size_t html_violations, int threads, bool pictures,
+    py::object progress, std::optional<double> stock_to_leave, const py::object& stock_box,
+    const py::object& stock_cylinder, const py::object& stock_model, const py::object& stock_in,
+    std::optional<double> stock_resolution, const py::object& stock_out) {
   CheckJob job;
   setMachine(job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   job.part_file = pathText(part);

@@ -416,7 +416,8 @@ void addMachineOptions(const CheckJob& job, const Add& add) {
   for (const std::string& text : job.fixture_transforms) add("fixture-transform", text);
   if (job.fixture_clearance != 0) add("fixture-clearance", number(job.fixture_clearance));
   if (job.rapid_path != RapidPath::Linear) add("rapid-path", rapidPathName(job.rapid_path));
-  if (const auto& rates = job.rapid_rates) add("rapid-rates", numbers({rates->x, rates->y, rates->z}));
+  if (const auto& rates = job.rapid_rates)
+    add("rapid-rates", numbers({rates->x, rates->y, rates->z}));
 }
 
 /// The raw stock's options of `job`, each given to `add` (option, value).

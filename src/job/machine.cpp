@@ -51,8 +51,7 @@ MachineSetup readMachine(const CheckJob& job, const JobHooks& hooks, const PartO
   MachineSetup setup = machineSettings(job);
   for (std::size_t i = 0; i < job.fixtures.size(); ++i) {
     const std::string& file = job.fixtures[i];
-    const Part read =
-        hooks.read_solid ? hooks.read_solid(file, options) : readPart(file, options);
+    const Part read = hooks.read_solid ? hooks.read_solid(file, options) : readPart(file, options);
     if (hooks.check_stop) hooks.check_stop();
     const std::string text = i < job.fixture_transforms.size() ? job.fixture_transforms[i] : "";
     const Placement placement = parsePlacement(text, settingName("fixture-transform", hooks.names));

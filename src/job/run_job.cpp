@@ -11,8 +11,8 @@
 
 #include "core/tuned_check.hpp"
 #include "job/job_options.hpp"
-#include "job/machine.hpp"
 #include "job/job_stock.hpp"
+#include "job/machine.hpp"
 #include "job/output_file.hpp"
 #include "job/stock_options.hpp"
 
