@@ -13,9 +13,10 @@ namespace po = boost::program_options;
 
 namespace {
 
-po::options_description visibleOptions() {
-  po::options_description options("Options");
-  // Numbers are taken as strings and parsed here, so every bad value gets the same clear message.
+// Numbers are taken as strings and parsed here, so every bad value gets the same clear message.
+
+/// The tools and how the program is read.
+void addToolAndProgramOptions(po::options_description& options) {
   options.add_options()(
       "tool,t", po::value<std::string>()->value_name("SPEC"),
       "cutter for tool numbers no tool table describes: ball:D, flat:D, bull:D:r, taper:D:r:A, "
@@ -43,8 +44,13 @@ po::options_description visibleOptions() {
       "directory searched for O1002.* or O01002.* of M98 P1002 (repeatable, in order)")(
       "arc-tolerance", po::value<std::string>()->value_name("MM"),
       "allowed difference of an arc's end radius from its start radius, replacing the "
-      "dialect's absolute allowance")("tolerance", po::value<std::string>()->value_name("MM"),
-                                      "accepted penetration depth (default 0.01)")(
+      "dialect's absolute allowance");
+}
+
+/// The cut's tolerance, the stock to leave and the raw stock.
+void addMaterialOptions(po::options_description& options) {
+  options.add_options()("tolerance", po::value<std::string>()->value_name("MM"),
+                        "accepted penetration depth (default 0.01)")(
       "stock", po::value<std::string>()->value_name("MM"),
       "stock to leave on the part (default 0); also --stock-to-leave")(
       "stock-to-leave", po::value<std::string>()->value_name("MM"), "the same as --stock")(
@@ -60,9 +66,13 @@ po::options_description visibleOptions() {
       "stock-resolution", po::value<std::string>()->value_name("MM"),
       "spacing of the stock's columns (default 0.1, coarser when over the 1 GiB budget)")(
       "stock-out", po::value<std::string>()->value_name("FILE"),
-      "write the stock after the program: .stl a mesh, .gcstock its exact columns")(
-      "rapid-clearance", po::value<std::string>()->value_name("MM"),
-      "distance rapids must keep from the part (default 0)")(
+      "write the stock after the program: .stl a mesh, .gcstock its exact columns");
+}
+
+/// Clearances, the start, fixtures and rapid paths.
+void addClearanceOptions(po::options_description& options) {
+  options.add_options()("rapid-clearance", po::value<std::string>()->value_name("MM"),
+                        "distance rapids must keep from the part (default 0)")(
       "holder-clearance", po::value<std::string>()->value_name("MM"),
       "distance shank, extension and holder must keep from the part (default 0)")(
       "start", po::value<std::string>()->value_name("X,Y,Z"),
@@ -78,9 +88,13 @@ po::options_description visibleOptions() {
       "rapid-path", po::value<std::string>()->value_name("linear|dogleg"),
       "path of rapids: one straight line, or the dog-leg of axes moving each at its own rate "
       "(default linear)")("rapid-rates", po::value<std::string>()->value_name("X,Y,Z"),
-                          "rapid rate of each axis, mm/min (with --rapid-path dogleg)")(
-      "part-units", po::value<std::string>()->value_name("mm|in"),
-      "units of an STL part (default mm; STEP/IGES carry their own)")(
+                          "rapid rate of each axis, mm/min (with --rapid-path dogleg)");
+}
+
+/// The part's reading, the outputs and the run.
+void addRunOptions(po::options_description& options) {
+  options.add_options()("part-units", po::value<std::string>()->value_name("mm|in"),
+                        "units of an STL part (default mm; STEP/IGES carry their own)")(
       "deflection", po::value<std::string>()->value_name("MM"),
       "STEP/IGES: largest mesh-to-surface distance of the tessellation (default and most: "
       "tolerance/5, at least 1e-4)")("export-mesh",
@@ -101,6 +115,14 @@ po::options_description visibleOptions() {
       "k-DOP of the part tree: 6, 14, 18, 26 (default 18; for benchmarks)")(
       "no-front-tracking", "start every tree query at the root (for benchmarks)")(
       "version", "print the version and exit")("help,h", "print this help and exit");
+}
+
+po::options_description visibleOptions() {
+  po::options_description options("Options");
+  addToolAndProgramOptions(options);
+  addMaterialOptions(options);
+  addClearanceOptions(options);
+  addRunOptions(options);
   return options;
 }
 

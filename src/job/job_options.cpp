@@ -117,22 +117,9 @@ struct CheckOption {
   void (*set)(TunedJob& job, const std::string& value, SettingNames names);
 };
 
-const std::vector<CheckOption>& checkOptions() {
-  static const std::vector<CheckOption> options = {
-      {"tool", [](TunedJob& job, const std::string& value, SettingNames) { job.tool = value; }},
-      {"tool-table",
-       [](TunedJob& job, const std::string& value, SettingNames) { job.tool_table = value; }},
-      {"tool-library", [](TunedJob& job, const std::string& value,
-                          SettingNames) { job.tool_libraries.push_back(value); }},
-      {"holder",
-       [](TunedJob& job, const std::string& value, SettingNames names) {
-         if (value.empty()) throw UsageError(settingName("holder", names) + " names no holder");
-         job.holder = value;
-       }},
-      {"initial-tool",
-       [](TunedJob& job, const std::string& value, SettingNames names) {
-         job.initial_tool = parseWholeSetting("initial-tool", value, names);
-       }},
+/// The program: its dialect, work offsets, arcs and subprograms.
+std::vector<CheckOption> programOptions() {
+  return {
       {"work-offsets",
        [](TunedJob& job, const std::string& value, SettingNames) { job.work_offsets = value; }},
       {"dialect",
@@ -155,6 +142,32 @@ const std::vector<CheckOption>& checkOptions() {
        [](TunedJob& job, const std::string& value, SettingNames names) {
          job.subprogram_dirs.push_back(directory(value, settingName("subprogram-dir", names)));
        }},
+  };
+}
+
+/// The tools: cutters, libraries, holder and the tool before the first change.
+std::vector<CheckOption> toolOptions() {
+  return {
+      {"tool", [](TunedJob& job, const std::string& value, SettingNames) { job.tool = value; }},
+      {"tool-table",
+       [](TunedJob& job, const std::string& value, SettingNames) { job.tool_table = value; }},
+      {"tool-library", [](TunedJob& job, const std::string& value,
+                          SettingNames) { job.tool_libraries.push_back(value); }},
+      {"holder",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         if (value.empty()) throw UsageError(settingName("holder", names) + " names no holder");
+         job.holder = value;
+       }},
+      {"initial-tool",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.initial_tool = parseWholeSetting("initial-tool", value, names);
+       }},
+  };
+}
+
+/// The cut's tolerance and the stock to leave on the part.
+std::vector<CheckOption> allowanceOptions() {
+  return {
       {"tolerance",
        [](TunedJob& job, const std::string& value, SettingNames names) {
          job.tolerance = std::max(parseSetting("tolerance", value, names), kFinestTolerance);
@@ -165,6 +178,12 @@ const std::vector<CheckOption>& checkOptions() {
        [](TunedJob& job, const std::string& value, SettingNames names) {
          job.stock = parseSetting("stock-to-leave", value, names);
        }},
+  };
+}
+
+/// The raw stock (docs/checking-rules.md "Stock").
+std::vector<CheckOption> rawStockOptions() {
+  return {
       {"stock-box", [](TunedJob& job, const std::string& value,
                        SettingNames names) { setStockBox(job, value, names); }},
       {"stock-cylinder", [](TunedJob& job, const std::string& value,
@@ -177,6 +196,12 @@ const std::vector<CheckOption>& checkOptions() {
        [](TunedJob& job, const std::string& value, SettingNames names) {
          job.stock_resolution = parseSetting("stock-resolution", value, names);
        }},
+  };
+}
+
+/// Clearances, the start, the part's reading and the run.
+std::vector<CheckOption> runOptions() {
+  return {
       {"rapid-clearance",
        [](TunedJob& job, const std::string& value, SettingNames names) {
          job.rapid_clearance = parseSetting("rapid-clearance", value, names);
@@ -208,6 +233,12 @@ const std::vector<CheckOption>& checkOptions() {
        }},
       {"kdop", [](TunedJob& job, const std::string& value,
                   SettingNames names) { job.kdop = parseWholeSetting("kdop", value, names); }},
+  };
+}
+
+/// The machine: fixtures and how rapids move.
+std::vector<CheckOption> machineOptions() {
+  return {
       {"fixture",
        [](TunedJob& job, const std::string& value, SettingNames names) {
          if (value.empty()) throw UsageError(settingName("fixture", names) + " names no file");
@@ -229,6 +260,18 @@ const std::vector<CheckOption>& checkOptions() {
       {"rapid-rates", [](TunedJob& job, const std::string& value,
                          SettingNames names) { job.rapid_rates = parseRates(value, names); }},
   };
+}
+
+/// Every option a check takes; the first of several bad ones is refused first, so the order
+/// is kept.
+const std::vector<CheckOption>& checkOptions() {
+  static const std::vector<CheckOption> options = [] {
+    std::vector<CheckOption> all;
+    for (const auto& group : {toolOptions(), programOptions(), allowanceOptions(),
+                              rawStockOptions(), runOptions(), machineOptions()})
+      all.insert(all.end(), group.begin(), group.end());
+    return all;
+  }();
   return options;
 }
 
