@@ -74,15 +74,8 @@ Mesh prism(int sides, double radius, double height) {
   return mesh;
 }
 
-TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
-  // A face mill whose 12.7 mm flutes pass wholly inside a 20 mm tall prism (a hole's wall or a
-  // boss, as on a corpus bracket): every wall triangle within its radius is as deep as half
-  // the flutes' height, which each triangle's own cuts (highest at its corners, 20 mm apart)
-  // do not show. The half height bounds them all, so one measured wall settles the move
-  // (before: every one of the 2 × 128 walls measured on each move). Its depth is measured to
-  // 0.15·ε however many walls tie there.
-  const double flutes = 12.7;
-  const Mesh part = prism(128, 10, 20);
+/// Eight 1 mm feed moves at Z 4 across the prism's middle.
+std::vector<Move> straightPass() {
   std::vector<Move> moves;
   for (int step = 0; step < 8; ++step) {
     Move move;
@@ -93,15 +86,36 @@ TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
     move.line = step + 1;
     moves.push_back(move);
   }
+  return moves;
+}
+
+/// A 100 mm face mill with `flutes` mm flutes along `moves` through `part`, on one thread:
+/// every move a gouge half the flutes deep, within `within` of that.
+CountedResult buriedFaceMill(const Mesh& part, const std::vector<Move>& moves, double flutes,
+                             double within) {
   ToolLibrary tools;
   tools.fallback = {CutterType::Flat, 100, 0, 0, flutes, 0, 0};
   TunedSettings settings;
   settings.threads = 1;
   settings.start = moves.front().from;
-  const CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
-  ASSERT_EQ(result.violations.size(), moves.size());
+  CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
+  EXPECT_EQ(result.violations.size(), moves.size());
   const double half = flutes / 2;
-  for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.0015 * half);
+  for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, within * half);
+  return result;
+}
+
+TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
+  // A face mill whose 12.7 mm flutes pass wholly inside a 20 mm tall prism (a hole's wall or a
+  // boss, as on a corpus bracket): every wall triangle within its radius is as deep as half
+  // the flutes' height, which each triangle's own cuts (highest at its corners, 20 mm apart)
+  // do not show. The half height bounds them all, so one measured wall settles the move
+  // (before: every one of the 2 × 128 walls measured on each move). Its depth is measured to
+  // 0.15·ε however many walls tie there.
+  const double flutes = 12.7;
+  const Mesh part = prism(128, 10, 20);
+  const std::vector<Move> moves = straightPass();
+  const CountedResult result = buriedFaceMill(part, moves, flutes, 0.0015);
   const double per_move = static_cast<double>(result.stats.deep_tests) / moves.size();
   RecordProperty("deep_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 10);
@@ -137,15 +151,7 @@ TEST(WrongTool, FaceMillHelixAcrossTallWallsBoundsFewPairs) {
   const double flutes = 12.7;
   const Mesh part = prism(128, 10, 20);
   const std::vector<Move> moves = helixDown(3, 7, 3, 2);
-  ToolLibrary tools;
-  tools.fallback = {CutterType::Flat, 100, 0, 0, flutes, 0, 0};
-  TunedSettings settings;
-  settings.threads = 1;
-  settings.start = moves.front().from;
-  const CountedResult result = verify(part, moves, tools, settings, "face_mill_helix.nc");
-  ASSERT_EQ(result.violations.size(), moves.size());
-  const double half = flutes / 2;
-  for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, 0.01 * half);
+  const CountedResult result = buriedFaceMill(part, moves, flutes, 0.01);
   const double per_move = static_cast<double>(result.stats.bounded_pairs) / moves.size();
   RecordProperty("bounded_pairs_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 20);
@@ -156,23 +162,8 @@ TEST(WrongTool, FaceMillOverTallWallsTakesTheirNodesWhole) {
   // radius, yet small beside the cutter: they are gathered whole (the depth search bounds
   // them as nodes), not judged triangle by triangle in each run's tree query.
   const Mesh part = prism(128, 10, 20);
-  std::vector<Move> moves;
-  for (int step = 0; step < 8; ++step) {
-    Move move;
-    move.kind = MoveKind::Feed;
-    move.from = {-4.0 + step, 0.5, 4};
-    move.to = {-3.0 + step, 0.5, 4};
-    move.tool = 1;
-    move.line = step + 1;
-    moves.push_back(move);
-  }
-  ToolLibrary tools;
-  tools.fallback = {CutterType::Flat, 100, 0, 0, 12.7, 0, 0};
-  TunedSettings settings;
-  settings.threads = 1;
-  settings.start = moves.front().from;
-  const CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
-  ASSERT_EQ(result.violations.size(), moves.size());
+  const std::vector<Move> moves = straightPass();
+  const CountedResult result = buriedFaceMill(part, moves, 12.7, 0.0015);
   const double per_move = static_cast<double>(result.stats.node_tests) / moves.size();
   RecordProperty("node_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 20);
