@@ -10,6 +10,7 @@
 #include "gougechek/error.hpp"
 #include "job/machine.hpp"
 #include "job/stock_options.hpp"
+#include "report/report_summary.hpp"
 #include "tool/tool_draft.hpp"
 #include "tool/tool_library.hpp"
 
@@ -438,17 +439,11 @@ std::string shellWord(const std::string& text) {
   return quoted + "'";
 }
 
-/// The shortest decimal text that reads back as `value`.
-std::string number(double value) {
-  char text[64];
-  const auto written = std::to_chars(text, text + sizeof text, value);
-  return std::string(text, written.ptr);
-}
-
 /// `values` as the command line writes a list: "0,0,0".
 std::string numbers(std::initializer_list<double> values) {
   std::string text;
-  for (const double value : values) text.append(text.empty() ? "" : ",").append(number(value));
+  for (const double value : values)
+    text.append(text.empty() ? "" : ",").append(shortestDecimal(value));
   return text;
 }
 
@@ -457,7 +452,7 @@ template <class Add>
 void addMachineOptions(const CheckJob& job, const Add& add) {
   for (const std::string& file : job.fixtures) add("fixture", file);
   for (const std::string& text : job.fixture_transforms) add("fixture-transform", text);
-  if (job.fixture_clearance != 0) add("fixture-clearance", number(job.fixture_clearance));
+  if (job.fixture_clearance != 0) add("fixture-clearance", shortestDecimal(job.fixture_clearance));
   if (job.rapid_path != RapidPath::Linear) add("rapid-path", rapidPathName(job.rapid_path));
   if (const auto& rates = job.rapid_rates)
     add("rapid-rates", numbers({rates->x, rates->y, rates->z}));
@@ -470,13 +465,13 @@ void addStockOptions(const CheckJob& job, const Add& add) {
     const auto& [lo, hi] = *job.stock_box;
     add("stock-box", numbers({lo.x, lo.y, lo.z, hi.x, hi.y, hi.z}));
   }
-  if (job.stock_box_margin) add("stock-box", "auto:" + number(*job.stock_box_margin));
+  if (job.stock_box_margin) add("stock-box", "auto:" + shortestDecimal(*job.stock_box_margin));
   if (const auto& cylinder = job.stock_cylinder)
     add("stock-cylinder", numbers({cylinder->base.x, cylinder->base.y, cylinder->base.z,
                                    cylinder->diameter, cylinder->height}));
   if (job.stock_model) add("stock-model", *job.stock_model);
   if (job.stock_in) add("stock-in", *job.stock_in);
-  if (job.stock_resolution) add("stock-resolution", number(*job.stock_resolution));
+  if (job.stock_resolution) add("stock-resolution", shortestDecimal(*job.stock_resolution));
 }
 
 }  // namespace
@@ -501,19 +496,20 @@ std::string commandLine(const CheckJob& job) {
   if (job.holder) add("holder", *job.holder);
   if (job.work_offsets) add("work-offsets", *job.work_offsets);
   add("dialect", dialectName(job.dialect));
-  if (job.arc_tolerance) add("arc-tolerance", number(*job.arc_tolerance));
+  if (job.arc_tolerance) add("arc-tolerance", shortestDecimal(*job.arc_tolerance));
   for (const std::string& dir : job.subroutine_path) add("subroutine-path", dir);
   for (const std::string& dir : job.subprogram_dirs) add("subprogram-dir", dir);
-  add("tolerance", number(job.tolerance));
-  if (job.stock != 0) add("stock", number(job.stock));
+  add("tolerance", shortestDecimal(job.tolerance));
+  if (job.stock != 0) add("stock", shortestDecimal(job.stock));
   addStockOptions(job, add);
-  if (job.rapid_clearance != 0) add("rapid-clearance", number(job.rapid_clearance));
-  if (job.holder_clearance != 0) add("holder-clearance", number(job.holder_clearance));
+  if (job.rapid_clearance != 0) add("rapid-clearance", shortestDecimal(job.rapid_clearance));
+  if (job.holder_clearance != 0) add("holder-clearance", shortestDecimal(job.holder_clearance));
   if (job.initial_tool) add("initial-tool", std::to_string(*job.initial_tool));
   if (job.start)
-    add("start", number(job.start->x) + "," + number(job.start->y) + "," + number(job.start->z));
+    add("start", shortestDecimal(job.start->x) + "," + shortestDecimal(job.start->y) + "," +
+                     shortestDecimal(job.start->z));
   if (job.part_unit_scale != 1) add("part-units", "in");
-  if (job.deflection) add("deflection", number(*job.deflection));
+  if (job.deflection) add("deflection", shortestDecimal(*job.deflection));
   addMachineOptions(job, add);
   if (job.export_mesh) add("export-mesh", *job.export_mesh);
   if (job.stock_out) add("stock-out", *job.stock_out);

@@ -16,6 +16,7 @@
 #include "job/output_file.hpp"
 #include "job/stock_options.hpp"
 #include "report/report_pictures.hpp"
+#include "report/report_summary.hpp"
 #include "report/stock_pictures.hpp"
 #include "verify/reach.hpp"
 
@@ -23,15 +24,9 @@ namespace gougechek {
 
 namespace {
 
-std::string number(double value) {
-  char text[64];
-  const auto written = std::to_chars(text, text + sizeof text, value);
-  return std::string(text, written.ptr);
-}
-
 std::string corners(const Vec3& lo, const Vec3& hi) {
-  return number(lo.x) + "," + number(lo.y) + "," + number(lo.z) + "," + number(hi.x) + "," +
-         number(hi.y) + "," + number(hi.z);
+  return shortestDecimal(lo.x) + "," + shortestDecimal(lo.y) + "," + shortestDecimal(lo.z) + "," +
+         shortestDecimal(hi.x) + "," + shortestDecimal(hi.y) + "," + shortestDecimal(hi.z);
 }
 
 StockCause causeOf(stock::StockCollisionKind kind) {
@@ -149,10 +144,12 @@ stock::StockSettings stockSettings(const CheckJob& job, const std::array<Vec3, 2
 std::string stockShapeName(const CheckJob& job, const stock::StockShape& shape) {
   if (job.stock_box) return "box " + corners(shape.lo, shape.hi);
   if (job.stock_box_margin)
-    return "box auto:" + number(*job.stock_box_margin) + " (" + corners(shape.lo, shape.hi) + ")";
+    return "box auto:" + shortestDecimal(*job.stock_box_margin) + " (" +
+           corners(shape.lo, shape.hi) + ")";
   if (const auto& c = job.stock_cylinder)
-    return "cylinder " + number(c->base.x) + "," + number(c->base.y) + "," + number(c->base.z) +
-           "," + number(c->diameter) + "," + number(c->height);
+    return "cylinder " + shortestDecimal(c->base.x) + "," + shortestDecimal(c->base.y) + "," +
+           shortestDecimal(c->base.z) + "," + shortestDecimal(c->diameter) + "," +
+           shortestDecimal(c->height);
   if (job.stock_model) return "model " + *job.stock_model;
   return "stock-in " + job.stock_in.value_or("");
 }

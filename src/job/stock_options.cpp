@@ -9,6 +9,7 @@
 
 #include "gougechek/error.hpp"
 #include "job/job_options.hpp"
+#include "report/report_summary.hpp"
 
 namespace gougechek {
 
@@ -16,13 +17,6 @@ namespace {
 
 [[noreturn]] void refuse(const std::string& message) {
   throw InputError("", 0, 0, message);
-}
-
-/// The shortest decimal text that reads back as `value`, as the settings' messages write it.
-std::string text(double value) {
-  char digits[64];
-  const auto written = std::to_chars(digits, digits + sizeof digits, value);
-  return std::string(digits, written.ptr);
 }
 
 /// The numbers of "a,b,c", exactly `count` of them; nullopt when the text is not that.
@@ -70,14 +64,15 @@ void checkStockShape(const CheckJob& job, SettingNames names) {
       checkSetting("stock-box", hi[axis], names);
     }
     if (!(lo.x < hi.x && lo.y < hi.y && lo.z < hi.z))
-      refuse(name + " wants X0 < X1, Y0 < Y1 and Z0 < Z1, got " + text(lo.x) + "," + text(lo.y) +
-             "," + text(lo.z) + "," + text(hi.x) + "," + text(hi.y) + "," + text(hi.z));
+      refuse(name + " wants X0 < X1, Y0 < Y1 and Z0 < Z1, got " + shortestDecimal(lo.x) + "," +
+             shortestDecimal(lo.y) + "," + shortestDecimal(lo.z) + "," + shortestDecimal(hi.x) +
+             "," + shortestDecimal(hi.y) + "," + shortestDecimal(hi.z));
   }
   if (job.stock_box_margin) {
     const std::string name = settingName("stock-box", names);
     checkSetting("stock-box", *job.stock_box_margin, names);
     if (*job.stock_box_margin < 0)
-      refuse(name + " auto margin must be >= 0, got " + text(*job.stock_box_margin));
+      refuse(name + " auto margin must be >= 0, got " + shortestDecimal(*job.stock_box_margin));
   }
   if (job.stock_cylinder) {
     const std::string name = settingName("stock-cylinder", names);
@@ -86,8 +81,9 @@ void checkStockShape(const CheckJob& job, SettingNames names) {
          {cylinder.base.x, cylinder.base.y, cylinder.base.z, cylinder.diameter, cylinder.height})
       checkSetting("stock-cylinder", value, names);
     if (!(cylinder.diameter > 0))
-      refuse(name + " diameter must be > 0, got " + text(cylinder.diameter));
-    if (!(cylinder.height > 0)) refuse(name + " height must be > 0, got " + text(cylinder.height));
+      refuse(name + " diameter must be > 0, got " + shortestDecimal(cylinder.diameter));
+    if (!(cylinder.height > 0))
+      refuse(name + " height must be > 0, got " + shortestDecimal(cylinder.height));
   }
 }
 
