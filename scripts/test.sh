@@ -6,7 +6,7 @@
 # asan preset: not the end-to-end tests, which the release run covers), the tests that run
 # threads under ThreadSanitizer (the tsan preset, with a oneTBB built for it by
 # scripts/tsan-tbb.sh, kept in build/tsan-tbb/ between runs), and last fuzzes every libFuzzer
-# harness for 30 s (scripts/fuzz.sh, two at a time) after replaying the reproducers of past
+# harness for 15 s (scripts/fuzz.sh, two at a time) after replaying the reproducers of past
 # findings. clang-tidy's function-size check (scripts/clang-tidy.sh: no function of src/ over
 # 80 lines) runs after the Release build, with its compile commands.
 # The Release ctest includes the Slurm tests (tests/slurm/): as root (CI), each starts its own
@@ -58,7 +58,7 @@ stage "AddressSanitizer/UBSan build" build asan
 stage "AddressSanitizer/UBSan ctest" run_tests asan
 stage "ThreadSanitizer: oneTBB and build" tsan_build
 stage "ThreadSanitizer ctest" run_tests tsan
-stage "fuzzers: build, replay, run" env FUZZ_PARALLEL=2 scripts/fuzz.sh --seconds 30
+stage "fuzzers: build, replay, run" env FUZZ_PARALLEL=2 scripts/fuzz.sh --seconds 15
 
 echo
 echo "| stage | wall (s) | CPU (s) |"
