@@ -83,6 +83,12 @@ struct StockOutcome {
   bool removed_any = false;
 };
 
+/// The stock's surface for a 3D view (not closed: T-junctions where merged rectangles meet).
+struct StockView {
+  Mesh mesh;
+  double spacing = 0;  ///< mm: the side of the cells it shows (the column spacing, or a multiple)
+};
+
 /// Runs the program through the stock: construct, feed every block of moves in program order,
 /// then finish(). Throws InputError for a stock that cannot be made (a mesh that is not closed,
 /// a native file that is not one, a field over the memory budget: the message says which
@@ -99,6 +105,8 @@ class StockStage {
   /// The stock as it is now: an STL for people, the native file that keeps every column exactly.
   void writeStl(const std::string& path) const;
   void writeNative(const std::string& path) const;
+  /// The stock as it is now for the HTML report's 3D view, within `max_triangles` (viewMeshOf).
+  StockView view(std::size_t max_triangles) const;
 
  private:
   struct Impl;

@@ -1,6 +1,7 @@
 #pragma once
 // The stock before the program, as a field of columns: a box, a vertical cylinder, a closed mesh
 // (vertical rays through it), or a native file written by --stock-out.
+#include <cstddef>
 #include <string>
 
 #include "stock/stock_check.hpp"
@@ -24,5 +25,9 @@ void writeNativeFile(const StockField& field, const std::string& path);
 StockField readNativeFile(const std::string& path);
 /// The stock's surface as a binary STL (closed: tops, bottoms and the walls between columns).
 void writeStlFile(const StockField& field, const std::string& path);
+/// The stock's surface for the report's 3D view within `max_triangles` (>= 12, else
+/// std::invalid_argument): columns of equal material merged into rectangles, at the field's
+/// spacing when that fits, else cells of 2, 4, 8 ... columns, each their envelope.
+StockView viewMeshOf(const StockField& field, std::size_t max_triangles);
 
 }  // namespace gougechek::stock

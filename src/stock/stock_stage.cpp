@@ -419,4 +419,8 @@ void StockStage::writeNative(const std::string& path) const {
   writeNativeFile(impl_->field, path);
 }
 
+StockView StockStage::view(std::size_t max_triangles) const {
+  return viewMeshOf(impl_->field, max_triangles);
+}
+
 }  // namespace gougechek::stock
