@@ -242,6 +242,7 @@ Quantiser quantiserOf(const Viewer3dScene& scene) {
     add(s.to);
   }
   for (const Viewer3dMarker& m : scene.markers) add(m.at);
+  for (const Vec3& v : scene.stock.vertices) add(v);
   if (!(lo.x <= hi.x)) lo = hi = Vec3{};
   // A flat scene keeps a box of some thickness, so that no coordinate divides by zero.
   const double extent = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 1.0});
@@ -267,6 +268,9 @@ std::string colour(render::Rgb rgb) {
   return out.append(std::to_string(rgb.b)).append("]");
 }
 
+// The stock's colour in the view: a blue apart from the part's grey and the markers' scale.
+constexpr render::Rgb kStockColour{70, 130, 200};
+
 // The marker palette: 255 steps of the depth scale from 0 to its top, then the severe colour.
 constexpr std::size_t kPaletteSteps = 255;
 
@@ -284,7 +288,57 @@ std::string millimetres(double value) {
   return text;
 }
 
+// A mesh's quantised vertices and its triangles' indices (16 bits while they reach), base64.
+struct MeshData {
+  std::string vertices, triangles;
+  bool index32 = false;
+};
+
+MeshData meshData(const Mesh& mesh, const Quantiser& quantiser) {
+  MeshData data;
+  std::string vertices, triangles;
+  for (const Vec3& v : mesh.vertices) quantiser.put(vertices, v);
+  data.index32 = mesh.vertices.size() > 65536;
+  for (const Triangle& t : mesh.triangles)
+    for (std::uint32_t i : t) data.index32 ? put(triangles, i) : put(triangles, std::uint16_t(i));
+  data.vertices = base64(vertices);
+  data.triangles = base64(triangles);
+  return data;
+}
+
+// The stock's entry of the data, after the palette: nothing without a stock.
+std::string stockData(const Viewer3dScene& scene, const Quantiser& quantiser) {
+  if (scene.stock.triangles.empty()) return "";
+  const MeshData mesh = meshData(scene.stock, quantiser);
+  std::string out = ",\"stock\":{\"vertices\":\"";
+  out.append(mesh.vertices).append("\",\"triangles\":\"").append(mesh.triangles);
+  out.append("\",\"index32\":").append(mesh.index32 ? "true" : "false");
+  out.append(",\"colour\":").append(colour(kStockColour));
+  return out.append(",\"spacing\":").append(number(scene.stock_spacing)).append("}");
+}
+
+// Lines of `source` from one with "stock:begin" to one with "stock:end", both included, taken
+// out.
+std::string withoutStock(std::string_view source) {
+  std::string out;
+  bool inside = false;
+  while (!source.empty()) {
+    const std::size_t end = source.find('\n');
+    const std::string_view line = source.substr(0, end == std::string_view::npos ? end : end + 1);
+    source.remove_prefix(line.size());
+    if (line.find("stock:begin") != std::string_view::npos) inside = true;
+    if (!inside) out.append(line);
+    if (line.find("stock:end") != std::string_view::npos) inside = false;
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string_view viewer3dScript(bool stock) {
+  static const std::string without = withoutStock(viewer3dSource());
+  return stock ? viewer3dSource() : std::string_view(without);
+}
 
 Viewer3dScene viewerScene(const Mesh& mesh, std::span<const render::PathSegment> path,
                           std::span<const Violation> violations, const Viewer3dBudget& budget) {
@@ -308,11 +362,8 @@ Viewer3dScene viewerScene(const Mesh& mesh, std::span<const render::PathSegment>
 void writeViewer3d(const Viewer3dScene& scene, std::ostream& out) {
   const Quantiser quantiser = quantiserOf(scene);
 
-  std::string vertices, triangles, points, runs, markers, colours, depths, indices, palette;
-  for (const Vec3& v : scene.part.vertices) quantiser.put(vertices, v);
-  const bool index32 = scene.part.vertices.size() > 65536;
-  for (const Triangle& t : scene.part.triangles)
-    for (std::uint32_t i : t) index32 ? put(triangles, i) : put(triangles, std::uint16_t(i));
+  const MeshData part = meshData(scene.part, quantiser);
+  std::string points, runs, markers, colours, depths, indices, palette;
   for (const Run& run : runsOf(scene.path)) {
     for (const Vec3& p : run.points) quantiser.put(points, p);
     put(runs, static_cast<std::uint32_t>(run.points.size() << 1 | (run.rapid ? 1 : 0)));
@@ -349,20 +400,30 @@ void writeViewer3d(const Viewer3dScene& scene, std::ostream& out) {
       .append(" segments (within ")
       .append(millimetres(scene.path_error))
       .append(").");
+  const bool stock = !scene.stock.triangles.empty();
+  if (stock)
+    note.append(" Stock after the program: ")
+        .append(std::to_string(scene.stock.triangles.size()))
+        .append(" triangles, columns of equal material merged (cells of ")
+        .append(millimetres(scene.stock_spacing))
+        .append(").");
 
   out << "<div id=\"gc3d\" class=\"gc3d\" style=\"position:relative\">\n"
       << "<canvas id=\"gc3d-canvas\" style=\"display:block;width:100%;height:480px;"
          "border:1px solid #ccc;cursor:grab\"></canvas>\n"
       << "<div id=\"gc3d-tip\" style=\"display:none;position:absolute;pointer-events:none;"
          "background:#fff;border:1px solid #888;padding:2px 4px;font-size:12px\"></div>\n"
+      << (stock ? "<label><input type=\"checkbox\" id=\"gc3d-stock\" checked> the stock after the "
+                  "program (translucent)</label>\n"
+                : "")
       << "<p id=\"gc3d-note\" class=\"gc3d-note\">" << note << "</p>\n"
       << "<style>.gc3d-row{animation:gc3d-flash 2.5s}"
          "@keyframes gc3d-flash{from{background:#ffe066}to{background:transparent}}</style>\n"
       << "<script type=\"application/json\" id=\"gc3d-data\">{\"min\":" << triple(quantiser.lo)
-      << ",\"size\":" << triple(quantiser.size) << ",\"index32\":" << (index32 ? "true" : "false")
-      << ",\"vertices\":\"" << base64(vertices) << "\",\"triangles\":\"" << base64(triangles)
-      << "\",\"path\":\"" << base64(points) << "\",\"runs\":\"" << base64(runs)
-      << "\",\"feed_colour\":" << colour(render::kFeedColour)
+      << ",\"size\":" << triple(quantiser.size)
+      << ",\"index32\":" << (part.index32 ? "true" : "false") << ",\"vertices\":\"" << part.vertices
+      << "\",\"triangles\":\"" << part.triangles << "\",\"path\":\"" << base64(points)
+      << "\",\"runs\":\"" << base64(runs) << "\",\"feed_colour\":" << colour(render::kFeedColour)
       << ",\"rapid_colour\":" << colour(render::kRapidColour) << ",\"markers\":\""
       << base64(markers) << "\",\"marker_colours\":\"" << base64(colours)
       << "\",\"marker_depths\":\"" << base64(depths) << "\",\"marker_indices\":";
@@ -370,8 +431,8 @@ void writeViewer3d(const Viewer3dScene& scene, std::ostream& out) {
     out << "null";  // marker i is violation i
   else
     out << '"' << base64(indices) << '"';
-  out << ",\"palette\":\"" << base64(palette) << "\"}</script>\n"
-      << "<script>" << viewer3dScript() << "</script>\n</div>\n";
+  out << ",\"palette\":\"" << base64(palette) << '"' << stockData(scene, quantiser)
+      << "}</script>\n<script>" << viewer3dScript(stock) << "</script>\n</div>\n";
 }
 
 }  // namespace gougechek::report

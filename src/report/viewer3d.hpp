@@ -40,6 +40,10 @@ struct Viewer3dScene {
   double path_error = 0;  ///< mm: the most a path point moved (Douglas–Peucker tolerance)
   std::vector<Viewer3dMarker> markers;
   render::DepthScale depth_scale;  ///< the markers' colours, as in the report's pictures
+  /// The raw stock after the program (issue 23), drawn translucent; none: the page is written
+  /// as without a stock, byte for byte. Set by the caller (the stock stage's view mesh).
+  Mesh stock;
+  double stock_spacing = 0;  ///< mm: the side of the cells the stock's mesh shows
 };
 
 /// How large the view's data may get. The defaults keep the block under about 0.7 MB (base64:
@@ -60,10 +64,14 @@ Viewer3dScene viewerScene(const Mesh& mesh, std::span<const render::PathSegment>
 
 /// Writes the view's block: <div id="gc3d"> with the canvas, a <script type="application/json"
 /// id="gc3d-data"> with the scene (positions quantised to 16 bits within the scene's box,
-/// little-endian arrays in base64) and the viewer's script.
+/// little-endian arrays in base64) and the viewer's script; with a stock, a "stock" object in the
+/// data (vertices, triangles, index32, colour, spacing) and a checkbox id="gc3d-stock".
 void writeViewer3d(const Viewer3dScene& scene, std::ostream& out);
 
-/// The viewer's script (viewer3d.js, embedded at build time): for tests.
-std::string_view viewer3dScript();
+/// The viewer's script as a page has it: viewer3d.js (embedded at build time), without its
+/// stock:begin … stock:end blocks unless `stock` (a page without a stock stays as it was).
+std::string_view viewer3dScript(bool stock = false);
+/// viewer3d.js as written, the stock's blocks and all.
+std::string_view viewer3dSource();
 
 }  // namespace gougechek::report

@@ -3,6 +3,10 @@
 // src/report/viewer3d.cpp embeds this file in the page after the scene's data (#gc3d-data).
 // Markers and table rows are linked both ways: clicking a marker scrolls to its row #v-INDEX,
 // clicking any element with data-marker="INDEX" turns the camera to the marker and flashes it.
+// stock:begin
+// The blocks marked like this one draw the raw stock: a page without one is written without
+// them (viewer3dScript), as it was before there was a stock.
+// stock:end
 (function () {
   'use strict';
   // Started after the load event: the report's text and pictures show first, and a software
@@ -168,6 +172,52 @@
     var focusPosition = new Float32Array(3);
     var focusBuffers = [buffer(focusPosition), buffer(new Float32Array([0.1, 0.9, 1.0]))];
 
+    // stock:begin
+    // The raw stock after the program (issue 23): one colour on both faces, translucent over
+    // the part and the path, so that they show through the material left around them; the
+    // checkbox #gc3d-stock hides it.
+    var stock = null;
+    if (data.stock) {
+      var stockVertices = decodePositions(data.stock.vertices);
+      var stockIndices = data.stock.index32 ? new Uint32Array(bytes(data.stock.triangles))
+                                            : new Uint16Array(bytes(data.stock.triangles));
+      var stockPositions = new Float32Array(stockIndices.length * 3);
+      var stockNormals = new Float32Array(stockIndices.length * 3);
+      for (var corner = 0; corner < stockIndices.length; corner += 3) {
+        var at = [3 * stockIndices[corner], 3 * stockIndices[corner + 1],
+                  3 * stockIndices[corner + 2]];
+        var edges = [[], []];
+        for (k = 0; k < 3; k++) {
+          edges[0][k] = stockVertices[at[1] + k] - stockVertices[at[0] + k];
+          edges[1][k] = stockVertices[at[2] + k] - stockVertices[at[0] + k];
+        }
+        var faceNormal = normalise(cross(edges[0], edges[1]));
+        for (var c = 0; c < 3; c++) {
+          for (k = 0; k < 3; k++) {
+            stockPositions[3 * (corner + c) + k] = stockVertices[at[c] + k];
+            stockNormals[3 * (corner + c) + k] = faceNormal[k];
+          }
+        }
+      }
+      stock = {
+        program: program(
+            'attribute vec3 position; attribute vec3 normal; uniform mat4 matrix;' +
+                'uniform vec3 eye; varying vec3 n; varying vec3 toEye;' +
+                'void main() { n = normal; toEye = eye - position;' +
+                '  gl_Position = matrix * vec4(position, 1.0); }',
+            'precision mediump float; varying vec3 n; varying vec3 toEye; uniform vec3 colour;' +
+                'void main() { float d = abs(dot(normalize(n), normalize(toEye)));' +
+                '  gl_FragColor = vec4(colour * (0.55 + 0.45 * d), 0.35); }',
+            ['position', 'normal']),
+        buffers: [buffer(stockPositions), buffer(stockNormals)],
+        count: stockIndices.length,
+        colour: data.stock.colour,
+        shown: document.getElementById('gc3d-stock')
+      };
+      if (stock.shown) stock.shown.addEventListener('change', function () { redraw(); });
+    }
+    // stock:end
+
     function bind(buffers) {
       for (var i = 0; i < 2; i++) {
         gl.bindBuffer(gl.ARRAY_BUFFER, buffers[i]);
@@ -264,6 +314,23 @@
       gl.uniformMatrix4fv(gl.getUniformLocation(lineProgram, 'matrix'), false, current.matrix);
       bind(lineBuffers);
       gl.drawArrays(gl.LINES, 0, lineCount * 2);
+
+      // stock:begin
+      if (stock && (!stock.shown || stock.shown.checked)) {
+        gl.useProgram(stock.program);
+        gl.uniformMatrix4fv(gl.getUniformLocation(stock.program, 'matrix'), false, current.matrix);
+        gl.uniform3f(gl.getUniformLocation(stock.program, 'eye'), eye[0], eye[1], eye[2]);
+        gl.uniform3f(gl.getUniformLocation(stock.program, 'colour'), stock.colour[0] / 255,
+                     stock.colour[1] / 255, stock.colour[2] / 255);
+        bind(stock.buffers);
+        // Translucent: blended over what is drawn, hiding nothing drawn after it.
+        gl.enable(gl.BLEND);
+        gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+        gl.depthMask(false);
+        gl.drawArrays(gl.TRIANGLES, 0, stock.count);
+        gl.depthMask(true);
+      }
+      // stock:end
 
       // Markers hidden by the part first, faint and over everything (a violation behind a wall
       // still shows, as in the pictures), then the visible ones at full strength.

@@ -268,6 +268,60 @@ TEST(Viewer3d, DataDecodesToTheScene) {
   }
 }
 
+// The raw stock (issue 23) in the data as given, its blocks of the script with it; without a
+// stock neither, so that such a page is the same as before there was one.
+TEST(Viewer3d, StockDecodesToTheSceneAndIsAbsentWithoutOne) {
+  const Mesh mold = sampleMold();
+  const std::vector<render::PathSegment> path = rasterPath(bounds(mold), 5, 10);
+  Viewer3dScene scene = viewerScene(mold, path, violationsAlong(path, 20));
+  const std::string without = block(scene);
+  EXPECT_EQ(without.find("gc3d-stock"), std::string::npos);
+  EXPECT_EQ(without.find("Stock after"), std::string::npos);
+  EXPECT_FALSE(dataOf(without).contains("stock"));
+  EXPECT_EQ(viewer3dScript(true), viewer3dSource());
+  EXPECT_NE(viewer3dSource().find("stock:begin"), std::string_view::npos);
+  EXPECT_EQ(viewer3dScript(false).find("stock"), std::string_view::npos);
+  EXPECT_NE(without.find(viewer3dScript(false)), std::string::npos);
+
+  // A block around the mold, wider than it: the data's box grows to hold it.
+  const auto [lo, hi] = bounds(mold);
+  for (double x : {lo.x - 5, hi.x + 5})
+    for (double y : {lo.y - 5, hi.y + 5})
+      for (double z : {lo.z, hi.z + 3}) scene.stock.vertices.push_back({x, y, z});
+  scene.stock.triangles = {{0, 2, 6}, {0, 6, 4}, {1, 5, 7}, {1, 7, 3}, {0, 1, 3}, {0, 3, 2},
+                           {4, 6, 7}, {4, 7, 5}, {0, 4, 5}, {0, 5, 1}, {2, 3, 7}, {2, 7, 6}};
+  scene.stock_spacing = 0.4;
+  const std::string html = block(scene);
+  const nlohmann::json data = dataOf(html);
+  ASSERT_TRUE(data.contains("stock"));
+  const Vec3 min{data["min"][0], data["min"][1], data["min"][2]};
+  const Vec3 size{data["size"][0], data["size"][1], data["size"][2]};
+  EXPECT_NEAR(min.x, lo.x - 5, 1e-6);
+  EXPECT_NEAR(min.x + size.x, hi.x + 5, 1e-3);
+  const auto vertices = decodeArray<std::uint16_t>(data["stock"]["vertices"]);
+  ASSERT_EQ(vertices.size(), 24u);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const Vec3 at{min.x + vertices[3 * i] / 65535.0 * size.x,
+                  min.y + vertices[3 * i + 1] / 65535.0 * size.y,
+                  min.z + vertices[3 * i + 2] / 65535.0 * size.z};
+    EXPECT_LT(norm(at - scene.stock.vertices[i]), 1e-3) << i;
+  }
+  EXPECT_FALSE(data["stock"]["index32"].get<bool>());
+  const auto triangles = decodeArray<std::uint16_t>(data["stock"]["triangles"]);
+  ASSERT_EQ(triangles.size(), 36u);
+  for (std::size_t t = 0; t < 12; ++t)
+    for (std::size_t k = 0; k < 3; ++k)
+      EXPECT_EQ(triangles[3 * t + k], scene.stock.triangles[t][k]);
+  EXPECT_EQ(data["stock"]["spacing"].get<double>(), 0.4);
+  EXPECT_EQ(data["stock"]["colour"].size(), 3u);
+  EXPECT_NE(html.find("id=\"gc3d-stock\""), std::string::npos);
+  EXPECT_NE(html.find(viewer3dSource()), std::string::npos);
+  EXPECT_NE(html.find("Stock after the program: 12 triangles"), std::string::npos);
+  std::string markup = html;
+  markup.erase(markup.find(viewer3dSource()), viewer3dSource().size());
+  EXPECT_EQ(test::markupProblem(markup, {"input"}), "");
+}
+
 TEST(Viewer3d, BlockIsWellFormedAndOffline) {
   const Mesh mold = sampleMold();
   const std::vector<render::PathSegment> path = rasterPath(bounds(mold), 5, 10);
