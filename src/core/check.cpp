@@ -13,6 +13,7 @@
 
 #include "core/first_tool.hpp"
 #include "core/part_state.hpp"
+#include "core/stock_pictures.hpp"
 #include "core/tuned_check.hpp"
 #include "fixture/fixture_check.hpp"
 #include "fixture/rapid_legs.hpp"
@@ -201,10 +202,15 @@ namespace {
 
 /// The HTML report's 3D view. A path too broken up for the view's budget leaves the page
 /// without it (the pictures show the path): the report is no less true for that.
-void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> path) {
+void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> path,
+               const PicturedStock* stock) {
   try {
     std::ostringstream view;
     report::Viewer3dScene scene = report::viewerScene(mesh, path, report.violations);
+    if (stock) {
+      scene.stock = stock->view;
+      scene.stock_spacing = stock->view_spacing;
+    }
     // Markers for the violations the table lists, each a click away from its row; the colours
     // stay those of every violation's scale, as in the pictures.
     const std::vector<std::size_t> rows = htmlTableRows(report);
@@ -221,6 +227,11 @@ void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> path
 }  // namespace
 
 void addPictures(Report& report, const Part& part, const ProgramStream& program) {
+  addPictures(report, part, program, nullptr);
+}
+
+void addPictures(Report& report, const Part& part, const ProgramStream& program,
+                 const PicturedStock* stock) {
   report.regions = groupRegions(report);
   // One read of the program for every pictured region: the lines before it, where its
   // operation's comment is, and the deepest violation's line with five lines either side.
@@ -247,8 +258,9 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program)
       report.source_lines.insert(*it);
   }
   drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin(),
-               report.violations.empty() ? "the path checked" : "the path and the violations");
-  addView3d(report, part.mesh(), program.pathSample());
+               report.violations.empty() ? "the path checked" : "the path and the violations",
+               stock);
+  addView3d(report, part.mesh(), program.pathSample(), stock);
 }
 
 void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept {

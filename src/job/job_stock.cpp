@@ -18,6 +18,7 @@
 #include "report/report_pictures.hpp"
 #include "report/report_summary.hpp"
 #include "report/stock_pictures.hpp"
+#include "report/viewer3d.hpp"
 #include "verify/reach.hpp"
 
 namespace gougechek {
@@ -244,7 +245,14 @@ void JobStock::finish(VerifyResult& result, Report& report, const ProgramStream&
   summary_.volume_before = outcome.volume_before;
   summary_.volume_removed = outcome.volume_removed;
   addAirCuts(summary_, outcome, program);
-  if (pictures) summary_.pictures = stockPictures(stockMesh(stage_), result.violations);
+  if (pictures) {
+    pictured_.emplace();
+    pictured_->surface = stockMesh(stage_);
+    stock::StockView view = stage_.view(report::Viewer3dBudget{}.stock_triangles);
+    pictured_->view = std::move(view.mesh);
+    pictured_->view_spacing = view.spacing;
+    summary_.pictures = stockPictures(pictured_->surface, result.violations);
+  }
   report.raw_stock = std::move(summary_);
   if (!job_.stock_out) return;
   ReplacedFile file(*job_.stock_out, "the stock");

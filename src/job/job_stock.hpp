@@ -9,6 +9,7 @@
 #include <string>
 
 #include "gougechek/job.hpp"
+#include "report/report_pictures.hpp"
 #include "stock/stock_check.hpp"
 #include "verify/tuning.hpp"
 
@@ -55,11 +56,16 @@ class JobStock {
   void finish(VerifyResult& result, Report& report, const ProgramStream& program,
               std::size_t max_listed, bool pictures);
 
+  /// After finish() with pictures: the stock after the program for the regions' sections and
+  /// the 3D view; else null.
+  const PicturedStock* pictured() const { return pictured_ ? &*pictured_ : nullptr; }
+
  private:
   const CheckJob& job_;
   StockReport summary_;         ///< before stage_: its shape is named as the stage is made
   std::size_t feed_moves_ = 0;  ///< feed moves and arcs read: a program of rapids cuts nothing
   stock::StockStage stage_;
+  std::optional<PicturedStock> pictured_;
 };
 
 /// What a program that never reached the part means with a raw stock: nothing when it cut the

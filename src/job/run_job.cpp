@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/stock_pictures.hpp"
 #include "core/tuned_check.hpp"
 #include "job/job_options.hpp"
 #include "job/job_stock.hpp"
@@ -114,7 +115,8 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   }
   check_stop();
   addResult(report, *program, tools, std::move(result), pictures);
-  if (pictures) addPictures(report, pictured(part, machine), *program);
+  if (pictures)
+    addPictures(report, pictured(part, machine), *program, stock ? stock->pictured() : nullptr);
 }
 
 /// What ended a run by `error`: once the run was stopped, whatever failed after is its

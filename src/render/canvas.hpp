@@ -21,6 +21,12 @@ inline constexpr Rgb kInkColour{25, 25, 30};       ///< text, outlines, the scal
 inline constexpr Rgb kSectionFill{222, 227, 235};  ///< the part's material in a section
 inline constexpr Rgb kHatchColour{130, 140, 155};
 inline constexpr Rgb kCutMaterialColour{200, 20, 40};  ///< what the cutter takes in a section
+/// The raw stock in a section (issue 23): its material, hatch and outline, and what of it the
+/// cutter holds there.
+inline constexpr Rgb kStockFill{242, 230, 204};
+inline constexpr Rgb kStockHatch{196, 168, 118};
+inline constexpr Rgb kStockEdgeColour{150, 110, 50};
+inline constexpr Rgb kStockCutColour{240, 120, 0};
 
 /// Pixels [x0, x1) × [y0, y1).
 struct Rect {

@@ -166,9 +166,11 @@ Image view(const Mesh& mesh, std::span<const PathSegment> path, std::span<const 
 /// The part cut by `plane`: its material hatched inside an outline (a row through an open
 /// surface's cut is outlined, not filled), the cutter's section in it where options.cutter is
 /// set (what the cutter takes from the material in red), the markers with their depth
-/// written beside them, and the overlays. `camera` is usually sectionView(plane, ...).
+/// written beside them, and the overlays. `camera` is usually sectionView(plane, ...). With a
+/// `stock` (a closed mesh: the raw stock), its material too, behind the part's, in sand with
+/// the other hatch and a brown outline, and what of it the cutter holds in orange.
 Image section(const Mesh& mesh, const Plane& plane, std::span<const Marker> markers,
-              const Camera& camera, const RenderOptions& options);
+              const Camera& camera, const RenderOptions& options, const Mesh* stock = nullptr);
 
 /// The picture as a PNG file's bytes (truecolour; libspng). Throws std::runtime_error with
 /// libspng's reason when encoding fails, std::invalid_argument on an inconsistent image.

@@ -133,7 +133,7 @@ std::vector<std::uint8_t> cutterSection(const CutterPose& cutter, const Plane& p
 }  // namespace
 
 Image section(const Mesh& mesh, const Plane& plane, std::span<const Marker> markers,
-              const Camera& camera, const RenderOptions& options) {
+              const Camera& camera, const RenderOptions& options, const Mesh* stock) {
   const Layout layout = layoutOf(options);
   const Projection projection = projectionOf(camera, options);
   if (!(isFinite(plane.point) && isFinite(plane.normal) && norm2(plane.normal) > 0))
@@ -144,6 +144,12 @@ Image section(const Mesh& mesh, const Plane& plane, std::span<const Marker> mark
 
   Cut cut = cutMesh(mesh, plane, projection, clip);
   const std::vector<std::uint8_t> material = fillMaterial(cut.crossings, canvas);
+  Cut stock_cut;
+  std::vector<std::uint8_t> stock_material;
+  if (stock) {
+    stock_cut = cutMesh(*stock, plane, projection, clip);
+    stock_material = fillMaterial(stock_cut.crossings, canvas);
+  }
   std::vector<std::uint8_t> cutter;
   if (options.cutter) cutter = cutterSection(*options.cutter, plane, projection, canvas);
   const auto inCutter = [&](int x, int y) {
@@ -151,15 +157,22 @@ Image section(const Mesh& mesh, const Plane& plane, std::span<const Marker> mark
   };
 
   // Material hatched at 45°; the cutter translucent; what the cutter takes of the material red.
+  // The stock's material, where the part's is not, hatched the other way; the cutter in it
+  // orange.
   const int hatch = 6 * layout.scale;
   for (int y = clip.y0; y < clip.y1; ++y) {
     for (int x = clip.x0; x < clip.x1; ++x) {
       const std::size_t i = canvas.index(x, y);
       const bool in_material = material[i], in_cutter = inCutter(x, y);
+      const bool in_stock = !stock_material.empty() && stock_material[i];
       if (in_material && in_cutter) {
         canvas[i] = kCutMaterialColour;
       } else if (in_material) {
         canvas[i] = (x + y) % hatch == 0 ? kHatchColour : kSectionFill;
+      } else if (in_stock && in_cutter) {
+        canvas[i] = kStockCutColour;
+      } else if (in_stock) {
+        canvas[i] = (x - y + hatch * options.height) % hatch == 0 ? kStockHatch : kStockFill;
       } else if (in_cutter) {
         canvas[i] = Canvas::mix(kBackground, kCutterColour, 0.45);
       }
@@ -174,6 +187,8 @@ Image section(const Mesh& mesh, const Plane& plane, std::span<const Marker> mark
       }
     }
   }
+  for (const auto& [x0, y0, x1, y1] : stock_cut.segments)
+    drawLine(canvas, x0, y0, x1, y1, kStockEdgeColour);
   for (const auto& [x0, y0, x1, y1] : cut.segments) drawLine(canvas, x0, y0, x1, y1, kInkColour);
 
   drawMarkers(markers, projection, options, layout.scale, true, canvas);

@@ -270,7 +270,8 @@ void drawRegionZoom(ReportRegion& region, const Report& report, const Mesh& mesh
 /// centre, a window of several depths around that contact: the cut shows at a readable size.
 /// A contact straight below (or none) takes the plane across the move instead.
 void drawRegionSection(ReportRegion& region, const Violation& deepest, const Mesh& mesh,
-                       double cutter_radius, const render::RenderOptions& zoom) {
+                       double cutter_radius, const render::RenderOptions& zoom,
+                       const PicturedStock* stock) {
   const Vec3 centre = deepest.at + Vec3{0, 0, cutter_radius};
   const Vec3 contact = nearestOnMesh(mesh, centre);
   Vec3 towards = contact - centre;
@@ -286,9 +287,13 @@ void drawRegionSection(ReportRegion& region, const Violation& deepest, const Mes
   const render::Marker deepest_marker = markerOf(deepest);
   const render::Camera section_camera = render::sectionView(plane, section_radius);
   const render::Image cut =
-      render::section(mesh, plane, std::span(&deepest_marker, 1), section_camera, zoom);
+      render::section(mesh, plane, std::span(&deepest_marker, 1), section_camera, zoom,
+                      stock ? &stock->surface : nullptr);
   std::string section_title("section through the cutter's axis at the deepest violation, ");
   section_title.append(fixedDecimal(2 * section_radius, 3)).append(" mm wide");
+  if (stock)
+    section_title.append(
+        ", with the stock after the program (sand; orange where the cutter is in it)");
   region.pictures.push_back(
       {std::move(section_title), render::pngDataUri(cut), pictureProjection(section_camera, zoom)});
 }
@@ -296,7 +301,7 @@ void drawRegionSection(ReportRegion& region, const Violation& deepest, const Mes
 }  // namespace
 
 void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
-                  std::size_t join, const std::string& what) {
+                  std::size_t join, const std::string& what, const PicturedStock* stock) {
   std::vector<render::Marker> markers;
   markers.reserve(report.violations.size());
   for (const Violation& violation : report.violations) markers.push_back(markerOf(violation));
@@ -321,7 +326,7 @@ void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> p
     zoom.depth_scale = overview.depth_scale;
     if (tool) zoom.cutter = render::CutterPose{*tool, deepest.at};
     drawRegionZoom(region, report, mesh, path, cutter_radius, zoom);
-    drawRegionSection(region, deepest, mesh, cutter_radius, zoom);
+    drawRegionSection(region, deepest, mesh, cutter_radius, zoom, stock);
   }
 }
 

@@ -43,10 +43,19 @@ std::vector<ReportRegion> groupRegions(const Report& report);
 /// and finish markers). Empty when there is none.
 std::string operationBefore(const std::map<std::uint32_t, std::string>& lines, std::uint32_t line);
 
+/// The raw stock after the program, for the HTML page (issue 23): its exact surface (the
+/// columns' prisms), which each region's section cuts, and the 3D view's merged mesh.
+struct PicturedStock {
+  Mesh surface;
+  Mesh view;
+  double view_spacing = 0;  ///< mm: the side of the cells `view` shows
+};
+
 /// Draws the overview pictures (top, front, iso) of `mesh` with `path` (feed pieces joined
 /// `join` at a time) and the violations, and the zoom and section of the first
-/// kPicturedRegions of report.regions; `what` ends the overviews' captions.
+/// kPicturedRegions of report.regions (with a `stock`, its material in each section); `what`
+/// ends the overviews' captions.
 void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
-                  std::size_t join, const std::string& what);
+                  std::size_t join, const std::string& what, const PicturedStock* stock = nullptr);
 
 }  // namespace gougechek

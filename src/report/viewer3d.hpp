@@ -55,6 +55,8 @@ struct Viewer3dBudget {
   /// mm, meshoptimizer's error estimate: the part is decimated that far even under the triangle
   /// budget (flat areas then cost little); 0: a part within the budget is kept as it is.
   double part_error = 0.005;
+  /// The raw stock's mesh (StockStage::view): coarser cells until it fits.
+  std::size_t stock_triangles = 20000;
 };
 
 /// The scene of `mesh`, `path` and one marker per violation (in order; marker i is violation

@@ -107,6 +107,33 @@ TEST(Section, WhatTheCutterTakesOfTheMaterialIsRed) {
   EXPECT_GT(label, 20);
 }
 
+// The raw stock (issue 23) behind the part: its own colours where the part is not, orange
+// where the cutter is in it; the part's material and what the cutter takes of it as without.
+TEST(Section, TheStockShowsAroundThePartAndTheCutterInItIsOrange) {
+  const Mesh part = box({-20, -5, -6}, {20, 5, 0});
+  const Mesh stock = box({-30, -10, -6}, {30, 10, 3});  // 3 mm over the part's top
+  RenderOptions options = bare();
+  options.cutter =
+      CutterPose{{.type = CutterType::Ball, .diameter = 6, .corner_radius = 3, .flute_length = 12},
+                 {0, 0, -1}};
+  const Camera camera = sectionView(kFrontPlane, 35);
+  const Image image = section(part, kFrontPlane, {}, camera, options, &stock);
+  const Projection projection = projectionOf(camera, options);
+  const auto isStock = [](Rgb c) { return c == kStockFill || c == kStockHatch; };
+  const auto isPart = [](Rgb c) { return c == kSectionFill || c == kHatchColour; };
+  EXPECT_TRUE(isStock(at(image, projection, {-25, 0, -2})));             // beside the part
+  EXPECT_TRUE(isStock(at(image, projection, {-10, 0, 1.5})));            // over it
+  EXPECT_TRUE(isPart(at(image, projection, {-10, 0, -2})));              // the part over the stock
+  EXPECT_EQ(at(image, projection, {1.5, 0, 1.5}), kStockCutColour);      // the cutter in the stock
+  EXPECT_EQ(at(image, projection, {0.5, 0, -0.5}), kCutMaterialColour);  // in the part
+  EXPECT_EQ(at(image, projection, {0, 0, 6}), Canvas::mix(kBackground, kCutterColour, 0.45));
+  EXPECT_EQ(at(image, projection, {-30, 0, -1}), kStockEdgeColour);  // its outline
+  // Without the stock, the picture is the part's alone, pixel for pixel as before.
+  const Image alone = section(part, kFrontPlane, {}, camera, options);
+  EXPECT_EQ(at(alone, projection, {-25, 0, -2}), kBackground);
+  EXPECT_EQ(alone.rgba, section(part, kFrontPlane, {}, camera, options, nullptr).rgba);
+}
+
 TEST(Section, APlaneMissingThePartShowsNothingOfIt) {
   const Mesh part = box({-20, -5, -3}, {20, 5, 3});
   const Plane plane{{0, 10, 0}, {0, -1, 0}};
