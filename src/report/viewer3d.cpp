@@ -268,8 +268,8 @@ std::string colour(render::Rgb rgb) {
   return out.append(std::to_string(rgb.b)).append("]");
 }
 
-// The stock's colour in the view: a blue apart from the part's grey and the markers' scale.
-constexpr render::Rgb kStockColour{70, 130, 200};
+// The stock's colour in the view: the sections' sand, darker, apart from the part's grey-blue.
+constexpr render::Rgb kStockColour{205, 150, 70};
 
 // The marker palette: 255 steps of the depth scale from 0 to its top, then the severe colour.
 constexpr std::size_t kPaletteSteps = 255;

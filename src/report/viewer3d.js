@@ -207,7 +207,7 @@
                 '  gl_Position = matrix * vec4(position, 1.0); }',
             'precision mediump float; varying vec3 n; varying vec3 toEye; uniform vec3 colour;' +
                 'void main() { float d = abs(dot(normalize(n), normalize(toEye)));' +
-                '  gl_FragColor = vec4(colour * (0.55 + 0.45 * d), 0.35); }',
+                '  gl_FragColor = vec4(colour * (0.55 + 0.45 * d), 0.45); }',
             ['position', 'normal']),
         buffers: [buffer(stockPositions), buffer(stockNormals)],
         count: stockIndices.length,
@@ -217,7 +217,6 @@
       if (stock.shown) stock.shown.addEventListener('change', function () { redraw(); });
     }
     // stock:end
-
     function bind(buffers) {
       for (var i = 0; i < 2; i++) {
         gl.bindBuffer(gl.ARRAY_BUFFER, buffers[i]);
@@ -331,7 +330,6 @@
         gl.depthMask(true);
       }
       // stock:end
-
       // Markers hidden by the part first, faint and over everything (a violation behind a wall
       // still shows, as in the pictures), then the visible ones at full strength.
       gl.useProgram(pointProgram);

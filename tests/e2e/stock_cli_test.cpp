@@ -115,6 +115,50 @@ TEST_F(StockCli, EveryFormatSaysTheStock) {
   EXPECT_TRUE(e2e::contains(html, "stock collision (rapid into the stock")) << "html";
 }
 
+/// The 3D view's data of an HTML page (its <script id="gc3d-data">).
+json viewData(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"gc3d-data\">";
+  const std::size_t begin = html.find(open);
+  if (begin == std::string::npos) return nullptr;
+  const std::size_t end = html.find("</script>", begin);
+  return json::parse(html.substr(begin + open.size(), end - begin - open.size()));
+}
+
+// The HTML page of the issue's sample (issue 23, point 8): the stock after the program in the 3D
+// view (merged within its budget: at 0.1 mm the diagonal rapid leaves too many short runs, so
+// cells of 0.4 mm), the stock collision's region with the stock in its section, and a page that
+// stays small; the same run without a stock has none of it.
+TEST_F(StockCli, TheHtmlPageShowsTheStockIn3dAndInTheRegionsSection) {
+  ASSERT_EQ(run("rapid_low.nc", std::string(kBlock) + " --report r.html").exit_code, 1);
+  const std::string html = e2e::readText(dir_ / "r.html");
+  const json data = viewData(html);
+  ASSERT_TRUE(data.is_object() && data.contains("stock")) << "no stock in the 3D view";
+  const json& stock = data["stock"];
+  EXPECT_EQ(stock["spacing"].get<double>(), 0.4);
+  EXPECT_FALSE(stock["index32"].get<bool>());
+  // Base64 of 16-bit indices: 8 characters a triangle.
+  const std::size_t triangles = stock["triangles"].get<std::string>().size() / 8;
+  EXPECT_GT(triangles, 1000u);
+  EXPECT_LE(triangles, 20000u);
+  EXPECT_TRUE(e2e::contains(html, "id=\"gc3d-stock\""));
+  // The data's box holds the block (the path starts at X-10 Y-10 and rises to Z40).
+  EXPECT_LE(data["min"][2].get<double>(), 0);
+  EXPECT_GE(data["min"][2].get<double>() + data["size"][2].get<double>(), 28);
+  // One region, the rapid's, its section with the stock.
+  EXPECT_TRUE(e2e::contains(html, "<section class=\"region\" id=\"region-1\">"));
+  EXPECT_FALSE(e2e::contains(html, "id=\"region-2\""));
+  EXPECT_TRUE(e2e::contains(html, "mm wide, with the stock after the program (sand; orange where"))
+      << "the region's section has no stock";
+  // The page: about 0.7 MB of pictures and the part's view, 0.24 MB of the stock's mesh.
+  EXPECT_LT(html.size(), 1200000u);
+
+  ASSERT_EQ(run("rapid_low.nc", "--report plain.html").exit_code, 0);
+  const std::string plain = e2e::readText(dir_ / "plain.html");
+  EXPECT_FALSE(viewData(plain).contains("stock"));
+  EXPECT_FALSE(e2e::contains(plain, "gc3d-stock"));
+  EXPECT_FALSE(e2e::contains(plain, "stock:begin"));
+}
+
 TEST_F(StockCli, TheStockIsWrittenAndReadBack) {
   const e2e::CliRun first =
       run("rapid_high.nc", std::string(kBlock) + " --stock-out after.gcstock --format json");

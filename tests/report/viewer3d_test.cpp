@@ -281,6 +281,8 @@ TEST(Viewer3d, StockDecodesToTheSceneAndIsAbsentWithoutOne) {
   EXPECT_EQ(viewer3dScript(true), viewer3dSource());
   EXPECT_NE(viewer3dSource().find("stock:begin"), std::string_view::npos);
   EXPECT_EQ(viewer3dScript(false).find("stock"), std::string_view::npos);
+  // The blocks take their lines whole: no blank line left doubled where one was.
+  EXPECT_EQ(viewer3dScript(false).find("\n\n\n"), std::string_view::npos);
   EXPECT_NE(without.find(viewer3dScript(false)), std::string::npos);
 
   // A block around the mold, wider than it: the data's box grows to hold it.
