@@ -78,6 +78,8 @@ TEST_F(FixturesCli, AJawMetByTheFlutesIsAFixtureCollisionInEveryFormat) {
   EXPECT_TRUE(contains(text, "fixture clearance 0 mm")) << text;
   const std::string html = readText(dir_ / "r.html");
   EXPECT_TRUE(contains(html, "fixture collision (flutes) fixture box.stl")) << html.size();
+  // The jaw is drawn with the part in the pictures and the 3D view: 12 triangles each.
+  EXPECT_TRUE(contains(html, " of 24 triangles")) << "the 3D view lacks the jaw";
 }
 
 TEST_F(FixturesCli, WithoutFixturesNothingOfThemIsWritten) {
