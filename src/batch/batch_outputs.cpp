@@ -125,6 +125,15 @@ std::size_t violationCount(const BatchJson& summary) {
   return count;
 }
 
+/// The kinds `totals` count, in the reports' order: stock and fixture collisions only where the
+/// run had them (a column each in index.html).
+std::vector<const char*> countedKinds(const BatchJson& totals) {
+  std::vector<const char*> kinds;
+  for (const char* kind : kKindCounts)
+    if (totals.contains(kind)) kinds.push_back(kind);
+  return kinds;
+}
+
 /// "rapid_collisions" as a heading or a count's noun: "rapid collisions".
 std::string kindWords(const char* kind) {
   std::string words = kind;
@@ -306,10 +315,7 @@ std::string indexHtml(const BatchJson& summary) {
   out << "<p>Click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
       << "<th>status</th>";
-  // A column per kind the totals count: stock and fixture collisions where the run had them.
-  std::vector<const char*> kinds;
-  for (const char* kind : kKindCounts)
-    if (totals.contains(kind)) kinds.push_back(kind);
+  const std::vector<const char*> kinds = countedKinds(totals);
   for (const char* kind : kinds) out << "<th>" << kindWords(kind) << "</th>";
   out << "<th>max depth (mm)</th><th>waived</th>" << (compared ? "<th>new</th><th>fixed</th>" : "")
       << "<th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
@@ -447,9 +453,8 @@ void writeCollectedOutputs(const CollectedOutputs& outputs, const std::string& d
 
 std::string kindTotals(const BatchJson& totals) {
   std::string line;
-  for (const char* kind : kKindCounts)
-    if (totals.contains(kind))
-      line += (line.empty() ? "" : ", ") + text(totals.at(kind)) + " " + kindWords(kind);
+  for (const char* kind : countedKinds(totals))
+    line += (line.empty() ? "" : ", ") + text(totals.at(kind)) + " " + kindWords(kind);
   return line;
 }
 
