@@ -112,13 +112,33 @@ std::string changeOf(const BatchJson& check, std::size_t index) {
   return check.at("baseline").at("changes").at(index).get<std::string>();
 }
 
-/// The violations a report's summary counts, of every kind (fixture collisions only where the
-/// check had fixtures); waived ones are not among them.
+/// The counts of a report's summary by kind, in the order the reports list kinds: stock and
+/// fixture collisions are there only where the check had a stock or fixtures.
+constexpr std::array<const char*, 5> kKindCounts = {
+    "gouges", "rapid_collisions", "holder_collisions", "stock_collisions", "fixture_collisions"};
+
+/// The violations a report's summary counts, of every kind; waived ones are not among them.
 std::size_t violationCount(const BatchJson& summary) {
   std::size_t count = 0;
-  for (const char* kind : {"gouges", "rapid_collisions", "holder_collisions", "fixture_collisions"})
+  for (const char* kind : kKindCounts)
     if (summary.contains(kind)) count += summary.at(kind).get<std::size_t>();
   return count;
+}
+
+/// The kinds `totals` count, in the reports' order: stock and fixture collisions only where the
+/// run had them (a column each in index.html).
+std::vector<const char*> countedKinds(const BatchJson& totals) {
+  std::vector<const char*> kinds;
+  for (const char* kind : kKindCounts)
+    if (totals.contains(kind)) kinds.push_back(kind);
+  return kinds;
+}
+
+/// "rapid_collisions" as a heading or a count's noun: "rapid collisions".
+std::string kindWords(const char* kind) {
+  std::string words = kind;
+  std::replace(words.begin(), words.end(), '_', ' ');
+  return words;
 }
 
 std::size_t waivedCount(const BatchJson& report) {
@@ -284,11 +304,9 @@ std::string indexHtml(const BatchJson& summary) {
   out << "<p>Manifest " << escapeMarkup(text(summary.at("manifest"))) << ": "
       << text(totals.at("jobs")) << " jobs (" << text(totals.at("jobs_passed")) << " pass, "
       << text(totals.at("jobs_failed")) << " fail, " << text(totals.at("jobs_in_error"))
-      << " error), " << text(totals.at("checks")) << " programs checked; "
-      << text(totals.at("gouges")) << " gouges, " << text(totals.at("rapid_collisions"))
-      << " rapid collisions, " << text(totals.at("holder_collisions"))
-      << " holder collisions, max depth " << text(totals.at("max_depth")) << " mm; "
-      << text(totals.at("waived")) << " findings waived.</p>\n";
+      << " error), " << text(totals.at("checks")) << " programs checked; " << kindTotals(totals)
+      << ", max depth " << text(totals.at("max_depth")) << " mm; " << text(totals.at("waived"))
+      << " findings waived.</p>\n";
   const bool compared = summary.contains("baseline");
   if (compared)
     out << "<p>Since the baseline " << escapeMarkup(text(summary.at("baseline").at("file"))) << ": "
@@ -296,8 +314,10 @@ std::string indexHtml(const BatchJson& summary) {
         << text(totals.at("unchanged")) << " unchanged findings.</p>\n";
   out << "<p>Click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
-      << "<th>status</th><th>gouges</th><th>rapid collisions</th><th>holder collisions</th>"
-      << "<th>max depth (mm)</th><th>waived</th>" << (compared ? "<th>new</th><th>fixed</th>" : "")
+      << "<th>status</th>";
+  const std::vector<const char*> kinds = countedKinds(totals);
+  for (const char* kind : kinds) out << "<th>" << kindWords(kind) << "</th>";
+  out << "<th>max depth (mm)</th><th>waived</th>" << (compared ? "<th>new</th><th>fixed</th>" : "")
       << "<th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
   for (const BatchJson& job : summary.at("jobs")) {
     for (const BatchJson& check : job.at("checks")) {
@@ -311,9 +331,8 @@ std::string indexHtml(const BatchJson& summary) {
           << escapeMarkup(text(check.at("program"))) << "</td><td>"
           << escapeMarkup(text(job.at("part"))) << "</td><td class=\"" << status << "\">" << status;
       if (status == "error") out << ": " << escapeMarkup(describeError(report.at("error")));
-      out << "</td><td class=\"n\">" << count("gouges") << "</td><td class=\"n\">"
-          << count("rapid_collisions") << "</td><td class=\"n\">" << count("holder_collisions")
-          << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
+      for (const char* kind : kinds) out << "</td><td class=\"n\">" << count(kind);
+      out << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
           << (status == "error" ? "" : std::to_string(waivedCount(report)));
       if (compared) {
         const BatchJson& marks = check.at("baseline");
@@ -362,7 +381,10 @@ void settleSummary(BatchJson& summary) {
   std::map<std::string, std::size_t> changes;  // "new", "unchanged", "fixed": totals
   std::size_t checks = 0, checks_failed = 0, checks_in_error = 0;
   std::size_t passed = 0, failed = 0, in_error = 0;
-  std::size_t gouges = 0, rapids = 0, holders = 0, waived = 0;
+  // By kind; stock and fixture collisions only once a check counts them (had a stock, fixtures).
+  std::map<std::string, std::size_t> kind_totals = {
+      {"gouges", 0}, {"rapid_collisions", 0}, {"holder_collisions", 0}};
+  std::size_t waived = 0;
   double max_depth = 0;
   std::string status = "pass";
   BatchJson jobs = BatchJson::array();
@@ -379,9 +401,8 @@ void settleSummary(BatchJson& summary) {
       if (compared)
         for (const char* change : {"new", "unchanged", "fixed"})
           changes[change] += check.at("baseline").at(change).get<std::size_t>();
-      gouges += counts.at("gouges").get<std::size_t>();
-      rapids += counts.at("rapid_collisions").get<std::size_t>();
-      holders += counts.at("holder_collisions").get<std::size_t>();
+      for (const char* kind : kKindCounts)
+        if (counts.contains(kind)) kind_totals[kind] += counts.at(kind).get<std::size_t>();
       max_depth = std::max(max_depth, counts.at("max_depth").get<double>());
       waived += waivedCount(reportOf(check));
     }
@@ -403,12 +424,11 @@ void settleSummary(BatchJson& summary) {
                        {"jobs_in_error", in_error},
                        {"checks", checks},
                        {"checks_failed", checks_failed},
-                       {"checks_in_error", checks_in_error},
-                       {"gouges", gouges},
-                       {"rapid_collisions", rapids},
-                       {"holder_collisions", holders},
-                       {"max_depth", max_depth},
-                       {"waived", waived}};
+                       {"checks_in_error", checks_in_error}};
+  for (const char* kind : kKindCounts)
+    if (kind_totals.count(kind)) settled.at("totals")[kind] = kind_totals[kind];
+  settled.at("totals")["max_depth"] = max_depth;
+  settled.at("totals")["waived"] = waived;
   if (compared)
     for (const char* change : {"new", "unchanged", "fixed"})
       settled.at("totals")[change] = changes[change];
@@ -429,6 +449,13 @@ void writeCollectedOutputs(const CollectedOutputs& outputs, const std::string& d
   replaceFile((fs::path(dir) / "index.html").string(), outputs.html);
   // Last: a folder with a summary.json is a whole batch output.
   replaceFile((fs::path(dir) / "summary.json").string(), outputs.summary);
+}
+
+std::string kindTotals(const BatchJson& totals) {
+  std::string line;
+  for (const char* kind : countedKinds(totals))
+    line += (line.empty() ? "" : ", ") + text(totals.at(kind)) + " " + kindWords(kind);
+  return line;
 }
 
 int summaryExitCode(const BatchJson& summary) {

@@ -34,6 +34,11 @@ inline void writeCollectedOutputs(const BatchJson& summary, const std::string& d
 /// The exit code a summary stands for: 2 when a job is in error, 1 on violations, else 0.
 int summaryExitCode(const BatchJson& summary);
 
+/// The violation totals of a summary's `totals` by kind: "3 gouges, 0 rapid collisions, 0
+/// holder collisions", then the stock and fixture collisions where the run had a stock or
+/// fixtures (the totals have them only then).
+std::string kindTotals(const BatchJson& totals);
+
 /// Reads a summary.json written by a batch run. Throws InputError.
 BatchJson readSummary(const std::string& path);
 

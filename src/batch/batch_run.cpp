@@ -155,6 +155,32 @@ std::vector<std::pair<std::string, ReportFormat>> reportFiles(const ManifestJob&
           {stem + ".csv", ReportFormat::Csv}};
 }
 
+/// The stock a setup's program leaves for the next (jobs/JOB/PROGRAM.gcstock, the native stock
+/// file, beside the program's reports), relative to where the run started.
+std::string setupStock(const ManifestJob& job, std::size_t program, const std::string& out_dir) {
+  return (fs::path(out_dir) / "jobs" / job.name / fs::path(job.programs[program]).filename())
+             .string() +
+         ".gcstock";
+}
+
+/// The check of program `program` of `job` as it runs and its command line says: a setup's
+/// program after the first starts from the stock the one before left (--stock-in), and each
+/// but the last leaves its own for the next (--stock-out; the last writes the job's stock-out).
+TunedJob checkOf(const ManifestJob& job, std::size_t program, const std::string& out_dir) {
+  TunedJob check = job.settings;
+  check.path_file = job.programs[program];
+  if (!job.setup) return check;
+  if (program > 0) {
+    check.stock_box.reset();
+    check.stock_box_margin.reset();
+    check.stock_cylinder.reset();
+    check.stock_model.reset();
+    check.stock_in = setupStock(job, program - 1, out_dir);
+  }
+  if (program + 1 < job.programs.size()) check.stock_out = setupStock(job, program, out_dir);
+  return check;
+}
+
 /// Writes `report` to `target` in `format` (its folder made up front, checkRunOutputs). Returns
 /// the SHA-256 of what it wrote, which the summary records so that merge can tell that a
 /// shard's report files are those its summary describes.
@@ -249,11 +275,9 @@ std::vector<InputFile> checkRunOutputs(const Manifest& manifest,
   std::vector<InputFile> inputs = {{manifest.file, "the manifest"}};
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
-    for (const std::string& program : job.programs) {
-      TunedJob check = job.settings;
-      check.path_file = program;
-      for (InputFile& input : checkInputs(check)) inputs.push_back(std::move(input));
-    }
+    for (std::size_t program = 0; program < job.programs.size(); ++program)
+      for (InputFile& input : checkInputs(checkOf(job, program, dir)))
+        inputs.push_back(std::move(input));
   }
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
@@ -322,8 +346,7 @@ BatchJson summaryOf(const Manifest& manifest, const BatchOptions& options,
     entry["checks"] = BatchJson::array();
     std::vector<std::size_t> waived(job.waivers.size(), 0);
     for (std::size_t program = 0; program < job.programs.size(); ++program, ++next) {
-      TunedJob check = job.settings;
-      check.path_file = job.programs[program];
+      const TunedJob check = checkOf(job, program, options.out_dir);
       entry["checks"].push_back(checkEntry(*checks[next], job, commandLine(check)));
       for (std::size_t rule = 0; rule < waived.size(); ++rule)
         waived[rule] += checks[next]->waived[rule];
@@ -408,17 +431,36 @@ struct RunContext {
   FileHashes& hashes;  ///< each input hashed once, however many checks read it
 };
 
+/// The error report of a setup's program that cannot be checked: the program before it, whose
+/// stock it starts from, ended in error, so that stock was never computed (fail closed: a
+/// program is never passed from a stock it did not start from).
+Report notStartedReport(const TunedJob& settings, const ManifestJob& job, std::size_t program,
+                        FileHashes& hashes) {
+  Report report =
+      jobReport(settings, [&hashes](const std::string& file) { return hashes.of(file); });
+  const std::string before = fs::path(job.programs[program - 1]).filename().string();
+  addError(report, nullptr,
+           {RunErrorKind::Input,
+            "not checked: setup of job '" + job.name + "': this program starts from the stock " +
+                before + " leaves, which was not computed (" + before + " ended in error)",
+            job.programs[program - 1], 0, 0});
+  return report;
+}
+
 /// Runs `check` against `part` (or its read error), applies its job's waivers, writes its
-/// reports, and counts it in the progress.
+/// reports, and counts it in the progress. `start_lost`: a setup's program whose start stock
+/// the program before did not leave; it is not run (notStartedReport), unless the run was
+/// stopped (then it is interrupted, as every check not started).
 void runAndWriteCheck(Check& check, const Part* part, const std::exception_ptr& part_error,
-                      const RunContext& run) {
+                      const RunContext& run, bool start_lost = false) {
   const ManifestJob& job = run.manifest.jobs[check.job];
-  TunedJob settings = job.settings;
-  settings.path_file = job.programs[check.program];
+  TunedJob settings = checkOf(job, check.program, run.options.out_dir);
   settings.manifest = ManifestEntry{run.manifest.file, job.line, job.name};
   settings.pictures = true;  // every check writes its HTML report
-  check.report =
-      runCheck(settings, part, part_error, run.stop, run.poll, check, run.progress, run.hashes);
+  check.report = start_lost && !run.stop.requested()
+                     ? notStartedReport(settings, job, check.program, run.hashes)
+                     : runCheck(settings, part, part_error, run.stop, run.poll, check, run.progress,
+                                run.hashes);
   applyWaivers(job, check);
   for (const auto& [file, format] : reportFiles(job, job.programs[check.program]))
     check.report_sha256[reportFormatName(format)] =
@@ -430,6 +472,37 @@ void runAndWriteCheck(Check& check, const Part* part, const std::exception_ptr& 
     if (check.job_checks_left->fetch_sub(1) == 1) ++run.progress.jobs_done;
   }
   if (run.options.progress) run.options.progress(run.progress);
+}
+
+/// The checks of `group` as runs of their own: a setup job's programs together, in order (one
+/// after another, the stock carried), every other check alone (side by side with the rest).
+std::vector<std::vector<Check*>> setupsOf(const PartGroup& group, const Manifest& manifest) {
+  std::vector<std::vector<Check*>> setups;
+  for (Check* check : group.checks) {
+    const bool same_setup = !setups.empty() && manifest.jobs[check->job].setup &&
+                            setups.back().back()->job == check->job;
+    if (!same_setup) setups.emplace_back();
+    setups.back().push_back(check);
+  }
+  return setups;
+}
+
+/// Runs the checks of one setup in order (or one check alone): each program after one that
+/// ended in error is not checked, its start stock never computed. The stock files the
+/// programs leave are removed first, so that none of an earlier run is ever read.
+void runSetup(const std::vector<Check*>& setup, const Part* part,
+              const std::exception_ptr& part_error, const RunContext& run) {
+  const ManifestJob& job = run.manifest.jobs[setup.front()->job];
+  if (job.setup)
+    for (std::size_t program = 0; program + 1 < job.programs.size(); ++program) {
+      std::error_code ignored;  // a file that cannot be removed cannot be written either
+      fs::remove(setupStock(job, program, run.options.out_dir), ignored);
+    }
+  bool start_lost = false;
+  for (Check* check : setup) {
+    runAndWriteCheck(*check, part, part_error, run, start_lost);
+    start_lost = start_lost || check->report.error.has_value();
+  }
 }
 
 /// Reads the part of `group`, then runs its checks side by side: the part leaves memory when
@@ -451,8 +524,9 @@ void checkPartGroup(PartGroup& group, const RunContext& run) {
   }
   group.import_s = secondsSince(import_started);
   run.hashes.of(group.file);  // once, before its checks ask for it side by side
-  tbb::parallel_for_each(group.checks.begin(), group.checks.end(), [&](Check* check) {
-    runAndWriteCheck(*check, part ? &*part : nullptr, part_error, run);
+  const std::vector<std::vector<Check*>> setups = setupsOf(group, run.manifest);
+  tbb::parallel_for_each(setups.begin(), setups.end(), [&](const std::vector<Check*>& setup) {
+    runSetup(setup, part ? &*part : nullptr, part_error, run);
   });
 }
 

@@ -17,6 +17,7 @@
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
 #include "io/file_bytes.hpp"
+#include "job/stock_options.hpp"
 #include "job/trace.hpp"
 
 namespace gougechek {
@@ -294,11 +295,12 @@ class ManifestReader {
         const std::string kind = scalar(value, key);
         for (const ViolationKind candidate :
              {ViolationKind::Gouge, ViolationKind::RapidCollision, ViolationKind::HolderCollision,
-              ViolationKind::FixtureCollision})
+              ViolationKind::StockCollision, ViolationKind::FixtureCollision})
           if (kind == violationKindName(candidate)) rule.kind = candidate;
         if (!rule.kind)
           fail(value, "kind: '" + kind +
-                          "' (gouge, rapid_collision, holder_collision, fixture_collision)");
+                          "' (gouge, rapid_collision, holder_collision, stock_collision, "
+                          "fixture_collision)");
       } else if (key == "program") {
         rule.program = scalar(value, key);
       } else if (key == "line" || key == "lines") {
@@ -343,22 +345,28 @@ class ManifestReader {
     return file;
   }
 
+  /// The job's programs: `program`, `programs` or `setup` (a list in the machine's order).
   std::vector<std::string> programs(const YAML::Node& job_node) const {
-    const YAML::Node one = job_node["program"], many = job_node["programs"];
-    if (one && many) fail(many, "a job has either program or programs, not both");
+    const YAML::Node one = job_node["program"], many = job_node["programs"],
+                     setup = job_node["setup"];
+    if ((one ? 1 : 0) + (many ? 1 : 0) + (setup ? 1 : 0) > 1)
+      fail(setup ? setup : many, "a job has one of program, programs and setup, not two");
     std::vector<std::string> files;
     if (one) files.push_back(program(one, "program"));
-    if (many) {
-      if (!many.IsSequence()) fail(many, "programs: expected a list of files");
-      for (const YAML::Node& item : many) files.push_back(program(item, "programs"));
+    const YAML::Node listed = one ? one : many ? many : setup;  // where a duplicate is reported
+    if (many || setup) {
+      const std::string key = many ? "programs" : "setup";
+      if (!listed.IsSequence())
+        fail(listed, key + ": expected a list of files" +
+                         (setup ? ", in the order the machine runs them" : ""));
+      for (const YAML::Node& item : listed) files.push_back(program(item, key));
     }
-    if (files.empty()) fail(job_node, "the job names no program (program: or programs:)");
+    if (files.empty()) fail(job_node, "the job names no program (program:, programs: or setup:)");
     std::set<std::string> names;
     for (const std::string& file : files) {
       if (!names.insert(fs::path(file).filename().string()).second)
-        fail(many ? many : one, "two programs of the job share the file name '" +
-                                    fs::path(file).filename().string() +
-                                    "' (it names their reports)");
+        fail(listed, "two programs of the job share the file name '" +
+                         fs::path(file).filename().string() + "' (it names their reports)");
     }
     return files;
   }
@@ -386,13 +394,20 @@ class ManifestReader {
       } else if (key == "waivers") {
         if (!entry.second.IsSequence()) fail(entry.second, "waivers: expected a list of waivers");
         for (const YAML::Node& item : entry.second) job.waivers.push_back(waiver(item));
-      } else if (key != "program" && key != "programs") {
+      } else if (key != "program" && key != "programs" && key != "setup") {
         setOption(job.settings, entry.first, entry.second);
       }
     }
     if (job.name.empty()) fail(node, "the job has no name");
     if (job.settings.part_file.empty()) fail(node, "job '" + job.name + "' names no part");
     job.programs = programs(node);
+    job.setup = static_cast<bool>(node["setup"]);
+    // A setup carries the raw stock from program to program: without one there is nothing to
+    // carry, and each program would be checked as if alone.
+    if (job.setup && !hasStock(job.settings))
+      fail(node["setup"], "setup: job '" + job.name +
+                              "' gives no raw stock to carry through its programs (stock-box, "
+                              "stock-cylinder, stock-model or stock-in)");
     for (const WaiverRule& rule : job.waivers) {
       const bool known =
           !rule.program ||
@@ -424,7 +439,7 @@ class ManifestReader {
       for (const auto& entry : node) {
         const std::string key = scalar(entry.first, "key");
         if (key == "part" || key == "name" || key == "program" || key == "programs" ||
-            key == "waivers")
+            key == "setup" || key == "waivers")
           fail(entry.first, "defaults: '" + key + "' belongs to each job");
         setOption(defaults, entry.first, entry.second);
       }

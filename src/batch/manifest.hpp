@@ -6,7 +6,7 @@
 //   jobs:
 //     - name: bracket-fanuc   # letters, digits, . _ - : it names the job's output folder
 //       part: bracket/part.step
-//       programs: [bracket/fanuc.nc]   # or program: one file
+//       programs: [bracket/fanuc.nc]   # or program: one file; or setup: (below)
 //       tool: flat:4,flute=25
 //       dialect: fanuc
 //       waivers:              # findings a person accepted: listed as waived, not failing
@@ -16,6 +16,10 @@
 //           max_depth: 0.02   # mm: a deeper finding is not waived
 //           by: A. Machinist
 //           reason: arc-fit bulge, removed by the finishing pass
+//
+// A job's `setup: [rough.nc, rest.nc, finish.nc]` in place of programs lists the programs of
+// one setup in the order the machine runs them: each is checked from the raw stock the one
+// before it left (the job gives the stock), so they run one after another.
 //
 // A job's settings are the check options of the command line, spelled as its long options
 // without "--" (tool, tool-table, tool-library, holder, work-offsets, dialect, arc-tolerance,
@@ -50,7 +54,9 @@ struct WaiverRule {
 struct ManifestJob {
   std::string name;
   std::vector<std::string> programs;  ///< as resolved against the manifest's folder
-  TunedJob settings;                  ///< part_file set, path_file empty
+  /// `setup:`: the programs run in order on one setup, each from the stock the one before left.
+  bool setup = false;
+  TunedJob settings;  ///< part_file set, path_file empty
   std::vector<WaiverRule> waivers;
   std::size_t line = 0;  ///< where the job starts in the manifest, 1-based
 };

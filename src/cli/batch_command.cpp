@@ -101,9 +101,7 @@ void printSummary(const std::string& summary_file, const std::string& dir, std::
       << totals["jobs_passed"].get<std::size_t>() << " pass, "
       << totals["jobs_failed"].get<std::size_t>() << " fail, "
       << totals["jobs_in_error"].get<std::size_t>() << " error), "
-      << totals["checks"].get<std::size_t>() << " programs, " << totals["gouges"].get<std::size_t>()
-      << " gouges, " << totals["rapid_collisions"].get<std::size_t>() << " rapid collisions, "
-      << totals["holder_collisions"].get<std::size_t>() << " holder collisions";
+      << totals["checks"].get<std::size_t>() << " programs, " << kindTotals(totals);
   if (summary.contains("baseline"))
     out << " (" << totals["new"].get<std::size_t>() << " new, "
         << totals["fixed"].get<std::size_t>() << " fixed since the baseline)";

@@ -104,12 +104,21 @@ CountedResult verify(const Part& part, ProgramStream& program, const ToolLibrary
                                std::size_t max) { return first_tool.read(block, max); },
                  setup.rapid_path, setup.rapid_rates, settings.start);
   FixtureChecks fixtures(setup, tools, settings, program.name());
-  const MoveSource source = [&legs, &fixtures, &settings](std::vector<Move>& block,
-                                                          std::size_t max) {
+  std::uint32_t given = 0;              // moves and legs the legs gave so far
+  std::vector<std::uint32_t> ordinals;  // the program's ordinal of each of a block's legs
+  const MoveSource source = [&](std::vector<Move>& block, std::size_t max) {
     const std::size_t before = block.size();
     const bool more = legs.read(block, max);
     fixtures.check(block);
-    if (settings.moves_read) settings.moves_read(std::span(block).subspan(before));
+    const std::span<const Move> read = std::span(block).subspan(before);
+    if (settings.moves_read) {
+      ordinals.clear();
+      if (setup.rapid_path == RapidPath::Dogleg)
+        for (std::uint32_t i = 1; i <= read.size(); ++i)
+          ordinals.push_back(legs.programOrdinal(given + i));
+      settings.moves_read(read, ordinals);
+    }
+    given += static_cast<std::uint32_t>(read.size());
     return more;
   };
   CountedResult result = verify(state.mesh, state.trees, source, tools, settings, program.name());

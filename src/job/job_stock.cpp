@@ -226,10 +226,11 @@ JobStock::JobStock(const CheckJob& job, const Part& part, const ToolLibrary& too
           tools) {}
 
 void JobStock::watch(TunedSettings& settings) {
-  settings.moves_read = [this](std::span<const Move> moves) {
+  settings.moves_read = [this](std::span<const Move> moves,
+                               std::span<const std::uint32_t> ordinals) {
     for (const Move& move : moves)
       if (move.kind == MoveKind::Feed || move.kind == MoveKind::Arc) ++feed_moves_;
-    stage_.run(moves);
+    stage_.run(moves, ordinals);
   };
   settings.caller_judges_reach = true;
 }

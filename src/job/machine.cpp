@@ -1,7 +1,6 @@
 #include "job/machine.hpp"
 
 #include "gougechek/error.hpp"
-#include "job/stock_options.hpp"
 
 namespace gougechek {
 
@@ -19,13 +18,6 @@ void checkMachine(const CheckJob& job, SettingNames names) {
     throw InputError("", 0, 0,
                      settingName("rapid-rates", names) + " is for " +
                          settingName("rapid-path", names) + " dogleg (linear rapids need none)");
-  // The stock stage numbers its findings by the moves it is fed, and the legs of a dog-leg
-  // rapid are not the program's moves: refused until it maps them back as the part's check does.
-  if (job.rapid_path == RapidPath::Dogleg && hasStock(job))
-    throw InputError("", 0, 0,
-                     settingName("rapid-path", names) +
-                         " dogleg with a raw stock is not supported yet: the stock is cut "
-                         "along straight rapids");
   const std::string transform = settingName("fixture-transform", names);
   if (!job.fixture_transforms.empty() && job.fixture_transforms.size() != job.fixtures.size())
     throw InputError("", 0, 0,

@@ -101,6 +101,11 @@ class StockStage {
   StockStage& operator=(StockStage&&) noexcept;
 
   void run(std::span<const Move> moves);  ///< the next moves, in program order
+  /// The next moves, each with the program's ordinal of the move it belongs to (`ordinals`,
+  /// as many as moves; empty: the stage counts them): the legs of a dog-leg rapid share their
+  /// rapid's, and of its legs' collisions of one kind only the deepest (the first of equals)
+  /// is kept, so findings are numbered as the program's moves (RapidLegs::programOrdinal).
+  void run(std::span<const Move> moves, std::span<const std::uint32_t> ordinals);
   StockOutcome finish();
   /// The stock as it is now: an STL for people, the native file that keeps every column exactly.
   void writeStl(const std::string& path) const;

@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 #include "gougechek/error.hpp"
 #include "stock/column_sweep.hpp"
@@ -170,8 +171,22 @@ struct StockStage::Impl {
   void runTile(std::size_t tile_index, const std::vector<Plan>& plans,
                const std::vector<std::uint32_t>& moves, std::vector<MoveRecord>& out);
   void runColumn(const Plan& plan, Tile& tile, std::size_t i, std::size_t j, MoveRecord& record);
-  void reduce(const std::vector<Plan>& plans, const std::vector<std::vector<MoveRecord>>& records);
+  void reduce(const std::vector<Plan>& plans, const std::vector<std::vector<MoveRecord>>& records,
+              std::span<const std::uint32_t> ordinals);
+  void collide(const StockCollision& collision);
 };
+
+void StockStage::Impl::collide(const StockCollision& collision) {
+  // Legs of one rapid come one after another: one collision per program move and kind.
+  if (!outcome.collisions.empty()) {
+    StockCollision& last = outcome.collisions.back();
+    if (last.move == collision.move && last.kind == collision.kind) {
+      if (collision.depth > last.depth) last = collision;
+      return;
+    }
+  }
+  outcome.collisions.push_back(collision);
+}
 
 const ToolPieces& StockStage::Impl::toolFor(const Move& move) {
   auto found = pieces.find(move.tool);
@@ -319,7 +334,8 @@ void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& 
 }
 
 void StockStage::Impl::reduce(const std::vector<Plan>& plans,
-                              const std::vector<std::vector<MoveRecord>>& records) {
+                              const std::vector<std::vector<MoveRecord>>& records,
+                              std::span<const std::uint32_t> ordinals) {
   std::vector<MoveRecord> total(plans.size());
   for (const std::vector<MoveRecord>& tile : records)
     for (const MoveRecord& r : tile) {
@@ -332,13 +348,14 @@ void StockStage::Impl::reduce(const std::vector<Plan>& plans,
   for (std::size_t m = 0; m < plans.size(); ++m) {
     const Plan& plan = plans[m];
     const Move& move = plan.move;
-    const std::uint32_t ordinal = moves_seen + static_cast<std::uint32_t>(m) + 1;
+    const std::uint32_t ordinal =
+        ordinals.empty() ? moves_seen + static_cast<std::uint32_t>(m) + 1 : ordinals[m];
     units_removed += total[m].removed;
     for (int k = 0; k < kKinds; ++k) {
       const Contact& c = total[m].contacts[k];
       if (c.depth <= settings.tolerance) continue;
-      outcome.collisions.push_back({static_cast<StockCollisionKind>(k), ordinal, move.line,
-                                    move.tool, c.piece, c.depth, plan.path->at(c.t)});
+      collide({static_cast<StockCollisionKind>(k), ordinal, move.line, move.tool, c.piece, c.depth,
+               plan.path->at(c.t)});
     }
     if (move.kind != MoveKind::Feed && move.kind != MoveKind::Arc) continue;
     const double significant = static_cast<double>(total[m].significant) * unit_volume;
@@ -359,6 +376,12 @@ StockStage::StockStage(StockStage&&) noexcept = default;
 StockStage& StockStage::operator=(StockStage&&) noexcept = default;
 
 void StockStage::run(std::span<const Move> moves) {
+  run(moves, {});
+}
+
+void StockStage::run(std::span<const Move> moves, std::span<const std::uint32_t> ordinals) {
+  if (!ordinals.empty() && ordinals.size() != moves.size())
+    throw std::logic_error("StockStage::run: an ordinal for each move, or none");
   Impl& s = *impl_;
   std::vector<Plan> plans;
   plans.reserve(moves.size());
@@ -398,7 +421,7 @@ void StockStage::run(std::span<const Move> moves) {
     arena.execute(
         [&] { tbb::parallel_for(tbb::blocked_range<std::size_t>(0, active.size(), 1), body); });
   }
-  s.reduce(plans, records);
+  s.reduce(plans, records, ordinals);
   s.moves_seen += static_cast<std::uint32_t>(moves.size());
   s.outcome.bytes = std::max(s.outcome.bytes, s.field.bytes());
 }

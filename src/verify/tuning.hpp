@@ -21,8 +21,10 @@ struct TunedSettings : VerifySettings {
   int kdop = 18;               ///< k of the part's k-DOP tree: 6, 14, 18 (fastest), 26
   bool front_tracking = true;  ///< start each query from the previous move's front
   /// verify() of a Part: called with each block of moves as it is read, in program order (the
-  /// job layer's raw stock is cut by them as the part is checked).
-  std::function<void(std::span<const Move>)> moves_read;
+  /// job layer's raw stock is cut by them as the part is checked), and the program's ordinal of
+  /// each when they are not simply counted (the legs of dog-leg rapids share their rapid's;
+  /// empty otherwise).
+  std::function<void(std::span<const Move>, std::span<const std::uint32_t>)> moves_read;
   /// verify() of a Part: a program that never comes within reach of the part is left to the
   /// caller (VerifyResult::unreached), who knows what else it may cut (a raw stock).
   bool caller_judges_reach = false;

@@ -249,6 +249,64 @@ TEST_F(StockCli, AnAutomaticBoxAndAStockModelAreBlocksToo) {
   EXPECT_EQ(json::parse(cylinder.out)["violations"][0]["cause"], "rapid");
 }
 
+/// A dog-leg rapid (line 7) from beside the 28 mm block, low, to above it, after a rapid
+/// (line 5) that the dogleg cuts into two legs: `from_x` is where line 7 starts.
+std::string doglegProgram(int from_x) {
+  return "G21 G90 G17\nT1 M6\nS12000 M3\nG0 Z40\nG0 X" + std::to_string(from_x) +
+         " Y40\nG0 Z20\nG0 X50 Z40\nG1 Z24 F600\nG1 X60 F2000\nG0 Z40\nM30\n";
+}
+
+/// The stock collisions of a JSON report.
+std::vector<json> stockCollisions(const json& report) {
+  std::vector<json> found;
+  for (const json& v : report["violations"])
+    if (v["kind"] == "stock_collision") found.push_back(v);
+  return found;
+}
+
+TEST_F(StockCli, ADoglegRapidsLegsMeetTheBlockItsStraightLineMisses) {
+  // From (-60, 40, 20) to (50, 40, 40): the straight line passes 5.8 mm above the block's edge
+  // (the ball's centre 2.8 mm clear of it). With X 20 times as fast as Z, X stops first, at
+  // (50, 40, 25.5): the first leg runs through the block below its top (28).
+  e2e::writeText(dir_ / "dogleg.nc", doglegProgram(-60));
+  const e2e::CliRun straight = run("dogleg.nc", std::string(kBlock) + " --format json");
+  ASSERT_EQ(straight.exit_code, 0) << straight.out << straight.err;
+  EXPECT_TRUE(stockCollisions(json::parse(straight.out)).empty());
+  const e2e::CliRun legs =
+      run("dogleg.nc", std::string(kBlock) +
+                           " --rapid-path dogleg --rapid-rates 20000,20000,1000 --format json");
+  ASSERT_EQ(legs.exit_code, 1) << legs.out << legs.err;
+  const json report = json::parse(legs.out);
+  const std::vector<json> found = stockCollisions(report);
+  ASSERT_EQ(found.size(), 1u) << report["violations"].dump(1) << "one per move, of its legs";
+  EXPECT_EQ(found[0]["line"], 7);
+  EXPECT_EQ(found[0]["cause"], "rapid");
+  // The program's fourth move, as --moves numbers it, though line 5's rapid was two legs.
+  EXPECT_EQ(found[0]["move"], 4);
+  // The deepest of the legs: the first leg's tip is at most 28 - 20 = 8 mm into the block.
+  EXPECT_GT(found[0]["depth"].get<double>(), 2.0);
+  EXPECT_LE(found[0]["depth"].get<double>(), 8.0 + 1e-6);
+}
+
+TEST_F(StockCli, ADoglegRapidsLegsClearTheBlockItsStraightLineMeets) {
+  // From (-10, 40, 20) to (50, 40, 40): the straight line enters the block at its edge. With Z
+  // four times as fast as X, Z is at 40 by x = -5, before the ball reaches the block.
+  e2e::writeText(dir_ / "dogleg.nc", doglegProgram(-10));
+  const e2e::CliRun straight = run("dogleg.nc", std::string(kBlock) + " --format json");
+  ASSERT_EQ(straight.exit_code, 1) << straight.out << straight.err;
+  const std::vector<json> met = stockCollisions(json::parse(straight.out));
+  ASSERT_EQ(met.size(), 1u);
+  EXPECT_EQ(met[0]["line"], 7);
+  EXPECT_EQ(met[0]["move"], 4);
+  const e2e::CliRun legs =
+      run("dogleg.nc",
+          std::string(kBlock) + " --rapid-path dogleg --rapid-rates 5000,5000,20000 --format json");
+  ASSERT_EQ(legs.exit_code, 0) << legs.out << legs.err;
+  const json report = json::parse(legs.out);
+  EXPECT_TRUE(stockCollisions(report).empty()) << report["violations"].dump(1);
+  EXPECT_GT(report["stock"]["volume_removed"].get<double>(), 0);
+}
+
 /// tool.json's stock_bbox_mm as --stock-box's value.
 std::string stockBox(const fs::path& tool_json) {
   std::ifstream in(tool_json);

@@ -85,8 +85,7 @@ std::vector<double> numbers(const std::string& text) {
   return values;
 }
 
-/// Sets the CheckJob field of the raw stock's `option` (and the rapid path beside it) as a C++
-/// caller would.
+/// Sets the CheckJob field of the raw stock's `option` as a C++ caller would.
 void setStockField(CheckJob& job, const std::string& option, const std::string& value) {
   if (option == "stock-box" && value.starts_with("auto:")) {
     job.stock_box_margin = std::stod(value.substr(5));
@@ -98,11 +97,6 @@ void setStockField(CheckJob& job, const std::string& option, const std::string& 
     job.stock_cylinder = StockCylinder{{v[0], v[1], v[2]}, v[3], v[4]};
   } else if (option == "stock-resolution") {
     job.stock_resolution = std::stod(value);
-  } else if (option == "rapid-path") {
-    job.rapid_path = rapidPathNamed(value, SettingNames::Identifier);
-  } else if (option == "rapid-rates") {
-    const std::vector<double> v = numbers(value);
-    job.rapid_rates = Vec3{v[0], v[1], v[2]};
   } else {
     FAIL() << "no C++ field for " << option;
   }

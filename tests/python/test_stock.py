@@ -43,6 +43,24 @@ def test_the_report_is_the_clis(cli_json, rapid_low):
     assert without_elapsed(json.loads(report.to_json())) == without_elapsed(cli)
 
 
+def test_dogleg_rapids_meet_the_stock_as_the_clis(cli_json, tmp_path):
+    # Line 7's rapid from (-60, 40, 20) up to (50, 40, 40) clears the block as a straight line;
+    # with X far faster than Z its first leg runs through it. Line 5's rapid is two legs too.
+    program = tmp_path / "dogleg.nc"
+    program.write_text("G21 G90 G17\nT1 M6\nS12000 M3\nG0 Z40\nG0 X-60 Y40\nG0 Z20\n"
+                       "G0 X50 Z40\nG1 Z24 F600\nG1 X60 F2000\nG0 Z40\nM30\n")
+    code, cli = cli_json(SAMPLES / "mold.stl", program, "-t", "ball:6,flute=12",
+                         "--stock-box", "0,0,0,100,80,28", "--rapid-path", "dogleg",
+                         "--rapid-rates", "20000,20000,1000")
+    assert code == 1
+    report = gougechek.check(SAMPLES / "mold.stl", program, tool="ball:6,flute=12",
+                             stock_box=BLOCK, rapid_path="dogleg", rapid_rates=(20000, 20000, 1000),
+                             threads=2, pictures=False)
+    assert without_elapsed(json.loads(report.to_json())) == without_elapsed(cli)
+    stock = [v for v in report.violations if v["kind"] == "stock_collision"]
+    assert [(v["line"], v["move"]) for v in stock] == [(7, 4)]
+
+
 def test_settings_carry_the_stock_to_verify(rapid_low, tmp_path):
     part = gougechek.Part.load(SAMPLES / "mold.stl")
     tools = gougechek.Tools(tool="ball:6,flute=12")
