@@ -450,7 +450,7 @@ class ManifestReader {
 
 }  // namespace
 
-bool WaiverRule::matches(const std::string& program_file, const Violation& violation) const {
+bool WaiverRule::names(const std::string& program_file, const Violation& violation) const {
   if (kind && violation.kind != *kind) return false;
   if (program && fs::path(program_file).filename() != *program) return false;
   if (lines && (violation.line < (*lines)[0] || violation.line > (*lines)[1])) return false;
@@ -459,7 +459,7 @@ bool WaiverRule::matches(const std::string& program_file, const Violation& viola
     for (int axis = 0; axis < 3; ++axis)
       if (violation.at[axis] < lo[axis] || violation.at[axis] > hi[axis]) return false;
   }
-  return violation.depth <= max_depth;
+  return true;
 }
 
 Manifest readManifest(const std::string& path) {

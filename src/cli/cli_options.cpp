@@ -103,7 +103,13 @@ void addRunOptions(po::options_description& options) {
       "report", po::value<std::vector<std::string>>()->value_name("FILE")->composing(),
       "write the report to FILE, format from the extension: .txt .json .csv .xml .html "
       "(repeatable: one run, every format)")("format", po::value<std::string>()->value_name("FMT"),
-                                             "report format: text, json, csv, junit, html")(
+                                             "report format: text, json, csv, junit, html, "
+                                             "sarif, codequality")(
+      "fail-on", po::value<std::string>()->value_name("any|severe"),
+      "findings that make the exit code 1: any (default) or severe ones only")(
+      "junit-cases", po::value<std::string>()->value_name("region|finding"),
+      "the JUnit report's test cases: one per region of violations (default) or one per "
+      "violation")(
       "html-violations", po::value<std::string>()->value_name("N"),
       "rows of the HTML report's violation table, the deepest (default 1000; all are in the "
       "JSON and CSV reports)")("threads,j", po::value<std::string>()->value_name("N"),
@@ -128,13 +134,14 @@ po::options_description visibleOptions() {
 
 ReportFormat formatFromName(const std::string& name) {
   if (const auto format = reportFormatFromName(name)) return *format;
-  throw UsageError("--format: unknown format '" + name + "' (text, json, csv, junit, html)");
+  throw UsageError("--format: unknown format '" + name +
+                   "' (text, json, csv, junit, html, sarif, codequality)");
 }
 
 ReportFormat formatFromExtension(const std::string& file) {
   if (const auto format = reportFormatOfFile(file)) return *format;
   throw UsageError("--report: cannot tell the format of '" + file +
-                   "' from its extension (.txt .json .csv .xml .html); add --format");
+                   "' from its extension (.txt .json .csv .xml .html .sarif); add --format");
 }
 
 std::optional<std::string> stringOption(const po::variables_map& values, const char* name) {
@@ -248,6 +255,15 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
     options.job.html_violations = rows;
   }
   options.job.front_tracking = values.count("no-front-tracking") == 0;
+  if (auto text = stringOption(values, "junit-cases"))
+    options.job.junit_cases = junitCasesNamed(*text, "--junit-cases");
+  if (auto text = stringOption(values, "fail-on")) {
+    options.fail_on = failOnNamed(*text, "--fail-on");
+    if (options.fail_on == FailOn::New)
+      throw UsageError(
+          "--fail-on new compares with a baseline, which only a batch has: gougechek batch "
+          "MANIFEST --out DIR --baseline OLD/summary.json --fail-on new");
+  }
 }
 
 /// Where a check's reports go, as far as `values` tell without any error: the error report

@@ -19,6 +19,7 @@ struct CliOptions {
   /// --moves. No --report: the report goes to stdout.
   TunedJob job;
   ReportFormat format = ReportFormat::Text;  ///< of the report on stdout
+  FailOn fail_on = FailOn::Any;              ///< which findings make the exit code 1
   bool quiet = false;
   bool force_progress = false;
 };
