@@ -13,6 +13,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "geom/did_you_mean.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
@@ -199,8 +200,12 @@ class ManifestReader {
   void setOption(TunedJob& job, const YAML::Node& key_node, const YAML::Node& value) const {
     const std::string key = scalar(key_node, "key");
     const auto& names = checkOptionNames();
-    if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key))
-      fail(key_node, "unknown key '" + key + "'");
+    if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key)) {
+      std::vector<std::string> keys = {"name", "part", "program", "programs", "waivers"};
+      for (const std::string_view name : names)
+        if (!isRunOption(name)) keys.emplace_back(name);
+      fail(key_node, "unknown key '" + key + "'" + didYouMean(key, keys));
+    }
     std::vector<std::string> texts;
     if (key == "start") {
       texts.push_back(startText(value));

@@ -12,6 +12,7 @@
 
 #include "batch/batch_outputs.hpp"
 #include "batch/batch_run.hpp"
+#include "cli_options.hpp"
 #include "gougechek/error.hpp"
 #include "interruption.hpp"
 #include "progress_bar.hpp"
@@ -85,7 +86,7 @@ po::variables_map parse(int argc, const char* const argv[], const po::options_de
             .run(),
         values);
   } catch (const po::error& error) {
-    throw UsageError(error.what());
+    throw UsageError(parseErrorMessage(error, all));
   }
   if (!values.count("out") && !values.count("help")) throw UsageError("--out DIR is required");
   if (values.count("out") && values["out"].as<std::string>().empty())

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include "geom/did_you_mean.hpp"
+
 namespace gougechek {
 
 namespace po = boost::program_options;
@@ -150,6 +152,19 @@ std::optional<std::string> stringOption(const po::variables_map& values, const c
 }
 
 }  // namespace
+
+std::string parseErrorMessage(const po::error& error, const po::options_description& options) {
+  const auto* unknown = dynamic_cast<const po::unknown_option*>(&error);
+  if (!unknown) return error.what();
+  std::string given = unknown->get_option_name();
+  if (!given.starts_with("--")) return error.what();
+  given.erase(0, 2);
+  given = given.substr(0, given.find('='));
+  std::vector<std::string> names;
+  for (const auto& option : options.options())
+    if (option->long_name() != "input") names.push_back(option->long_name());
+  return error.what() + didYouMean(given, names, {}, "--", "");
+}
 
 std::string helpText() {
   std::ostringstream text;
@@ -306,7 +321,7 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
             .run(),
         values);
   } catch (const po::error& error) {
-    throw UsageError(error.what());
+    throw UsageError(parseErrorMessage(error, all));
   }
 
   CliOptions options;

@@ -1,5 +1,7 @@
 #pragma once
 // The command line of docs/cli.md, parsed and checked; nothing here reads the inputs.
+#include <boost/program_options/errors.hpp>
+#include <boost/program_options/options_description.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -41,6 +43,11 @@ class CommandLineError : public UsageError {
 /// Parses argv; throws UsageError with a message fit for the user (CommandLineError once the
 /// command line is known to be a check).
 CliOptions parseCommandLine(int argc, const char* const argv[]);
+
+/// The message of `error`, a parse error of a command line whose options are `options`: an
+/// unknown option with the ones it may have meant (`--tol`: --tolerance, --tool, ...).
+std::string parseErrorMessage(const boost::program_options::error& error,
+                              const boost::program_options::options_description& options);
 
 /// The --help text.
 std::string helpText();
