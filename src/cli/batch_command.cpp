@@ -26,6 +26,8 @@ namespace po = boost::program_options;
 constexpr std::string_view kBatch = "batch";
 constexpr std::string_view kMerge = "merge";
 
+}  // namespace
+
 po::options_description batchOptions() {
   po::options_description options("Batch options");
   options.add_options()("out,o", po::value<std::string>()->value_name("DIR"),
@@ -43,6 +45,8 @@ po::options_description batchOptions() {
                                                                                "this text");
   return options;
 }
+
+namespace {
 
 constexpr const char* kBatchUsage =
     "Usage: gougechek batch MANIFEST --out DIR [options]\n"

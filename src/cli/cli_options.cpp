@@ -125,15 +125,6 @@ void addRunOptions(po::options_description& options) {
       "version", "print the version and exit")("help,h", "print this help and exit");
 }
 
-po::options_description visibleOptions() {
-  po::options_description options("Options");
-  addToolAndProgramOptions(options);
-  addMaterialOptions(options);
-  addClearanceOptions(options);
-  addRunOptions(options);
-  return options;
-}
-
 ReportFormat formatFromName(const std::string& name) {
   if (const auto format = reportFormatFromName(name)) return *format;
   throw UsageError("--format: unknown format '" + name +
@@ -153,6 +144,15 @@ std::optional<std::string> stringOption(const po::variables_map& values, const c
 
 }  // namespace
 
+po::options_description visibleOptions() {
+  po::options_description options("Options");
+  addToolAndProgramOptions(options);
+  addMaterialOptions(options);
+  addClearanceOptions(options);
+  addRunOptions(options);
+  return options;
+}
+
 std::string parseErrorMessage(const po::error& error, const po::options_description& options) {
   const auto* unknown = dynamic_cast<const po::unknown_option*>(&error);
   if (!unknown) return error.what();
@@ -162,7 +162,8 @@ std::string parseErrorMessage(const po::error& error, const po::options_descript
   given = given.substr(0, given.find('='));
   std::vector<std::string> names;
   for (const auto& option : options.options())
-    if (option->long_name() != "input") names.push_back(option->long_name());
+    if (option->long_name() != "input" && option->long_name() != "generate")
+      names.push_back(option->long_name());
   return error.what() + didYouMean(given, names, {}, "--", "");
 }
 
@@ -307,7 +308,8 @@ CliOptions knownReportTarget(const po::variables_map& values) {
 
 CliOptions parseCommandLine(int argc, const char* const argv[]) {
   po::options_description all = visibleOptions();
-  all.add_options()("input", po::value<std::vector<std::string>>(), "PART and PATH");
+  all.add_options()("input", po::value<std::vector<std::string>>(), "PART and PATH")(
+      "generate", po::value<std::string>(), "man, bash or zsh: the build's generated files");
   po::positional_options_description positional;
   positional.add("input", -1);
 
@@ -331,6 +333,11 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   }
   if (values.count("version")) {
     options.mode = CliMode::Version;
+    return options;
+  }
+  if (values.count("generate")) {
+    options.mode = CliMode::Generate;
+    options.generate = values["generate"].as<std::string>();
     return options;
   }
 

@@ -13,7 +13,7 @@
 
 namespace gougechek {
 
-enum class CliMode { Check, PrintMoves, Help, Version };
+enum class CliMode { Check, PrintMoves, Help, Version, Generate };
 
 struct CliOptions {
   CliMode mode = CliMode::Check;
@@ -24,6 +24,7 @@ struct CliOptions {
   FailOn fail_on = FailOn::Any;              ///< which findings make the exit code 1
   bool quiet = false;
   bool force_progress = false;
+  std::string generate;  ///< CliMode::Generate: "man", "bash" or "zsh" (shell_docs.hpp)
 };
 
 /// A usage error on a check command line, with what was understood of where its report goes
@@ -48,6 +49,10 @@ CliOptions parseCommandLine(int argc, const char* const argv[]);
 /// unknown option with the ones it may have meant (`--tol`: --tolerance, --tool, ...).
 std::string parseErrorMessage(const boost::program_options::error& error,
                               const boost::program_options::options_description& options);
+
+/// The options of a check, as --help lists them: the one table the help, the man page and the
+/// shell completions are made from.
+boost::program_options::options_description visibleOptions();
 
 /// The --help text.
 std::string helpText();
