@@ -178,7 +178,8 @@ class Report:
     def positions(self) -> numpy.typing.NDArray[numpy.float64]: ...
     def to_json(self) -> str: ...
     def to_string(self, format: str = "text") -> str:
-        """'text', 'json', 'csv', 'junit' or 'html' ('html' needs pictures=True)."""
+        """'text', 'json', 'csv', 'junit', 'html', 'sarif' or 'codequality' ('html' needs
+        pictures=True)."""
 
 def verify(
     part: Part,

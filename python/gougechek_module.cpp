@@ -281,8 +281,10 @@ class PyReport {
   std::string text(const std::string& name) const {
     const std::optional<ReportFormat> format = reportFormatFromName(name);
     if (!format)
-      throw py::value_error("format must be 'text', 'json', 'csv', 'junit' or 'html', not '" +
-                            name + "'");
+      throw py::value_error(
+          "format must be 'text', 'json', 'csv', 'junit', 'html', 'sarif' or "
+          "'codequality', not '" +
+          name + "'");
     if (*format == ReportFormat::Html && !pictures_)
       throw py::value_error(
           "the HTML report needs the pictures, drawn while the part is in memory: check with "
@@ -658,7 +660,8 @@ void bindReportArrays(py::class_<PyReport>& report) {
           "to_json", [](const PyReport& r) { return r.text("json"); },
           "The report as `gougechek --format json` writes it (schema gougechek-report/1).")
       .def("to_string", &PyReport::text, py::arg("format") = "text",
-           "The report in 'text', 'json', 'csv', 'junit' or 'html', as the CLI writes it ('html' "
+           "The report in 'text', 'json', 'csv', 'junit', 'html', 'sarif' or 'codequality', as "
+           "the CLI writes it ('html' "
            "needs a check with pictures=True, the default).");
 }
 

@@ -79,7 +79,8 @@ struct CheckJob {
   // The outputs.
   std::vector<ReportTarget> reports;  ///< written when the check ends, however it ends
   std::size_t html_violations = kDefaultHtmlViolations;
-  std::optional<std::string> export_mesh;  ///< the part's mesh as checked, binary STL
+  JunitCases junit_cases = JunitCases::Region;  ///< --junit-cases: the JUnit report's cases
+  std::optional<std::string> export_mesh;       ///< the part's mesh as checked, binary STL
   /// The stock after the program: .stl a mesh for people, .gcstock the exact columns for
   /// stock_in (docs/cli.md).
   std::optional<std::string> stock_out;

@@ -126,6 +126,10 @@ struct ReportFixture {
   std::size_t triangles = 0;  ///< of its mesh as checked; 0 until it is read
 };
 
+/// How the JUnit report makes its test cases: one per region of violations (ReportRegion), or
+/// one per violation.
+enum class JunitCases { Region, Finding };
+
 /// Everything a report of one check shows, in every format (writeReport).
 struct Report {
   std::optional<Trace> trace;  ///< unset: not recorded (written only when set)
@@ -169,19 +173,23 @@ struct Report {
   /// path, the markers, its script); empty when it could not be made.
   std::string view3d_html;
   std::size_t html_violations = kDefaultHtmlViolations;  ///< rows of the HTML violation table
+  JunitCases junit_cases = JunitCases::Region;           ///< the JUnit report's test cases
   double elapsed_s = 0;  ///< the only field that varies between runs
 };
 
 /// The formats a report is written in (docs/report-format.md).
-enum class ReportFormat { Text, Json, Csv, Junit, Html };
+/// Sarif is SARIF 2.1.0 (GitHub code scanning), CodeQuality GitLab's Code Quality JSON.
+enum class ReportFormat { Text, Json, Csv, Junit, Html, Sarif, CodeQuality };
 
-/// The format of a --format value ("text", "json", "csv", "junit", "html"), if it is one.
+/// The format of a --format value ("text", "json", "csv", "junit", "html", "sarif",
+/// "codequality"), if it is one.
 GOUGECHEK_API std::optional<ReportFormat> reportFormatFromName(std::string_view name);
 
 /// The name of `format`, as reportFormatFromName takes it.
 GOUGECHEK_API const char* reportFormatName(ReportFormat format);
 
-/// The format a report file's extension tells (.txt .json .csv .xml .html .htm, in any case),
+/// The format a report file's extension tells (.txt .json .csv .xml .html .htm .sarif, in any
+/// case; Code Quality JSON has no extension of its own),
 /// if it tells one.
 GOUGECHEK_API std::optional<ReportFormat> reportFormatOfFile(std::string_view file);
 

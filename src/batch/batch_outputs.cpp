@@ -289,6 +289,28 @@ std::string urlPath(const std::string& path) {
   return url;
 }
 
+/// The waivers that want a look: outgrown by a deeper finding (which then fails), or stale.
+void writeWaiverStates(const BatchJson& summary, std::ostream& out) {
+  std::ostringstream items;
+  for (const BatchJson& job : summary.at("jobs")) {
+    if (!job.contains("waivers")) continue;
+    for (const BatchJson& waiver : job.at("waivers")) {
+      const std::string state = waiver.value("state", "");
+      if (state != "outgrown" && state != "stale") continue;
+      items << "<li class=\"" << state << "\">job " << escapeMarkup(text(job.at("name")))
+            << ", manifest line " << text(waiver.at("manifest_line")) << " (by "
+            << escapeMarkup(text(waiver.at("by"))) << "): <b>" << state << "</b>";
+      if (state == "outgrown")
+        items << ", a finding " << text(waiver.at("outgrown_depth"))
+              << " mm deep is past its max_depth " << text(waiver.at("max_depth")) << " mm";
+      else
+        items << ", it waived nothing";
+      items << "</li>\n";
+    }
+  }
+  if (items.tellp() > 0) out << "<p>Waivers to look at:</p>\n<ul>\n" << items.str() << "</ul>\n";
+}
+
 std::string indexHtml(const BatchJson& summary) {
   const BatchJson& totals = summary.at("totals");
   std::ostringstream out;
@@ -297,7 +319,8 @@ std::string indexHtml(const BatchJson& summary) {
       << "<style>\nbody{font-family:sans-serif;margin:1.5em}\n"
       << "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25em .6em}\n"
       << "th{cursor:pointer;background:#eee}td.n{text-align:right}\n"
-      << ".pass{color:#161}.fail{color:#a11;font-weight:bold}.error{color:#a60;font-weight:bold}\n"
+      << ".pass{color:#161}.fail,.outgrown{color:#a11;font-weight:bold}"
+      << ".error{color:#a60;font-weight:bold}\n"
       << "</style>\n</head>\n<body>\n";
   out << "<h1>gougechek batch: <span class=\"" << text(summary.at("status")) << "\">"
       << escapeMarkup(text(summary.at("status"))) << "</span></h1>\n";
@@ -312,6 +335,7 @@ std::string indexHtml(const BatchJson& summary) {
     out << "<p>Since the baseline " << escapeMarkup(text(summary.at("baseline").at("file"))) << ": "
         << text(totals.at("new")) << " new, " << text(totals.at("fixed")) << " fixed, "
         << text(totals.at("unchanged")) << " unchanged findings.</p>\n";
+  writeWaiverStates(summary, out);
   out << "<p>Click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
       << "<th>status</th>";
@@ -458,9 +482,37 @@ std::string kindTotals(const BatchJson& totals) {
   return line;
 }
 
-int summaryExitCode(const BatchJson& summary) {
+namespace {
+
+/// Whether a check that did not end in error has a finding `fail_on` fails on.
+bool checkFailsOn(const BatchJson& check, FailOn fail_on) {
+  const BatchJson& report = reportOf(check);
+  const BatchJson& violations = report.at("violations");
+  // Findings counted beyond the list: which are severe or new cannot be told, so they fail.
+  const bool truncated = report.at("summary").contains("truncated");
+  if (fail_on == FailOn::Any) return statusOf(check) == "fail";
+  if (truncated && statusOf(check) == "fail") return true;
+  for (std::size_t i = 0; i < violations.size(); ++i) {
+    const BatchJson& violation = violations.at(i);
+    if (violation.contains("waived")) continue;
+    if (fail_on == FailOn::Severe ? violation.at("severe").get<bool>()
+                                  : changeOf(check, i) == "new")
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int summaryExitCode(const BatchJson& summary, FailOn fail_on) {
   const std::string status = summary.at("status");
-  return status == "error" ? 2 : status == "fail" ? 1 : 0;
+  if (status == "error") return 2;
+  if (fail_on == FailOn::New && !summary.contains("baseline"))
+    throw UsageError("--fail-on new compares with a baseline: add --baseline OLD/summary.json");
+  for (const BatchJson& job : summary.at("jobs"))
+    for (const BatchJson& check : job.at("checks"))
+      if (statusOf(check) != "error" && checkFailsOn(check, fail_on)) return 1;
+  return 0;
 }
 
 BatchJson readSummary(const std::string& path) {
@@ -647,7 +699,8 @@ BatchJson mergedSummary(const std::vector<BatchJson>& shards, const RunIdentity&
 
 }  // namespace
 
-int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir) {
+int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir,
+                FailOn fail_on) {
   checkOutputFolder(dir);
   refuseOutputOverAShard(shard_dirs, dir);
   const std::set<std::string> earlier = earlierReports(dir);  // before it is replaced
@@ -684,7 +737,7 @@ int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& d
                               checkedReport(shard_dir, check, format, file));
                 });
   writeCollectedOutputs(outputs, dir);
-  return summaryExitCode(merged);
+  return summaryExitCode(merged, fail_on);
 }
 
 }  // namespace gougechek

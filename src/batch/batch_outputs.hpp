@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "job/job_options.hpp"
+
 namespace gougechek {
 
 using BatchJson = nlohmann::ordered_json;
@@ -31,8 +33,10 @@ inline void writeCollectedOutputs(const BatchJson& summary, const std::string& d
   writeCollectedOutputs(renderCollectedOutputs(summary), dir);
 }
 
-/// The exit code a summary stands for: 2 when a job is in error, 1 on violations, else 0.
-int summaryExitCode(const BatchJson& summary);
+/// The exit code a summary stands for: 2 when a job is in error, 1 when a check has a finding
+/// `fail_on` fails on (FailOn::New: marked "new" against the baseline, which the summary must
+/// have been compared with), else 0. Waived findings fail on nothing.
+int summaryExitCode(const BatchJson& summary, FailOn fail_on = FailOn::Any);
 
 /// The violation totals of a summary's `totals` by kind: "3 gouges, 0 rapid collisions, 0
 /// holder collisions", then the stock and fixture collisions where the run had a stock or
@@ -46,6 +50,7 @@ BatchJson readSummary(const std::string& path);
 /// collected outputs rebuilt from their summaries, as one run of every shard would have written
 /// them. The shards must come from one manifest and together hold every shard once. Returns
 /// the exit code over all jobs. Throws InputError.
-int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir);
+int mergeShards(const std::vector<std::string>& shard_dirs, const std::string& dir,
+                FailOn fail_on = FailOn::Any);
 
 }  // namespace gougechek

@@ -113,6 +113,9 @@ struct Check {
   std::size_t program = 0;  ///< index in the job's programs
   Report report;
   std::vector<std::size_t> waived;  ///< violations each of the job's waivers accepted
+  /// Violations each waiver names but that are deeper than its max_depth: it was outgrown.
+  std::vector<std::size_t> outgrown;
+  std::vector<double> outgrown_depth;                ///< the deepest of them, per waiver (0: none)
   std::map<std::string, std::string> report_sha256;  ///< of each report file, by format key
   // Progress: what this check has added to the run's counters.
   std::uint64_t program_size = 0;  ///< the program file's size when the run started
@@ -121,18 +124,47 @@ struct Check {
   std::atomic<std::size_t>* job_checks_left = nullptr;  ///< of its job; the job is done at 0
 };
 
-/// Marks the violations of `check` that a waiver of `job` accepts (the first that does).
+/// Marks the violations of `check` that a waiver of `job` accepts (the first that does), and
+/// counts for each waiver the violations it names that are too deep for it (not waived by any).
 void applyWaivers(const ManifestJob& job, Check& check) {
   check.waived.assign(job.waivers.size(), 0);
+  check.outgrown.assign(job.waivers.size(), 0);
+  check.outgrown_depth.assign(job.waivers.size(), 0);
   const std::string& program = job.programs[check.program];
   for (std::size_t i = 0; i < check.report.violations.size(); ++i) {
+    const Violation& violation = check.report.violations[i];
     for (std::size_t rule = 0; rule < job.waivers.size(); ++rule) {
-      if (!job.waivers[rule].matches(program, check.report.violations[i])) continue;
+      if (!job.waivers[rule].matches(program, violation)) continue;
       check.report.waivers[i] = job.waivers[rule].waiver;
       ++check.waived[rule];
       break;
     }
+    if (check.report.waivers.count(i)) continue;
+    for (std::size_t rule = 0; rule < job.waivers.size(); ++rule) {
+      if (!job.waivers[rule].names(program, violation)) continue;
+      ++check.outgrown[rule];
+      check.outgrown_depth[rule] = std::max(check.outgrown_depth[rule], violation.depth);
+    }
   }
+}
+
+/// A job's waiver in the summary, with what it did over the job's checks: how many findings
+/// it accepted and how many it names that got deeper than it allows. Its state: "outgrown" when
+/// any did (a deeper finding fails, and the waiver wants a look), else "active" when it accepted
+/// any, else "stale" (it has nothing left to say).
+BatchJson waiverEntry(const WaiverRule& rule, std::size_t waived, std::size_t outgrown,
+                      double outgrown_depth) {
+  BatchJson entry = {{"manifest_line", rule.line},
+                     {"by", rule.waiver.by},
+                     {"reason", rule.waiver.reason},
+                     {"max_depth", rule.max_depth},
+                     {"waived", waived},
+                     {"outgrown", outgrown},
+                     {"state", outgrown > 0 ? "outgrown"
+                               : waived > 0 ? "active"
+                                            : "stale"}};
+  if (outgrown > 0) entry["outgrown_depth"] = std::round(outgrown_depth * 1e6) / 1e6;
+  return entry;
 }
 
 /// The checks that share one part as read with one set of part options.
@@ -344,19 +376,21 @@ BatchJson summaryOf(const Manifest& manifest, const BatchOptions& options,
     entry["index"] = job_index;
     entry["part"] = job.settings.part_file;
     entry["checks"] = BatchJson::array();
-    std::vector<std::size_t> waived(job.waivers.size(), 0);
+    std::vector<std::size_t> waived(job.waivers.size(), 0), outgrown(job.waivers.size(), 0);
+    std::vector<double> outgrown_depth(job.waivers.size(), 0);
     for (std::size_t program = 0; program < job.programs.size(); ++program, ++next) {
       const TunedJob check = checkOf(job, program, options.out_dir);
-      entry["checks"].push_back(checkEntry(*checks[next], job, commandLine(check)));
-      for (std::size_t rule = 0; rule < waived.size(); ++rule)
-        waived[rule] += checks[next]->waived[rule];
+      const Check& done = *checks[next];
+      entry["checks"].push_back(checkEntry(done, job, commandLine(check)));
+      for (std::size_t rule = 0; rule < waived.size(); ++rule) {
+        waived[rule] += done.waived[rule];
+        outgrown[rule] += done.outgrown[rule];
+        outgrown_depth[rule] = std::max(outgrown_depth[rule], done.outgrown_depth[rule]);
+      }
     }
-    // Each waiver with how many findings it accepted: one that accepts none is stale.
     for (std::size_t rule = 0; rule < job.waivers.size(); ++rule)
-      entry["waivers"].push_back({{"manifest_line", job.waivers[rule].line},
-                                  {"by", job.waivers[rule].waiver.by},
-                                  {"reason", job.waivers[rule].waiver.reason},
-                                  {"waived", waived[rule]}});
+      entry["waivers"].push_back(
+          waiverEntry(job.waivers[rule], waived[rule], outgrown[rule], outgrown_depth[rule]));
     summary["jobs"].push_back(std::move(entry));
   }
   BatchJson& parts = summary["timings"]["parts"] = BatchJson::array();
@@ -566,7 +600,7 @@ int runBatch(const Manifest& manifest, const BatchOptions& options) {
   settleSummary(summary);
   writeCollectedOutputs(summary, options.out_dir);
   stop.rethrow();
-  return summaryExitCode(summary);
+  return summaryExitCode(summary, options.fail_on);
 }
 
 }  // namespace gougechek

@@ -35,6 +35,7 @@ struct BatchOptions {
   /// An earlier run's summary (--baseline) to mark changes against; null: none.
   BatchJson baseline;
   std::string baseline_file;
+  FailOn fail_on = FailOn::Any;  ///< which findings make the exit code 1 (summaryExitCode)
   /// Called often, from any thread; it may throw to stop the run (a signal). Then every check
   /// not finished ends as an error of kind "interrupted", every output is still written, and
   /// runBatch rethrows what check_stop threw.
@@ -57,8 +58,9 @@ std::vector<std::size_t> shardJobs(const Manifest& manifest, std::size_t index, 
 /// When out_dir holds an earlier run's output, the reports its summary.json lists that this
 /// run does not write (a job removed or renamed, another shard) are removed first, and then
 /// the job folders they leave empty; nothing else is removed. Returns the exit code over all
-/// jobs: 0 clean, 1 violations, 2 any job in error. Throws InputError when the output folder
-/// cannot be used or written (a summary.json there that is no batch summary included).
+/// jobs: 0 clean, 1 violations (those options.fail_on fails on), 2 any job in error. Throws
+/// InputError when the output folder cannot be used or written (a summary.json there that is no
+/// batch summary included).
 int runBatch(const Manifest& manifest, const BatchOptions& options);
 
 }  // namespace gougechek

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "geom/did_you_mean.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
@@ -200,8 +201,12 @@ class ManifestReader {
   void setOption(TunedJob& job, const YAML::Node& key_node, const YAML::Node& value) const {
     const std::string key = scalar(key_node, "key");
     const auto& names = checkOptionNames();
-    if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key))
-      fail(key_node, "unknown key '" + key + "'");
+    if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key)) {
+      std::vector<std::string> keys = {"name", "part", "program", "programs", "waivers"};
+      for (const std::string_view name : names)
+        if (!isRunOption(name)) keys.emplace_back(name);
+      fail(key_node, "unknown key '" + key + "'" + didYouMean(key, keys));
+    }
     std::vector<std::string> texts;
     if (key == "start") {
       texts.push_back(startText(value));
@@ -465,7 +470,7 @@ class ManifestReader {
 
 }  // namespace
 
-bool WaiverRule::matches(const std::string& program_file, const Violation& violation) const {
+bool WaiverRule::names(const std::string& program_file, const Violation& violation) const {
   if (kind && violation.kind != *kind) return false;
   if (program && fs::path(program_file).filename() != *program) return false;
   if (lines && (violation.line < (*lines)[0] || violation.line > (*lines)[1])) return false;
@@ -474,7 +479,7 @@ bool WaiverRule::matches(const std::string& program_file, const Violation& viola
     for (int axis = 0; axis < 3; ++axis)
       if (violation.at[axis] < lo[axis] || violation.at[axis] > hi[axis]) return false;
   }
-  return violation.depth <= max_depth;
+  return true;
 }
 
 Manifest readManifest(const std::string& path) {

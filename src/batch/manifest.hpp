@@ -47,8 +47,13 @@ struct WaiverRule {
   Waiver waiver;
   std::size_t line = 0;  ///< where it starts in the manifest
 
-  /// Whether the waiver accepts `violation` of the program `program_file`.
-  bool matches(const std::string& program_file, const Violation& violation) const;
+  /// Whether the waiver names `violation` of the program `program_file`: its kind, program,
+  /// lines and region, whatever its depth.
+  bool names(const std::string& program_file, const Violation& violation) const;
+  /// Whether the waiver accepts `violation`: names it, and it is no deeper than max_depth.
+  bool matches(const std::string& program_file, const Violation& violation) const {
+    return names(program_file, violation) && violation.depth <= max_depth;
+  }
 };
 
 struct ManifestJob {

@@ -12,6 +12,7 @@
 
 #include "batch/batch_outputs.hpp"
 #include "batch/batch_run.hpp"
+#include "cli_options.hpp"
 #include "gougechek/error.hpp"
 #include "interruption.hpp"
 #include "progress_bar.hpp"
@@ -25,6 +26,8 @@ namespace po = boost::program_options;
 constexpr std::string_view kBatch = "batch";
 constexpr std::string_view kMerge = "merge";
 
+}  // namespace
+
 po::options_description batchOptions() {
   po::options_description options("Batch options");
   options.add_options()("out,o", po::value<std::string>()->value_name("DIR"),
@@ -35,18 +38,22 @@ po::options_description batchOptions() {
       "worker threads, at most 1024 (default: all cores)")(
       "baseline", po::value<std::string>()->value_name("SUMMARY"),
       "an earlier run's summary.json: mark each violation new, unchanged or fixed")(
-      "quiet,q", "no output but errors")(
+      "fail-on", po::value<std::string>()->value_name("any|new|severe"),
+      "findings that make the exit code 1: any (default), new ones (with --baseline) or "
+      "severe ones")("quiet,q", "no output but errors")(
       "progress", "show the progress line even when stderr is not a terminal")("help,h",
                                                                                "this text");
   return options;
 }
 
+namespace {
+
 constexpr const char* kBatchUsage =
     "Usage: gougechek batch MANIFEST --out DIR [options]\n"
     "Checks every program of every job of the YAML manifest MANIFEST, each part read once, and\n"
     "writes each check's reports and summary.json, index.html, junit.xml and results.csv into\n"
-    "DIR (docs/batch.md). Exit codes: 0 all clean, 1 violations, 2 a job in error or a usage\n"
-    "or input error.\n\n";
+    "DIR (docs/batch.md). Exit codes: 0 all clean, 1 violations (those --fail-on names), 2 a\n"
+    "job in error or a usage or input error.\n\n";
 constexpr const char* kMergeUsage =
     "Usage: gougechek merge --out DIR SHARD_DIR...\n"
     "Combines the outputs of the shards of one batch (batch --shard I/N) into DIR, as one run\n"
@@ -83,7 +90,7 @@ po::variables_map parse(int argc, const char* const argv[], const po::options_de
             .run(),
         values);
   } catch (const po::error& error) {
-    throw UsageError(error.what());
+    throw UsageError(parseErrorMessage(error, all));
   }
   if (!values.count("out") && !values.count("help")) throw UsageError("--out DIR is required");
   if (values.count("out") && values["out"].as<std::string>().empty())
@@ -105,6 +112,14 @@ void printSummary(const std::string& summary_file, const std::string& dir, std::
   if (summary.contains("baseline"))
     out << " (" << totals["new"].get<std::size_t>() << " new, "
         << totals["fixed"].get<std::size_t>() << " fixed since the baseline)";
+  std::size_t outgrown = 0;
+  for (const BatchJson& job : summary["jobs"])
+    if (job.contains("waivers"))
+      for (const BatchJson& waiver : job["waivers"])
+        outgrown += waiver.value("state", "") == "outgrown";
+  if (outgrown > 0)
+    out << "; " << outgrown << (outgrown == 1 ? " waiver" : " waivers")
+        << " outgrown by a deeper finding";
   out << "; see " << dir << "/index.html\n";
 }
 
@@ -131,6 +146,10 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
       throw UsageError(error.message());
     }
   }
+  if (values.count("fail-on"))
+    options.fail_on = failOnNamed(values["fail-on"].as<std::string>(), "--fail-on");
+  if (options.fail_on == FailOn::New && !values.count("baseline"))
+    throw UsageError("--fail-on new compares with a baseline: add --baseline OLD/summary.json");
   if (values.count("baseline")) {
     // Read before the run, which may replace it (the same --out as last night).
     options.baseline_file = values["baseline"].as<std::string>();
@@ -163,7 +182,9 @@ int runBatch(int argc, const char* const argv[], std::ostream& out) {
 int runMerge(int argc, const char* const argv[], std::ostream& out) {
   po::options_description all("Merge options");
   all.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "merged output")(
-      "quiet,q", "no output but errors")("help,h", "this text");
+      "fail-on", po::value<std::string>()->value_name("any|new|severe"),
+      "findings that make the exit code 1, as batch --fail-on")("quiet,q", "no output but errors")(
+      "help,h", "this text");
   po::options_description hidden;
   hidden.add_options()("shards", po::value<std::vector<std::string>>(), "SHARD_DIR...");
   po::options_description parsed;
@@ -175,7 +196,10 @@ int runMerge(int argc, const char* const argv[], std::ostream& out) {
   }
   if (!values.count("shards")) throw UsageError("merge wants the shards' output folders");
   const std::string dir = values["out"].as<std::string>();
-  const int exit_code = mergeShards(values["shards"].as<std::vector<std::string>>(), dir);
+  const FailOn fail_on = values.count("fail-on")
+                             ? failOnNamed(values["fail-on"].as<std::string>(), "--fail-on")
+                             : FailOn::Any;
+  const int exit_code = mergeShards(values["shards"].as<std::vector<std::string>>(), dir, fail_on);
   if (!values.count("quiet")) printSummary(dir + "/summary.json", dir, out);
   return exit_code;
 }

@@ -1,9 +1,13 @@
 #pragma once
 // `gougechek batch MANIFEST --out DIR [--shard I/N]` and `gougechek merge --out DIR SHARD...`
 // (docs/batch.md): their command lines, parsed, and run.
+#include <boost/program_options/options_description.hpp>
 #include <ostream>
 
 namespace gougechek {
+
+/// The options of `gougechek batch` (and those `merge` shares with it).
+boost::program_options::options_description batchOptions();
 
 /// Whether argv is a batch or merge command line (its first word is `batch` or `merge`).
 bool isBatchCommand(int argc, const char* const argv[]);

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include "geom/did_you_mean.hpp"
+
 namespace gougechek {
 
 namespace po = boost::program_options;
@@ -103,7 +105,13 @@ void addRunOptions(po::options_description& options) {
       "report", po::value<std::vector<std::string>>()->value_name("FILE")->composing(),
       "write the report to FILE, format from the extension: .txt .json .csv .xml .html "
       "(repeatable: one run, every format)")("format", po::value<std::string>()->value_name("FMT"),
-                                             "report format: text, json, csv, junit, html")(
+                                             "report format: text, json, csv, junit, html, "
+                                             "sarif, codequality")(
+      "fail-on", po::value<std::string>()->value_name("any|severe"),
+      "findings that make the exit code 1: any (default) or severe ones only")(
+      "junit-cases", po::value<std::string>()->value_name("region|finding"),
+      "the JUnit report's test cases: one per region of violations (default) or one per "
+      "violation")(
       "html-violations", po::value<std::string>()->value_name("N"),
       "rows of the HTML report's violation table, the deepest (default 1000; all are in the "
       "JSON and CSV reports)")("threads,j", po::value<std::string>()->value_name("N"),
@@ -117,6 +125,25 @@ void addRunOptions(po::options_description& options) {
       "version", "print the version and exit")("help,h", "print this help and exit");
 }
 
+ReportFormat formatFromName(const std::string& name) {
+  if (const auto format = reportFormatFromName(name)) return *format;
+  throw UsageError("--format: unknown format '" + name +
+                   "' (text, json, csv, junit, html, sarif, codequality)");
+}
+
+ReportFormat formatFromExtension(const std::string& file) {
+  if (const auto format = reportFormatOfFile(file)) return *format;
+  throw UsageError("--report: cannot tell the format of '" + file +
+                   "' from its extension (.txt .json .csv .xml .html .sarif); add --format");
+}
+
+std::optional<std::string> stringOption(const po::variables_map& values, const char* name) {
+  if (!values.count(name)) return std::nullopt;
+  return values[name].as<std::string>();
+}
+
+}  // namespace
+
 po::options_description visibleOptions() {
   po::options_description options("Options");
   addToolAndProgramOptions(options);
@@ -126,23 +153,19 @@ po::options_description visibleOptions() {
   return options;
 }
 
-ReportFormat formatFromName(const std::string& name) {
-  if (const auto format = reportFormatFromName(name)) return *format;
-  throw UsageError("--format: unknown format '" + name + "' (text, json, csv, junit, html)");
+std::string parseErrorMessage(const po::error& error, const po::options_description& options) {
+  const auto* unknown = dynamic_cast<const po::unknown_option*>(&error);
+  if (!unknown) return error.what();
+  std::string given = unknown->get_option_name();
+  if (!given.starts_with("--")) return error.what();
+  given.erase(0, 2);
+  given = given.substr(0, given.find('='));
+  std::vector<std::string> names;
+  for (const auto& option : options.options())
+    if (option->long_name() != "input" && option->long_name() != "generate")
+      names.push_back(option->long_name());
+  return error.what() + didYouMean(given, names, {}, "--", "");
 }
-
-ReportFormat formatFromExtension(const std::string& file) {
-  if (const auto format = reportFormatOfFile(file)) return *format;
-  throw UsageError("--report: cannot tell the format of '" + file +
-                   "' from its extension (.txt .json .csv .xml .html); add --format");
-}
-
-std::optional<std::string> stringOption(const po::variables_map& values, const char* name) {
-  if (!values.count(name)) return std::nullopt;
-  return values[name].as<std::string>();
-}
-
-}  // namespace
 
 std::string helpText() {
   std::ostringstream text;
@@ -248,6 +271,15 @@ void fillOptions(const po::variables_map& values, CliOptions& options) {
     options.job.html_violations = rows;
   }
   options.job.front_tracking = values.count("no-front-tracking") == 0;
+  if (auto text = stringOption(values, "junit-cases"))
+    options.job.junit_cases = junitCasesNamed(*text, "--junit-cases");
+  if (auto text = stringOption(values, "fail-on")) {
+    options.fail_on = failOnNamed(*text, "--fail-on");
+    if (options.fail_on == FailOn::New)
+      throw UsageError(
+          "--fail-on new compares with a baseline, which only a batch has: gougechek batch "
+          "MANIFEST --out DIR --baseline OLD/summary.json --fail-on new");
+  }
 }
 
 /// Where a check's reports go, as far as `values` tell without any error: the error report
@@ -276,7 +308,8 @@ CliOptions knownReportTarget(const po::variables_map& values) {
 
 CliOptions parseCommandLine(int argc, const char* const argv[]) {
   po::options_description all = visibleOptions();
-  all.add_options()("input", po::value<std::vector<std::string>>(), "PART and PATH");
+  all.add_options()("input", po::value<std::vector<std::string>>(), "PART and PATH")(
+      "generate", po::value<std::string>(), "man, bash or zsh: the build's generated files");
   po::positional_options_description positional;
   positional.add("input", -1);
 
@@ -290,7 +323,7 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
             .run(),
         values);
   } catch (const po::error& error) {
-    throw UsageError(error.what());
+    throw UsageError(parseErrorMessage(error, all));
   }
 
   CliOptions options;
@@ -300,6 +333,11 @@ CliOptions parseCommandLine(int argc, const char* const argv[]) {
   }
   if (values.count("version")) {
     options.mode = CliMode::Version;
+    return options;
+  }
+  if (values.count("generate")) {
+    options.mode = CliMode::Generate;
+    options.generate = values["generate"].as<std::string>();
     return options;
   }
 

@@ -11,6 +11,7 @@
 #include "gougechek/version.hpp"
 #include "interruption.hpp"
 #include "run_check.hpp"
+#include "shell_docs.hpp"
 
 namespace {
 
@@ -34,6 +35,9 @@ int run(int argc, const char* const argv[]) {
       return 0;
     case CliMode::Version:
       std::cout << "gougechek " << version() << "\n";
+      return 0;
+    case CliMode::Generate:
+      std::cout << generatedFile(options.generate);
       return 0;
     case CliMode::PrintMoves:
       return printMoves(options, std::cout);

@@ -31,6 +31,16 @@ void printSummary(const Report& report, const CliOptions& options, std::ostream&
   if (!out.flush()) throw InputError("<stdout>", 0, 0, "cannot write the summary line");
 }
 
+/// Whether `report` has a finding that --fail-on `fail_on` fails on (New is a batch's only). A
+/// list cut short may hide severe findings among those counted only: they fail too.
+bool failsOn(const Report& report, FailOn fail_on) {
+  if (fail_on == FailOn::Severe && report.unlisted.total() > 0) return true;
+  for (const Violation& violation : report.violations)
+    if (!waiverOf(report, violation) && (fail_on != FailOn::Severe || violation.severe))
+      return true;
+  return fail_on == FailOn::Any && report.unlisted.total() > 0;
+}
+
 /// The interrupting signal's text, once one arrived.
 std::optional<std::string> interruption() {
   if (const int signal = receivedSignal()) return Interrupted(signal).what();
@@ -104,7 +114,7 @@ int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   try {
     const Report report = runJob(options.job, hooks);
     if (options.job.reports.empty()) printReport(report, options, out);
-    return report.violations.empty() ? 0 : 1;
+    return failsOn(report, options.fail_on) ? 1 : 0;
   } catch (const NoReportError&) {
     throw;
   } catch (const std::exception&) {

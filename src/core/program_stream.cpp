@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
@@ -9,6 +10,7 @@
 #include "gcode/parameter_file.hpp"
 #include "gcode/program_reader.hpp"
 #include "geom/arc_sweep.hpp"
+#include "geom/did_you_mean.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/program.hpp"
 #include "gougechek/verify.hpp"
@@ -139,10 +141,22 @@ ProgramStream& ProgramStream::operator=(ProgramStream&&) noexcept = default;
 ProgramStream::~ProgramStream() = default;
 
 Dialect dialectNamed(std::string_view name, SettingNames names) {
-  if (const std::optional<Dialect> dialect = dialectFromName(name)) return *dialect;
+  // In any case: Fanuc is fanuc.
+  std::string lowered(name);
+  for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (const std::optional<Dialect> dialect = dialectFromName(lowered)) return *dialect;
+  // Controllers whose G-code one of the dialects reads: Mach3/4 and EMC follow RS274/NGC as
+  // LinuxCNC does, grblHAL and FluidNC are grbl's.
+  static const Synonyms kins{{"mach3", {"linuxcnc"}}, {"mach4", {"linuxcnc"}},
+                             {"mach", {"linuxcnc"}},  {"emc", {"linuxcnc"}},
+                             {"emc2", {"linuxcnc"}},  {"ngc", {"linuxcnc"}},
+                             {"grblhal", {"grbl"}},   {"fluidnc", {"grbl"}},
+                             {"fanuc-0i", {"fanuc"}}, {"haas-ngc", {"haas"}}};
+  const std::vector<std::string> known = {"linuxcnc", "fanuc", "haas", "grbl"};
   throw InputError("", 0, 0,
-                   settingName("dialect", names) + ": unknown dialect '" + std::string(name) +
-                       "' (linuxcnc, fanuc, haas, grbl)");
+                   settingName("dialect", names) + ": unknown dialect '" + std::string(name) + "'" +
+                       didYouMean(name, known, kins) + "; the dialects are linuxcnc, fanuc, " +
+                       "haas, grbl");
 }
 
 namespace {

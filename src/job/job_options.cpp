@@ -298,6 +298,19 @@ void setCheckOption(TunedJob& job, std::string_view name, const std::string& val
   throw UsageError("unknown option '" + std::string(name) + "'");
 }
 
+FailOn failOnNamed(const std::string& text, const std::string& option) {
+  if (text == "any") return FailOn::Any;
+  if (text == "new") return FailOn::New;
+  if (text == "severe") return FailOn::Severe;
+  throw UsageError(option + ": '" + text + "' is none of any, new, severe");
+}
+
+JunitCases junitCasesNamed(const std::string& text, const std::string& option) {
+  if (text == "region") return JunitCases::Region;
+  if (text == "finding") return JunitCases::Finding;
+  throw UsageError(option + ": '" + text + "' is neither region nor finding");
+}
+
 void checkJobSettings(const CheckJob& job, SettingNames names) {
   asUsageError([&] {
     checkMachine(job, names);
@@ -520,6 +533,7 @@ std::string commandLine(const CheckJob& job) {
     add("format", reportFormatName(job.reports[0].format));
   if (job.html_violations != kDefaultHtmlViolations)
     add("html-violations", std::to_string(job.html_violations));
+  if (job.junit_cases == JunitCases::Finding) add("junit-cases", "finding");
   return line;
 }
 

@@ -20,6 +20,13 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// --fail-on: which findings make the exit code 1 (docs/cli.md). Any: every finding not
+/// waived; New: those a batch's --baseline did not have; Severe: the severe ones.
+enum class FailOn { Any, New, Severe };
+
+/// The FailOn of `text` ("any", "new", "severe"); throws UsageError naming `option`.
+FailOn failOnNamed(const std::string& text, const std::string& option);
+
 /// A job with the check's tuning (verify/tuning.hpp), which the benchmarks choose through the
 /// command line (--kdop, --no-front-tracking) and a manifest (kdop): no part of the public job,
 /// whose checks take the default tuning.
@@ -41,6 +48,9 @@ const std::vector<std::string_view>& checkOptionNames();
 /// option as `names` spell it ("--tolerance" on the command line).
 void setCheckOption(TunedJob& job, std::string_view name, const std::string& value,
                     SettingNames names);
+
+/// The JunitCases of `text` ("region", "finding"); throws UsageError naming `option`.
+JunitCases junitCasesNamed(const std::string& text, const std::string& option);
 
 /// Checks what no single option can: a deflection coarser than the tolerance allows
 /// (checkDeflection), the raw stock (checkStock). Throws UsageError naming them as `names`

@@ -164,6 +164,7 @@ Report jobReport(const CheckJob& job, const FileSha256& sha256,
   report.trace = startTrace(job, job.command.empty() ? commandLine(job) : job.command, sha256);
   report.trace->manifest = job.manifest;
   report.html_violations = job.html_violations;
+  report.junit_cases = job.junit_cases;
   // A usage error's report shows the defaults (`shown`): no fixture or rate out of range.
   if (!shown) addMachineSettings(report, job);
   return report;

@@ -1,11 +1,13 @@
-// JUnit XML for CI dashboards: one test case per tool number the program used, failing with
-// that tool's violations (waived ones are listed in the output, not failing); a run that ended
-// in an error is one test case in error.
-#include <map>
+// JUnit XML for CI dashboards: one test case per region of violations (Report::regions,
+// deepest first), or with JunitCases::Finding one per violation, each failing with a message
+// that names the line, the depth and the tool; waived violations fail nothing (the suite's
+// output lists them). A clean program is one passing case, "check"; a run that ended in an
+// error is that case in error.
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "report/ci_findings.hpp"
 #include "report/markup_escape.hpp"
 #include "report/report_summary.hpp"
 #include "report/report_writers.hpp"
@@ -14,36 +16,55 @@ namespace gougechek {
 
 namespace {
 
-struct ToolCase {
-  const ToolSpec* spec = nullptr;  ///< null for a tool number no report tool describes
+/// A test case: its name, and the violations that fail it (waived ones left out).
+struct TestCase {
+  std::string name;
+  std::string message;  ///< of the failure
   std::vector<const Violation*> violations;
 };
 
-std::map<int, ToolCase> casesByTool(const Report& report) {
-  std::map<int, ToolCase> cases;
-  for (const auto& [number, tool] : report.tools) cases[number].spec = &tool;
-  for (const Violation& violation : report.violations) {
-    // A waived violation does not fail its tool's case; the suite's output lists it.
-    if (!waiverOf(report, violation)) cases[violation.tool].violations.push_back(&violation);
+/// `line 1042, tool 1`: a case's name, stable while its deepest finding stays on its line.
+std::string caseName(const Violation& violation) {
+  return "line " + std::to_string(violation.line) + ", tool " + std::to_string(violation.tool);
+}
+
+std::vector<TestCase> casesOf(const Report& report) {
+  std::vector<TestCase> cases;
+  if (report.junit_cases == JunitCases::Finding) {
+    for (const Violation& violation : report.violations)
+      cases.push_back(
+          {violationKindLabel(violation.kind) + std::string(" at ") + caseName(violation),
+           findingMessage(report, violation),
+           waiverOf(report, violation) ? std::vector<const Violation*>()
+                                       : std::vector{&violation}});
+  } else {
+    for (const ReportRegion& region : findingRegions(report)) {
+      const Violation& deepest = report.violations[region.deepest];
+      TestCase region_case{"region at " + caseName(deepest), {}, {}};
+      for (const std::size_t index : region.violations)
+        if (!waiverOf(report, report.violations[index]))
+          region_case.violations.push_back(&report.violations[index]);
+      const std::size_t count = region_case.violations.size();
+      region_case.message = std::to_string(count) + (count == 1 ? " violation" : " violations") +
+                            ", deepest " + findingMessage(report, deepest);
+      cases.push_back(std::move(region_case));
+    }
   }
+  if (cases.empty()) cases.push_back({"check", {}, {}});
   return cases;
 }
 
-void writeCase(const Report& report, int number, const ToolCase& tool_case, std::ostream& out) {
-  std::string name = "tool ";
-  name.append(std::to_string(number));
-  if (tool_case.spec) name.append(" (").append(describeTool(*tool_case.spec)).append(")");
+void writeCase(const Report& report, const TestCase& test_case, std::ostream& out) {
   out << "  <testcase classname=\"" << escapeMarkup(report.path_file) << "\" name=\""
-      << escapeMarkup(name) << "\"";
-  if (tool_case.violations.empty()) {
+      << escapeMarkup(test_case.name) << "\"";
+  if (test_case.violations.empty()) {
     out << "/>\n";
     return;
   }
-  out << ">\n    <failure type=\"violations\" message=\"" << tool_case.violations.size()
-      << (tool_case.violations.size() == 1 ? " violation" : " violations") << "\">";
-  for (const Violation* violation : tool_case.violations) {
+  out << ">\n    <failure type=\"violations\" message=\"" << escapeMarkup(test_case.message)
+      << "\">";
+  for (const Violation* violation : test_case.violations)
     out << escapeMarkup(describeViolation(report, *violation)) << "\n";
-  }
   out << "</failure>\n  </testcase>\n";
 }
 
@@ -100,16 +121,14 @@ void writeJunitReport(const Report& report, std::ostream& out) {
     writeErrorSuite(report, *report.error, out);
     return;
   }
-  std::map<int, ToolCase> cases = casesByTool(report);
-  // A program with no moves used no tool: it still reports as one (passing) case.
-  if (cases.empty()) cases[0];
+  const std::vector<TestCase> cases = casesOf(report);
   std::size_t failures = 0;
-  for (const auto& entry : cases) failures += entry.second.violations.empty() ? 0 : 1;
+  for (const TestCase& test_case : cases) failures += test_case.violations.empty() ? 0 : 1;
 
   out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() << "\" failures=\"" << failures
       << "\" errors=\"0\" time=\"" << fixedDecimal(report.elapsed_s, 3) << "\">\n";
   writeProperties(report, out);
-  for (const auto& [number, tool_case] : cases) writeCase(report, number, tool_case, out);
+  for (const TestCase& test_case : cases) writeCase(report, test_case, out);
   const ReportSummary summary = summarize(report);
   writeSystemOut(report, summary.truncated() ? truncationNote(summary) : std::string(), out);
   out << "</testsuite>\n";

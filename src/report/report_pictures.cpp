@@ -15,13 +15,6 @@ namespace gougechek {
 
 namespace {
 
-/// The cutter of tool `number`; null when the report does not describe it.
-const ToolSpec* toolOf(const Report& report, int number) {
-  for (const auto& [tool_number, spec] : report.tools)
-    if (tool_number == number) return &spec;
-  return nullptr;
-}
-
 /// Componentwise least and greatest: box corners.
 Vec3 lower(const Vec3& a, const Vec3& b) {
   return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};

@@ -134,15 +134,14 @@ int depthDecimals(double tolerance) {
   return static_cast<int>(std::clamp(decimals, 3.0, 6.0));
 }
 
-std::string describeViolation(const Report& report, const Violation& violation) {
-  std::string text = report.path_file;
-  text.append(":").append(std::to_string(violation.line)).append(": ");
-  text.append(violationKindLabel(violation.kind)).append(" ");
-  text.append(fixedDecimal(violation.depth, depthDecimals(report.tolerance))).append(" mm at (");
-  text.append(fixedDecimal(violation.at.x, 3)).append(", ");
-  text.append(fixedDecimal(violation.at.y, 3)).append(", ");
-  text.append(fixedDecimal(violation.at.z, 3)).append(") tool ");
-  text.append(std::to_string(violation.tool));
+const ToolSpec* toolOf(const Report& report, int number) {
+  for (const auto& [tool_number, spec] : report.tools)
+    if (tool_number == number) return &spec;
+  return nullptr;
+}
+
+std::string violationDetails(const Report& report, const Violation& violation) {
+  std::string text;
   const std::string segment = segmentName(report, violation);
   if (violation.kind == ViolationKind::StockCollision) {
     text.append(" (").append(stockCauseLabel(violation.cause));
@@ -158,6 +157,23 @@ std::string describeViolation(const Report& report, const Violation& violation) 
   if (const Waiver* waiver = waiverOf(report, violation))
     text.append(" [waived by ").append(waiver->by).append(": ").append(waiver->reason).append("]");
   return text;
+}
+
+std::string describePoint(const Vec3& p) {
+  std::string text = "(";
+  text.append(fixedDecimal(p.x, 3)).append(", ");
+  text.append(fixedDecimal(p.y, 3)).append(", ");
+  return text.append(fixedDecimal(p.z, 3)).append(")");
+}
+
+std::string describeViolation(const Report& report, const Violation& violation) {
+  std::string text = report.path_file;
+  text.append(":").append(std::to_string(violation.line)).append(": ");
+  text.append(violationKindLabel(violation.kind)).append(" ");
+  text.append(fixedDecimal(violation.depth, depthDecimals(report.tolerance))).append(" mm at ");
+  text.append(describePoint(violation.at)).append(" tool ");
+  text.append(std::to_string(violation.tool));
+  return text.append(violationDetails(report, violation));
 }
 
 std::string summaryLine(const Report& report) {

@@ -55,6 +55,13 @@ int depthDecimals(double tolerance);
 /// stock: flutes)`
 std::string describeViolation(const Report& report, const Violation& violation);
 
+/// What describeViolation says after the tool: ` (shank)`, ` (rapid into the stock: flutes)`,
+/// ` fixture vise.stl`, ` [severe]`, ` [exact]`, ` [waived by WHO: WHY]`, those that apply.
+std::string violationDetails(const Report& report, const Violation& violation);
+
+/// `(41.500, 20.000, 3.100)`
+std::string describePoint(const Vec3& p);
+
 /// `path.nc:12: warning: M8 coolant: ignored` (the line left out when 0).
 std::string describeWarning(const InputWarning& warning);
 
@@ -71,6 +78,9 @@ std::string truncationNote(const ReportSummary& summary);
 /// The violations the HTML report's table lists: the deepest report.html_violations (the first
 /// of equal depths), as indices into report.violations, in program order.
 std::vector<std::size_t> htmlTableRows(const Report& report);
+
+/// The cutter of tool `number`; null when the report does not describe it.
+const ToolSpec* toolOf(const Report& report, int number);
 
 /// `ball D6 r3 flute 24`, with each shape's own sizes (a taper's angle, a chamfer's tip and
 /// angle, a drill's point, a lollipop's or dovetail's neck), shank, overall length and holder

@@ -11,5 +11,7 @@ void writeJsonReport(const Report& report, std::ostream& out);
 void writeCsvReport(const Report& report, std::ostream& out);
 void writeJunitReport(const Report& report, std::ostream& out);
 void writeHtmlReport(const Report& report, std::ostream& out);
+void writeSarifReport(const Report& report, std::ostream& out);
+void writeCodeQualityReport(const Report& report, std::ostream& out);
 
 }  // namespace gougechek

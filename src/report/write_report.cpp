@@ -12,6 +12,8 @@ std::optional<ReportFormat> reportFormatFromName(std::string_view name) {
   if (name == "csv") return ReportFormat::Csv;
   if (name == "junit") return ReportFormat::Junit;
   if (name == "html") return ReportFormat::Html;
+  if (name == "sarif") return ReportFormat::Sarif;
+  if (name == "codequality") return ReportFormat::CodeQuality;
   return std::nullopt;
 }
 
@@ -27,6 +29,10 @@ const char* reportFormatName(ReportFormat format) {
       return "junit";
     case ReportFormat::Html:
       return "html";
+    case ReportFormat::Sarif:
+      return "sarif";
+    case ReportFormat::CodeQuality:
+      return "codequality";
   }
   return "text";
 }
@@ -39,6 +45,7 @@ std::optional<ReportFormat> reportFormatOfFile(std::string_view file) {
   if (extension == ".csv") return ReportFormat::Csv;
   if (extension == ".xml") return ReportFormat::Junit;
   if (extension == ".html" || extension == ".htm") return ReportFormat::Html;
+  if (extension == ".sarif") return ReportFormat::Sarif;
   return std::nullopt;
 }
 
@@ -58,6 +65,12 @@ void writeReport(const Report& report, ReportFormat format, std::ostream& out) {
       return;
     case ReportFormat::Html:
       writeHtmlReport(report, out);
+      return;
+    case ReportFormat::Sarif:
+      writeSarifReport(report, out);
+      return;
+    case ReportFormat::CodeQuality:
+      writeCodeQualityReport(report, out);
       return;
   }
 }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "geom/did_you_mean.hpp"
 #include "gougechek/error.hpp"
 #include "gougechek/tool.hpp"
 #include "tool/tool_draft.hpp"
@@ -47,6 +48,35 @@ const std::vector<ShapeForm>& shapeForms() {
       {"dovetail", CutterType::Dovetail, "dovetail:D:A:h,neck=d", {N::HalfAngle, N::Height}},
   };
   return forms;
+}
+
+/// What shops call the cutters, for the suggestions of an unknown type: an end mill is flat,
+/// ball or bull nosed.
+const Synonyms& cutterSynonyms() {
+  static const Synonyms synonyms{
+      {"endmill", {"flat", "ball", "bull"}},
+      {"end-mill", {"flat", "ball", "bull"}},
+      {"mill", {"flat", "ball", "bull"}},
+      {"square", {"flat"}},
+      {"flatend", {"flat"}},
+      {"ballnose", {"ball"}},
+      {"ball-nose", {"ball"}},
+      {"ballend", {"ball"}},
+      {"sphere", {"ball", "lollipop"}},
+      {"bullnose", {"bull"}},
+      {"bull-nose", {"bull"}},
+      {"torus", {"bull"}},
+      {"radius", {"bull"}},
+      {"tapered", {"taper"}},
+      {"v-bit", {"vbit"}},
+      {"vee", {"vbit"}},
+      {"engraver", {"vbit", "chamfer"}},
+      {"spotdrill", {"spot"}},
+      {"spot-drill", {"spot"}},
+      {"countersink", {"chamfer"}},
+      {"undercut", {"lollipop", "dovetail"}},
+  };
+  return synonyms;
 }
 
 constexpr std::string_view kKeys = "keys: flute, shank, length, neck, holder";
@@ -100,10 +130,13 @@ ToolSpec parseToolSpec(const std::string& text, const std::string& origin_name) 
   const auto form = std::find_if(forms.begin(), forms.end(),
                                  [&](const ShapeForm& f) { return f.name == shape.front(); });
   if (form == forms.end()) {
-    throwToolError(origin, concat("unknown cutter type '", shape.front(), "' in '", text,
-                                  "' (expected ball:D, flat:D, bull:D:r, taper:D:r:A, "
+    std::vector<std::string> names;
+    for (const ShapeForm& known : forms) names.emplace_back(known.name);
+    throwToolError(origin, concat("unknown cutter type '", shape.front(), "' in '", text, "'",
+                                  didYouMean(shape.front(), names, cutterSynonyms()),
+                                  "; expected ball:D, flat:D, bull:D:r, taper:D:r:A, "
                                   "chamfer:D:d:A, vbit:D:V, spot:D:V, drill:D:P, lollipop:D or "
-                                  "dovetail:D:A:h)"));
+                                  "dovetail:D:A:h"));
   }
   if (shape.size() != 2 + form->numbers.size()) {
     throwToolError(origin, concat("'", items.front(), "': a ", form->name, " cutter is written ",

@@ -793,12 +793,13 @@ TEST_F(ManifestErrors, TheValidJobRuns) {
 }
 
 TEST_F(ManifestErrors, UnknownKey) {
-  expectRefused(std::string(kJob) + "    tolerence: 0.01\n", "6:5: unknown key 'tolerence'");
+  expectRefused(std::string(kJob) + "    tolerence: 0.01\n",
+                "6:5: unknown key 'tolerence' (did you mean 'tolerance'?)");
 }
 
 TEST_F(ManifestErrors, UnknownKeyInTheDefaults) {
   expectRefused(std::string("defaults:\n  tolerence: 0.01\n").append(kJob),
-                "2:3: unknown key 'tolerence'");
+                "2:3: unknown key 'tolerence' (did you mean 'tolerance'?)");
 }
 
 TEST_F(ManifestErrors, RunOptionInAJob) {
@@ -824,9 +825,9 @@ TEST_F(ManifestErrors, BadToolSpec) {
       "    part: box.stl\n"
       "    program: clean.nc\n"
       "    tool: reamer:6\n",
-      "5:11: tool: unknown cutter type 'reamer' in 'reamer:6' (expected ball:D, flat:D, "
+      "5:11: tool: unknown cutter type 'reamer' in 'reamer:6'; expected ball:D, flat:D, "
       "bull:D:r, taper:D:r:A, chamfer:D:d:A, vbit:D:V, spot:D:V, drill:D:P, lollipop:D or "
-      "dovetail:D:A:h)");
+      "dovetail:D:A:h");
 }
 
 TEST_F(ManifestErrors, BadToolSpecInTheDefaults) {

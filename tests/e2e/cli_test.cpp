@@ -262,7 +262,9 @@ TEST_F(Cli, SeveralReportsEachTakeTheFormatOfTheirExtensionAndListTheSameFinding
   EXPECT_TRUE(row.starts_with("kind,line,")) << row;
   // Each finding of the JSON report in each of the others, in the same order in the CSV.
   ASSERT_EQ(json["violations"].size(), 3u);
-  EXPECT_TRUE(contains(xml, "<failure type=\"violations\" message=\"3 violations\">")) << xml;
+  EXPECT_TRUE(
+      contains(xml, "<failure type=\"violations\" message=\"3 violations, deepest line 3: "))
+      << xml;
   std::size_t index = 0;
   for (const auto& violation : json["violations"]) {
     std::string kind = violation["kind"];

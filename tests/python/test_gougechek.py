@@ -182,6 +182,9 @@ def test_reports_in_every_format():
     assert report.to_string("csv").splitlines()[0].startswith("kind,line,move,")
     assert report.to_string("junit").startswith("<?xml")
     assert "<html" in report.to_string("html")
+    sarif = json.loads(report.to_string("sarif"))
+    assert len(sarif["runs"][0]["results"]) == len(report.violations)
+    assert len(json.loads(report.to_string("codequality"))) == len(report.violations)
     with pytest.raises(ValueError):
         report.to_string("pdf")
 

@@ -92,24 +92,47 @@ TEST(CsvReport, MarksDepthsConfirmedOnTheExactSurface) {
   EXPECT_NE(written(report, ReportFormat::Text).find("[exact]"), std::string::npos);
 }
 
-TEST(JunitReport, OneCasePerToolFailingWithItsViolations) {
+TEST(JunitReport, OneCasePerRegionNamingLineDepthAndTool) {
   const std::string xml = written(test::failingReport(), ReportFormat::Junit);
   EXPECT_EQ(test::markupProblem(xml), "") << xml;
+  // Line 1042 (tool 1, a gouge and a rapid collision) and line 2000 (tool 2): two regions.
   EXPECT_NE(xml.find("<testsuite name=\"gougechek\" tests=\"2\" failures=\"2\""), std::string::npos)
       << xml;
   EXPECT_EQ(count(xml, "<testcase "), 2u);
   EXPECT_EQ(count(xml, "<failure "), 2u);
-  EXPECT_NE(xml.find("message=\"2 violations\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("name=\"region at line 1042, tool 1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("message=\"2 violations, deepest line 1042: rapid collision 1.500 mm deep, "
+                     "tool 1 (ball D6"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("message=\"1 violation, deepest line 2000: holder collision 0.050 mm deep, "
+                     "tool 2 (taper"),
+            std::string::npos)
+      << xml;
   EXPECT_NE(xml.find("path.nc:2000: holder collision 0.050 mm"), std::string::npos) << xml;
   EXPECT_NE(xml.find("tool 2 (shank)"), std::string::npos) << xml;
 }
 
-TEST(JunitReport, PassingCasesHaveNoFailure) {
+TEST(JunitReport, OneCasePerFindingWhenAsked) {
+  Report report = test::failingReport();
+  report.junit_cases = JunitCases::Finding;
+  const std::string xml = written(report, ReportFormat::Junit);
+  EXPECT_EQ(test::markupProblem(xml), "") << xml;
+  EXPECT_EQ(count(xml, "<testcase "), 3u);
+  EXPECT_EQ(count(xml, "<failure "), 3u);
+  EXPECT_NE(xml.find("name=\"gouge at line 1042, tool 1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("message=\"line 1042: gouge 0.212 mm deep, tool 1 (ball D6"),
+            std::string::npos)
+      << xml;
+}
+
+TEST(JunitReport, ACleanProgramIsOnePassingCase) {
   const std::string xml = written(test::passingReport(), ReportFormat::Junit);
   EXPECT_EQ(test::markupProblem(xml), "") << xml;
   EXPECT_NE(xml.find("failures=\"0\""), std::string::npos);
   EXPECT_EQ(count(xml, "<failure"), 0u);
-  EXPECT_EQ(count(xml, "<testcase "), 2u);
+  EXPECT_EQ(count(xml, "<testcase "), 1u);
+  EXPECT_NE(xml.find("name=\"check\"/>"), std::string::npos) << xml;
 }
 
 TEST(JunitReport, EscapesEverything) {

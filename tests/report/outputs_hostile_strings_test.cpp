@@ -74,9 +74,12 @@ TEST(HostileStrings, MarkupAndJsonAreValidWhateverTheBytes) {
       EXPECT_TRUE(static_cast<unsigned char>(c) >= 0x20 || allowed_control) << int(c);
     }
   }
-  const std::string json = written(report, ReportFormat::Json);
-  EXPECT_TRUE(validUtf8(json));
-  EXPECT_TRUE(nlohmann::json::accept(json));
+  for (const ReportFormat format :
+       {ReportFormat::Json, ReportFormat::Sarif, ReportFormat::CodeQuality}) {
+    const std::string json = written(report, format);
+    EXPECT_TRUE(validUtf8(json)) << reportFormatName(format);
+    EXPECT_TRUE(nlohmann::json::accept(json)) << reportFormatName(format);
+  }
 }
 
 TEST(HostileNumbers, FixedDecimalPrintsTheWholeNumber) {
