@@ -118,7 +118,7 @@ template <int K>
 void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                                  const std::vector<Candidate>& candidates,
                                  const std::vector<std::uint32_t>& whole, double report_below,
-                                 double floor, bool plane_first) {
+                                 double floor, double aim_floor) {
   makeGroups(core, pieces, report_below);
   queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
   cutGroups();
@@ -136,14 +136,14 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     }
   }
   // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded at
-  // once and sorted, rather than kept in a heap. With `plane_first`, by the plane cuts alone:
-  // the aimed cuts cost about what a distance query does, so they wait until a finding gives
-  // them a use (advance).
+  // once and sorted, rather than kept in a heap. With an infinite `aim_floor`, by the plane
+  // cuts alone: the aimed cuts cost about what a distance query does, so they wait until a
+  // finding gives them a use (advance).
   if (queue_sorted_) {
+    const bool plane_first = aim_floor == INFINITY;
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double own =
-          fullBound(groups_[axial.group], triangle(axial.index), plane_first ? INFINITY : floor);
+      const double own = fullBound(groups_[axial.group], triangle(axial.index), aim_floor);
       const double bound = std::min(own, groups_[axial.group].half_width);
       if (bound >= floor)
         queue_[kept++] = {bound, own, plane_first ? Queued::kAxial : Queued::kFull, axial.index,
@@ -298,8 +298,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
   // Pairs bounded below this are out of reach (with kBoundSlack to spare).
   const double pair_floor = reach_floor - kBoundSlack;
-  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor,
-              !search.accuracy.onlyMeasuredFindingsMatter());
+  // Pairs whose plane cuts leave them too shallow to matter need no aimed cuts: their order
+  // only says which is measured first where nothing matters (findAnyWithinReach).
+  const double aim_floor = search.accuracy.onlyMeasuredFindingsMatter()
+                               ? std::max(pair_floor, limits.relevant_above - kBoundSlack)
+                               : INFINITY;
+  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor, aim_floor);
   examined_.clear();
   auto cannot_matter = [&](double bound) {
     return search.accuracy.cannotMatter(bound, search.deepestSoFar());
@@ -366,11 +370,19 @@ void MoveChecker<K>::examine(Search& search, const Reach& c) {
 template <int K>
 void MoveChecker<K>::findAnyWithinReach(Search& search, double pair_floor, double reach_floor) {
   // Nothing that matters: whether anything came within reach at all still does (a cutter
-  // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
-  // deepest-bound order again: those taken off the queue and not yet measured, then the rest.
-  const FrustumCore& core = search.core;
+  // touching nothing may be buried). Any such finding is too shallow to report, so the order
+  // changes no result: the pairs taken off the queue and not yet measured, then the rest, a
+  // queued node searched depth first (the queue's order would split every node tied at a
+  // buried cutter's half width before its first triangle).
   for (std::size_t g = 0; !search.best.found && (g < examined_.size() || !queue_.empty());) {
     if (g == examined_.size()) {
+      if (!queue_sorted_ && queue_.front().stage == Queued::kNode) {
+        std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
+        const Queued top = queue_.back();
+        queue_.pop_back();
+        anyBelow(search, top.index, top.group, pair_floor, reach_floor);
+        continue;
+      }
       const std::optional<Reach> group_reach = advance(pair_floor, true);
       if (!group_reach) continue;
       examined_.push_back(*group_reach);
@@ -379,16 +391,54 @@ void MoveChecker<K>::findAnyWithinReach(Search& search, double pair_floor, doubl
       ++g;
       continue;
     }
-    pieceReaches(examined_[g++], reach_floor, [](double) { return false; });
-    for (const Reach& c : piece_reaches_) {
-      const PathPiece& piece = search.pieces[c.piece];
-      const GjkResult r = measure(core, piece, triangle(c.triangle), search.limits.report_below);
-      if (r.far) continue;
-      search.best = {
-          true, core.margin - std::max(r.distance, 0.0), piece.at(r.s), false, c.triangle, c.piece,
-          r.s};
-      break;
-    }
+    withinReach(search, examined_[g++], reach_floor);
+  }
+}
+
+template <int K>
+bool MoveChecker<K>::anyBelow(Search& search, std::uint32_t node, std::uint32_t group,
+                              double pair_floor, double reach_floor) {
+  const PieceGroup& pieces = groups_[group];
+  if (tree_.isLeaf(node)) {
+    tree_.forEachTriangle(node, [&](std::uint32_t t) {
+      if (search.best.found) return;
+      Kdop<K> box = Kdop<K>::empty();
+      for (const Vec3& corner : triangle(t)) box.add(corner);
+      if (!box.overlaps(pieces.box)) return;
+      const double own =
+          std::min(boxBound(pieces, box), fullBound(groups_[group], triangle(t), pair_floor));
+      const double bound = std::min(own, pieces.half_width);
+      if (bound >= pair_floor) withinReach(search, {bound, own, t, group}, reach_floor);
+    });
+    return search.best.found;
+  }
+  // The child that may reach deeper first: the likelier to hold a triangle within reach.
+  std::array<std::pair<double, std::uint32_t>, 2> children;
+  for (int i = 0; i < 2; ++i) {
+    const std::uint32_t child = tree_.children(node)[i];
+    const Kdop<K> box = tree_.kdop(child);
+    children[i] = {box.overlaps(pieces.box) ? boxBound(pieces, box) : -INFINITY, child};
+  }
+  if (children[1].first > children[0].first) std::swap(children[0], children[1]);
+  for (const auto& [own, child] : children)
+    if (std::min(own, pieces.half_width) >= pair_floor &&
+        anyBelow(search, child, group, pair_floor, reach_floor))
+      return true;
+  return false;
+}
+
+template <int K>
+void MoveChecker<K>::withinReach(Search& search, const Reach& group_reach, double reach_floor) {
+  const FrustumCore& core = search.core;
+  pieceReaches(group_reach, reach_floor, [](double) { return false; });
+  for (const Reach& c : piece_reaches_) {
+    const PathPiece& piece = search.pieces[c.piece];
+    const GjkResult r = measure(core, piece, triangle(c.triangle), search.limits.report_below);
+    if (r.far) continue;
+    search.best = {
+        true, core.margin - std::max(r.distance, 0.0), piece.at(r.s), false, c.triangle, c.piece,
+        r.s};
+    return;
   }
 }
 

@@ -174,7 +174,7 @@ bool SweptRegionQuery<K>::innerCylinderHolds(std::span<const Vec3> points) const
 template <int K>
 bool SweptRegionQuery<K>::takesWhole(const Kdop<K>& node, const PatchBox& node_patch) const {
   if (!whole_nodes_) return false;
-  // A node small beside a cutter with a flat or frustum core is bounded as one by the depth
+  // A node small beside a cutter with a flat, frustum or cone core is bounded as one by the depth
   // search, which measures (and so drops) any of its triangles beyond reach; one by one, each
   // would cost a node test in every run that reaches it. Not for a ball's core, a segment: a
   // finish touching the surface everywhere keeps few triangles within its reach, and the
@@ -182,7 +182,7 @@ bool SweptRegionQuery<K>::takesWhole(const Kdop<K>& node, const PatchBox& node_p
   const FrustumCore& core = *region_.core;
   const double size =
       std::max({node.hi[0] - node.lo[0], node.hi[1] - node.lo[1], node.hi[2] - node.lo[2]});
-  if (std::min(core.radius_bottom, core.radius_top) > 0 &&
+  if (std::max(core.radius_bottom, core.radius_top) > 0 &&
       size <= kWholeNodeSize * (std::max(core.radius_bottom, core.radius_top) + core.margin))
     return true;
   // Points within `radius` of the axis, between the core's end heights, lie within the reach of
