@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "convex/core_distance.hpp"
+#include "convex/side_cut.hpp"
 #include "verify/move_checker.hpp"
 #include "verify/swept_region_query.hpp"
 
@@ -69,8 +70,12 @@ void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPie
   groups_.clear();
   for (std::size_t first = 0; first < pieces.size(); first += kGroupPieces) {
     const std::size_t count = std::min(kGroupPieces, pieces.size() - first);
+    const Vec3 spine_from = SweptCore{&core, &pieces[first]}.interiorPoint();
+    const Vec3 spine_to = SweptCore{&core, &pieces[first + count - 1]}.interiorEndPoint();
     if (count == 1) {
       groups_.push_back({first, 1, std::nullopt, piece_boxes_[first]});
+      groups_.back().spine_from = spine_from;
+      groups_.back().spine_to = spine_to;
       continue;
     }
     const std::size_t points = group_points_.size(), arcs = group_arcs_.size();
@@ -78,10 +83,10 @@ void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPie
     const SweptRegion region{&core, std::span<const Vec3>(group_points_).subspan(points),
                              std::span<const PathPiece>(group_arcs_).subspan(arcs)};
     groups_.push_back({first, count,
-                       DepthBounds<SweptRegion>(
-                           region, core.margin, SweptCore{&core, &pieces[first]}.interiorPoint(),
-                           SweptCore{&core, &pieces[first + count - 1]}.interiorEndPoint()),
+                       DepthBounds<SweptRegion>(region, core.margin, spine_from, spine_to),
                        sweptBox(region, report_below)});
+    groups_.back().spine_from = spine_from;
+    groups_.back().spine_to = spine_to;
   }
 }
 
@@ -130,7 +135,7 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     for (const std::uint32_t node : whole) {
       const Kdop<K> box = tree_.kdop(node);
       if (!box.overlaps(groups_[g].box)) continue;
-      const double own = boxBound(groups_[g], box);
+      const double own = nodeBound(groups_[g], box);
       const double bound = std::min(own, groups_[g].half_width);
       if (bound >= floor) queue_.push_back({bound, own, Queued::kNode, node, group});
     }
@@ -177,6 +182,21 @@ double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box) con
                                      group.against[j] + box.hi[j] * inverse));
   }
   return least;
+}
+
+template <int K>
+double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box) const {
+  // A node along a wall the cutter's side is buried in: the k-DOP's side cuts bound it too
+  // deep, and it would be split to its triangles for that (convex/side_cut). Not where the end
+  // or top cut bounds it (exact for a flat end): the side is not what matters there.
+  const double own = boxBound(group, box);
+  if (std::min(group.along[kZSlab] - box.lo[kZSlab], group.against[kZSlab] + box.hi[kZSlab]) <= own)
+    return own;
+  const Vec3 lo{box.lo[0], box.lo[1], box.lo[2]}, hi{box.hi[0], box.hi[1], box.hi[2]};
+  const std::optional<Vec3> v = sideCutDirection(group.spine_from, group.spine_to, lo, hi);
+  if (!v) return own;
+  const Cut cut = group.bounds ? group.bounds->along(*v) : depth_searches_[group.first].along(*v);
+  return std::min(own, highestOverBox(cut, lo, hi));
 }
 
 template <int K>
@@ -239,7 +259,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   for (const std::uint32_t child : tree_.children(top.index)) {
     const Kdop<K> box = tree_.kdop(child);
     if (!box.overlaps(groups_[top.group].box)) continue;
-    const double own = boxBound(groups_[top.group], box);
+    const double own = nodeBound(groups_[top.group], box);
     const double bound = std::min(own, groups_[top.group].half_width);
     if (bound >= floor) push({bound, own, Queued::kNode, child, top.group});
   }

@@ -106,6 +106,8 @@ class MoveChecker {
     /// The least mean of a pair of them: the skin plus half the region's width along that
     /// direction, which no point lies deeper than, whatever box it is in.
     double half_width = INFINITY;
+    /// The path of a point of the core's axis along the group (DepthBounds' spine).
+    Vec3 spine_from{}, spine_to{};
   };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
@@ -185,6 +187,8 @@ class MoveChecker {
   std::optional<Reach> advance(double floor, bool measure_first);
   /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
+  /// boxBound, and the cut square to the core's axis toward the middle of the node's box.
+  double nodeBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
   /// piece_reaches_, deepest bound first; those whose half height `cannot_matter` (a bound's
