@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "convex/core_distance.hpp"
+#include "convex/side_cut.hpp"
 #include "verify/move_checker.hpp"
 #include "verify/swept_region_query.hpp"
 
@@ -69,8 +70,12 @@ void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPie
   groups_.clear();
   for (std::size_t first = 0; first < pieces.size(); first += kGroupPieces) {
     const std::size_t count = std::min(kGroupPieces, pieces.size() - first);
+    const Vec3 spine_from = SweptCore{&core, &pieces[first]}.interiorPoint();
+    const Vec3 spine_to = SweptCore{&core, &pieces[first + count - 1]}.interiorEndPoint();
     if (count == 1) {
       groups_.push_back({first, 1, std::nullopt, piece_boxes_[first]});
+      groups_.back().spine_from = spine_from;
+      groups_.back().spine_to = spine_to;
       continue;
     }
     const std::size_t points = group_points_.size(), arcs = group_arcs_.size();
@@ -78,10 +83,10 @@ void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPie
     const SweptRegion region{&core, std::span<const Vec3>(group_points_).subspan(points),
                              std::span<const PathPiece>(group_arcs_).subspan(arcs)};
     groups_.push_back({first, count,
-                       DepthBounds<SweptRegion>(
-                           region, core.margin, SweptCore{&core, &pieces[first]}.interiorPoint(),
-                           SweptCore{&core, &pieces[first + count - 1]}.interiorEndPoint()),
+                       DepthBounds<SweptRegion>(region, core.margin, spine_from, spine_to),
                        sweptBox(region, report_below)});
+    groups_.back().spine_from = spine_from;
+    groups_.back().spine_to = spine_to;
   }
 }
 
@@ -118,7 +123,7 @@ template <int K>
 void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                                  const std::vector<Candidate>& candidates,
                                  const std::vector<std::uint32_t>& whole, double report_below,
-                                 double floor, bool plane_first) {
+                                 double floor, double aim_floor) {
   makeGroups(core, pieces, report_below);
   queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
   cutGroups();
@@ -130,20 +135,20 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     for (const std::uint32_t node : whole) {
       const Kdop<K> box = tree_.kdop(node);
       if (!box.overlaps(groups_[g].box)) continue;
-      const double own = boxBound(groups_[g], box);
+      const double own = nodeBound(groups_[g], box);
       const double bound = std::min(own, groups_[g].half_width);
       if (bound >= floor) queue_.push_back({bound, own, Queued::kNode, node, group});
     }
   }
   // A few pairs, each likely needed (a cutter near the surface, not deep in it): bounded at
-  // once and sorted, rather than kept in a heap. With `plane_first`, by the plane cuts alone:
-  // the aimed cuts cost about what a distance query does, so they wait until a finding gives
-  // them a use (advance).
+  // once and sorted, rather than kept in a heap. With an infinite `aim_floor`, by the plane
+  // cuts alone: the aimed cuts cost about what a distance query does, so they wait until a
+  // finding gives them a use (advance).
   if (queue_sorted_) {
+    const bool plane_first = aim_floor == INFINITY;
     std::size_t kept = 0;
     for (const Queued& axial : queue_) {
-      const double own =
-          fullBound(groups_[axial.group], triangle(axial.index), plane_first ? INFINITY : floor);
+      const double own = fullBound(groups_[axial.group], triangle(axial.index), aim_floor);
       const double bound = std::min(own, groups_[axial.group].half_width);
       if (bound >= floor)
         queue_[kept++] = {bound, own, plane_first ? Queued::kAxial : Queued::kFull, axial.index,
@@ -177,6 +182,21 @@ double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box) con
                                      group.against[j] + box.hi[j] * inverse));
   }
   return least;
+}
+
+template <int K>
+double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box) const {
+  // A node along a wall the cutter's side is buried in: the k-DOP's side cuts bound it too
+  // deep, and it would be split to its triangles for that (convex/side_cut). Not where the end
+  // or top cut bounds it (exact for a flat end): the side is not what matters there.
+  const double own = boxBound(group, box);
+  if (std::min(group.along[kZSlab] - box.lo[kZSlab], group.against[kZSlab] + box.hi[kZSlab]) <= own)
+    return own;
+  const Vec3 lo{box.lo[0], box.lo[1], box.lo[2]}, hi{box.hi[0], box.hi[1], box.hi[2]};
+  const std::optional<Vec3> v = sideCutDirection(group.spine_from, group.spine_to, lo, hi);
+  if (!v) return own;
+  const Cut cut = group.bounds ? group.bounds->along(*v) : depth_searches_[group.first].along(*v);
+  return std::min(own, highestOverBox(cut, lo, hi));
 }
 
 template <int K>
@@ -239,7 +259,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   for (const std::uint32_t child : tree_.children(top.index)) {
     const Kdop<K> box = tree_.kdop(child);
     if (!box.overlaps(groups_[top.group].box)) continue;
-    const double own = boxBound(groups_[top.group], box);
+    const double own = nodeBound(groups_[top.group], box);
     const double bound = std::min(own, groups_[top.group].half_width);
     if (bound >= floor) push({bound, own, Queued::kNode, child, top.group});
   }
@@ -298,8 +318,12 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double reach_floor = core.margin - limits.report_below;
   // Pairs bounded below this are out of reach (with kBoundSlack to spare).
   const double pair_floor = reach_floor - kBoundSlack;
-  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor,
-              !search.accuracy.onlyMeasuredFindingsMatter());
+  // Pairs whose plane cuts leave them too shallow to matter need no aimed cuts: their order
+  // only says which is measured first where nothing matters (findAnyWithinReach).
+  const double aim_floor = search.accuracy.onlyMeasuredFindingsMatter()
+                               ? std::max(pair_floor, limits.relevant_above - kBoundSlack)
+                               : INFINITY;
+  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor, aim_floor);
   examined_.clear();
   auto cannot_matter = [&](double bound) {
     return search.accuracy.cannotMatter(bound, search.deepestSoFar());
@@ -366,11 +390,19 @@ void MoveChecker<K>::examine(Search& search, const Reach& c) {
 template <int K>
 void MoveChecker<K>::findAnyWithinReach(Search& search, double pair_floor, double reach_floor) {
   // Nothing that matters: whether anything came within reach at all still does (a cutter
-  // touching nothing may be buried). Any such finding is too shallow to report. The pairs in
-  // deepest-bound order again: those taken off the queue and not yet measured, then the rest.
-  const FrustumCore& core = search.core;
+  // touching nothing may be buried). Any such finding is too shallow to report, so the order
+  // changes no result: the pairs taken off the queue and not yet measured, then the rest, a
+  // queued node searched depth first (the queue's order would split every node tied at a
+  // buried cutter's half width before its first triangle).
   for (std::size_t g = 0; !search.best.found && (g < examined_.size() || !queue_.empty());) {
     if (g == examined_.size()) {
+      if (!queue_sorted_ && queue_.front().stage == Queued::kNode) {
+        std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
+        const Queued top = queue_.back();
+        queue_.pop_back();
+        anyBelow(search, top.index, top.group, pair_floor, reach_floor);
+        continue;
+      }
       const std::optional<Reach> group_reach = advance(pair_floor, true);
       if (!group_reach) continue;
       examined_.push_back(*group_reach);
@@ -379,16 +411,54 @@ void MoveChecker<K>::findAnyWithinReach(Search& search, double pair_floor, doubl
       ++g;
       continue;
     }
-    pieceReaches(examined_[g++], reach_floor, [](double) { return false; });
-    for (const Reach& c : piece_reaches_) {
-      const PathPiece& piece = search.pieces[c.piece];
-      const GjkResult r = measure(core, piece, triangle(c.triangle), search.limits.report_below);
-      if (r.far) continue;
-      search.best = {
-          true, core.margin - std::max(r.distance, 0.0), piece.at(r.s), false, c.triangle, c.piece,
-          r.s};
-      break;
-    }
+    withinReach(search, examined_[g++], reach_floor);
+  }
+}
+
+template <int K>
+bool MoveChecker<K>::anyBelow(Search& search, std::uint32_t node, std::uint32_t group,
+                              double pair_floor, double reach_floor) {
+  const PieceGroup& pieces = groups_[group];
+  if (tree_.isLeaf(node)) {
+    tree_.forEachTriangle(node, [&](std::uint32_t t) {
+      if (search.best.found) return;
+      Kdop<K> box = Kdop<K>::empty();
+      for (const Vec3& corner : triangle(t)) box.add(corner);
+      if (!box.overlaps(pieces.box)) return;
+      const double own =
+          std::min(boxBound(pieces, box), fullBound(groups_[group], triangle(t), pair_floor));
+      const double bound = std::min(own, pieces.half_width);
+      if (bound >= pair_floor) withinReach(search, {bound, own, t, group}, reach_floor);
+    });
+    return search.best.found;
+  }
+  // The child that may reach deeper first: the likelier to hold a triangle within reach.
+  std::array<std::pair<double, std::uint32_t>, 2> children;
+  for (int i = 0; i < 2; ++i) {
+    const std::uint32_t child = tree_.children(node)[i];
+    const Kdop<K> box = tree_.kdop(child);
+    children[i] = {box.overlaps(pieces.box) ? boxBound(pieces, box) : -INFINITY, child};
+  }
+  if (children[1].first > children[0].first) std::swap(children[0], children[1]);
+  for (const auto& [own, child] : children)
+    if (std::min(own, pieces.half_width) >= pair_floor &&
+        anyBelow(search, child, group, pair_floor, reach_floor))
+      return true;
+  return false;
+}
+
+template <int K>
+void MoveChecker<K>::withinReach(Search& search, const Reach& group_reach, double reach_floor) {
+  const FrustumCore& core = search.core;
+  pieceReaches(group_reach, reach_floor, [](double) { return false; });
+  for (const Reach& c : piece_reaches_) {
+    const PathPiece& piece = search.pieces[c.piece];
+    const GjkResult r = measure(core, piece, triangle(c.triangle), search.limits.report_below);
+    if (r.far) continue;
+    search.best = {
+        true, core.margin - std::max(r.distance, 0.0), piece.at(r.s), false, c.triangle, c.piece,
+        r.s};
+    return;
   }
 }
 

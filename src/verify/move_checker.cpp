@@ -47,6 +47,27 @@ double farthestFrom(const Vec3& p, std::span<const Vec3> points, std::span<const
   }
   return farthest;
 }
+
+/// How deep a section reaches across a level move at most: its skin plus half its core's height
+/// (DepthBounds::halfHeight), and never beyond its radius.
+double levelReach(const CutterSection& section) {
+  const FrustumCore& core = section.core;
+  return std::min(section.radius, core.margin + 0.5 * (core.z_top - core.z_bottom));
+}
+
+/// True for a sharp cutting section that reaches less deep across a level move than another
+/// cutting section (a drill's point, 0.55 mm tall under its flutes; a chamfer mill's flank
+/// under its side flutes): the move checker measures it last, only for what could beat the
+/// others' findings. An order only: any order finds the same violations, each depth to the
+/// same accuracy.
+bool shallowSection(const CutterModel& cutter, std::size_t index) {
+  const CutterSection& section = cutter.sections[index];
+  if (!section.cutting || section.natural_skin) return false;
+  return std::any_of(cutter.sections.begin(), cutter.sections.end(),
+                     [&](const CutterSection& other) {
+                       return other.cutting && levelReach(other) > levelReach(section);
+                     });
+}
 }  // namespace
 
 template <int K>
@@ -143,7 +164,7 @@ void MoveChecker<K>::gather(const FrustumCore& core, std::span<const PathPiece> 
 template <int K>
 std::optional<typename MoveChecker<K>::SectionFinding> MoveChecker<K>::checkSection(
     const Move& move, const Vec3& from, std::span<const PathPiece> pieces,
-    const CutterModel& cutter, std::size_t index) {
+    const CutterModel& cutter, std::size_t index, double deepest_so_far) {
   const CutterSection& section = cutter.sections[index];
   SectionState& state = sections_[index];
   // Nothing within reach, and the core's axis point outside the workpiece's box: not buried
@@ -152,8 +173,15 @@ std::optional<typename MoveChecker<K>::SectionFinding> MoveChecker<K>::checkSect
   // A section with a clearance must keep its skin that far away; otherwise contact needs a depth
   // beyond the tolerance.
   const double c = clearance(section, move);
-  const DepthLimits limits{reportBelow(section, move), c > 0 ? -c : settings_.tolerance,
-                           section.radius, section.natural_skin};
+  DepthLimits limits{reportBelow(section, move), c > 0 ? -c : settings_.tolerance, section.radius,
+                     section.natural_skin};
+  // A sharp section without a clearance: a finding short of what another section of its kind
+  // found changes nothing (one that ties it may, if this section lies nearer the tip), so
+  // depths below it need not be measured. Whether the section came within reach at all is
+  // still found (findAnyWithinReach), so the buried test runs as before.
+  if (c == 0 && !section.natural_skin)
+    limits.relevant_above =
+        std::max(limits.relevant_above, std::nextafter(deepest_so_far, -INFINITY));
   Finding f = deepest(section.core, pieces, state.candidates, state.whole, limits);
   const bool violates = f.found && f.depth > limits.relevant_above;
   // A finding within the clearance but short of the surface (negative depth) touched nothing
@@ -172,19 +200,25 @@ void MoveChecker<K>::checkMove(const Move& move, const Vec3& from, std::uint32_t
                                std::vector<Violation>& out) {
   // One violation per kind: the deepest finding over the parts of that kind (equal depths to
   // the part nearer the tip), severe if any part's finding is (a crash is not hidden by a
-  // deeper graze elsewhere).
+  // deeper graze elsewhere). Shallow sections (a drill's point under its flutes) come last,
+  // each searched only for what could beat the deepest finding so far.
   std::optional<SectionFinding> cut, holder;
   bool cut_severe = false, holder_severe = false;
-  for (std::size_t i = 0; i < cutter.sections.size(); ++i) {
-    const bool cutting = cutter.sections[i].cutting;
-    // A probe stops where it touches, so its cutting tip reaching into the part is no finding.
-    if (cutting && move.kind == MoveKind::Probe) continue;
-    const std::optional<SectionFinding> f = checkSection(move, from, pieces, cutter, i);
-    if (!f) continue;
-    std::optional<SectionFinding>& best = cutting ? cut : holder;
-    (cutting ? cut_severe : holder_severe) |= f->finding.severe;
-    if (!best || f->finding.depth > best->finding.depth) best = f;
-  }
+  for (const bool shallow : {false, true})
+    for (std::size_t i = 0; i < cutter.sections.size(); ++i) {
+      const bool cutting = cutter.sections[i].cutting;
+      // A probe stops where it touches, so its cutting tip reaching into the part is no finding.
+      if ((cutting && move.kind == MoveKind::Probe) || shallow != shallowSection(cutter, i))
+        continue;
+      std::optional<SectionFinding>& best = cutting ? cut : holder;
+      const std::optional<SectionFinding> f =
+          checkSection(move, from, pieces, cutter, i, best ? best->finding.depth : -INFINITY);
+      if (!f) continue;
+      (cutting ? cut_severe : holder_severe) |= f->finding.severe;
+      if (!best || f->finding.depth > best->finding.depth ||
+          (f->finding.depth == best->finding.depth && f->section < best->section))
+        best = f;
+    }
   auto report = [&](ViolationKind kind, const SectionFinding& f, bool severe) {
     Violation v;
     v.kind = kind;

@@ -106,6 +106,8 @@ class MoveChecker {
     /// The least mean of a pair of them: the skin plus half the region's width along that
     /// direction, which no point lies deeper than, whatever box it is in.
     double half_width = INFINITY;
+    /// The path of a point of the core's axis along the group (DepthBounds' spine).
+    Vec3 spine_from{}, spine_to{};
   };
   /// Where one move's pieces sit in pieces_.
   struct MovePieces {
@@ -153,16 +155,23 @@ class MoveChecker {
   void examine(Search& search, const Reach& c);
   /// Where nothing matters: the first examined or queued pair within reach at all, if any.
   void findAnyWithinReach(Search& search, double pair_floor, double reach_floor);
+  /// Depth first below the tree node `node`: the first of its triangles within reach of a piece
+  /// of group `group`, into search.best; true if one was.
+  bool anyBelow(Search& search, std::uint32_t node, std::uint32_t group, double pair_floor,
+                double reach_floor);
+  /// The first piece of the pair's group within reach of its triangle, if any, into search.best.
+  void withinReach(Search& search, const Reach& group_reach, double reach_floor);
   /// True if `core` along `pieces` comes within its skin of one of `candidates`.
   bool touches(const FrustumCore& core, std::span<const PathPiece> pieces,
                const std::vector<Candidate>& candidates);
   /// Splits the pieces into groups and queues each (group, candidate or whole node) pair that
-  /// may reach below `floor` with its axial bound. `plane_first`: a few pairs, sorted at once,
-  /// are bounded by their plane cuts alone (their order then changes no finding).
+  /// may reach below `floor` with its axial bound. A few pairs, sorted at once, are bounded by
+  /// their plane cuts, and by the aimed ones too where the plane cuts put them at `aim_floor`
+  /// or deeper (infinite: by their plane cuts alone, where their order changes no finding).
   void queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                    const std::vector<Candidate>& candidates,
                    const std::vector<std::uint32_t>& whole, double report_below, double floor,
-                   bool plane_first);
+                   double aim_floor);
   /// The move's pieces' depth searches and boxes, and their groups' regions and boxes.
   void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below);
   /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
@@ -178,6 +187,8 @@ class MoveChecker {
   std::optional<Reach> advance(double floor, bool measure_first);
   /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
   double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
+  /// boxBound, and the cut square to the core's axis toward the middle of the node's box.
+  double nodeBound(const PieceGroup& group, const Kdop<K>& box) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
   /// piece_reaches_, deepest bound first; those whose half height `cannot_matter` (a bound's
@@ -211,10 +222,12 @@ class MoveChecker {
   void checkMove(const Move& move, const Vec3& from, std::uint32_t ordinal,
                  std::span<const PathPiece> pieces, const CutterModel& cutter,
                  std::vector<Violation>& out);
-  /// The finding of section `index` of `cutter` along one move that makes a violation, if any.
+  /// The finding of section `index` of `cutter` along one move that makes a violation, if any;
+  /// `deepest_so_far`: the deepest finding of another section of its kind (−∞ if none).
   std::optional<SectionFinding> checkSection(const Move& move, const Vec3& from,
                                              std::span<const PathPiece> pieces,
-                                             const CutterModel& cutter, std::size_t index);
+                                             const CutterModel& cutter, std::size_t index,
+                                             double deepest_so_far);
   /// The section's clearance on this move: rapid clearance for cutting sections on rapids, holder
   /// clearance for the rest (0: only penetration beyond the tolerance counts).
   double clearance(const CutterSection& section, const Move& move) const;

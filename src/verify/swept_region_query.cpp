@@ -8,6 +8,9 @@ namespace {
 
 // Tree nodes no larger than this fraction of the cutter's radius are gathered whole.
 constexpr double kWholeNodeSize = 1.0;
+// A cone whose height is at most this fraction of its radius (its flank within 10° of level)
+// rests on a surface as a flat end does, holding most of a small node's triangles within reach.
+constexpr double kFlatCone = 0.1763;
 }  // namespace
 
 void appendRegion(std::span<const PathPiece> pieces, std::vector<Vec3>& points,
@@ -174,17 +177,19 @@ bool SweptRegionQuery<K>::innerCylinderHolds(std::span<const Vec3> points) const
 template <int K>
 bool SweptRegionQuery<K>::takesWhole(const Kdop<K>& node, const PatchBox& node_patch) const {
   if (!whole_nodes_) return false;
-  // A node small beside a cutter with a flat or frustum core is bounded as one by the depth
-  // search, which measures (and so drops) any of its triangles beyond reach; one by one, each
-  // would cost a node test in every run that reaches it. Not for a ball's core, a segment: a
-  // finish touching the surface everywhere keeps few triangles within its reach, and the
-  // nodes' others would each need measuring once nothing is found.
+  // A node small beside a cutter with a flat or frustum core, or a nearly flat cone (a drill's
+  // 175° point), is bounded as one by the depth search, which measures (and so drops) any of
+  // its triangles beyond reach; one by one, each would cost a node test in every run that
+  // reaches it. Not for a ball's core, a segment, nor a pointed cone: a finish touching the
+  // surface everywhere keeps few triangles within its reach, and the nodes' others would each
+  // need measuring once nothing is found.
   const FrustumCore& core = *region_.core;
   const double size =
       std::max({node.hi[0] - node.lo[0], node.hi[1] - node.lo[1], node.hi[2] - node.lo[2]});
-  if (std::min(core.radius_bottom, core.radius_top) > 0 &&
-      size <= kWholeNodeSize * (std::max(core.radius_bottom, core.radius_top) + core.margin))
-    return true;
+  const double widest = std::max(core.radius_bottom, core.radius_top);
+  const bool flat = std::min(core.radius_bottom, core.radius_top) > 0 ||
+                    core.z_top - core.z_bottom <= kFlatCone * widest;
+  if (widest > 0 && flat && size <= kWholeNodeSize * (widest + core.margin)) return true;
   // Points within `radius` of the axis, between the core's end heights, lie within the reach of
   // its inner cylinder (kBoxSlack to spare for rounding). A box wider or taller than that
   // cylinder, or reaching above or below its heights along the chords, cannot fit.

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "brute_force_distance.hpp"
+#include "convex/side_cut.hpp"
 #include "convex/swept_core.hpp"
 #include "cutter_cores.hpp"
 #include "random_geometry.hpp"
@@ -238,6 +239,85 @@ TEST(DepthBounds, CuttersOverhangingASteepWallsEdgeAreBoundWithinOnePercent) {
           EXPECT_GT(truth, 0.5);
           expectBoundWithinOnePercent(core, path, wall, truth);
         }
+}
+
+TEST(SideCut, BoundsEveryPointOfABoxNoDeeperThanBruteForce) {
+  // convex/side_cut, as the depth search bounds a tree node beside a cutter's side: the cut
+  // square to the axis toward a random box, highest over the box, never below the depth of any
+  // point in it (brute force on a 5 × 5 × 5 grid of the box and 50 random points), for every
+  // core and a 25.4 mm drill's 175° point (a cone 0.55 mm tall), segments and arcs. Where the
+  // box lies beside a buried side, the cut must also be at most what the k-DOP's nearest side
+  // direction gives.
+  test::RandomGeometry random(4242);
+  std::vector<test::NamedCore> cores = test::allCores();
+  const double point = 12.7 * std::tan(2.5 * std::numbers::pi / 180);
+  cores.push_back({"drill point", {test::kSharpSkin, point, 0, 12.7, test::kSharpSkin}});
+  int checked = 0, within = 0;
+  for (const test::NamedCore& named : cores) {
+    const FrustumCore& core = named.core;
+    for (int i = 0; i < 120; ++i) {
+      std::string move_kind;
+      const test::Move move = random.move(move_kind);
+      const PathPiece path =
+          i % 4 == 3 ? randomArc(random, move.from) : PathPiece::segment(move.from, move.to);
+      const SweptCore sweep{&core, &path};
+      DepthBounds<SweptCore> bounds(sweep, core.margin, sweep.interiorPoint(),
+                                    sweep.interiorEndPoint());
+      // A box about a point within the cutter's reach of its path, up to its radius wide.
+      const double reach = core.outerRadius();
+      const Vec3 centre = path.at(random.uniform(0, 1)) +
+                          Vec3{random.uniform(-reach, reach), random.uniform(-reach, reach),
+                               random.uniform(core.z_bottom, core.z_top)};
+      const Vec3 half{random.uniform(0.01, 0.5) * reach, random.uniform(0.01, 0.5) * reach,
+                      random.uniform(0.01, 0.5) * (core.z_top - core.z_bottom + 1)};
+      const Vec3 lo = centre - half, hi = centre + half;
+      const std::optional<Vec3> v =
+          sideCutDirection(sweep.interiorPoint(), sweep.interiorEndPoint(), lo, hi);
+      if (!v) continue;
+      EXPECT_NEAR(norm(*v), 1, 1e-12);
+      EXPECT_EQ(v->z, 0);
+      const double bound = highestOverBox(bounds.along(*v), lo, hi);
+      double truth = -INFINITY;
+      auto at = [&](double a, double b, double c) {
+        truth = std::max(truth, depthAt(core, path,
+                                        {lo.x + a * (hi.x - lo.x), lo.y + b * (hi.y - lo.y),
+                                         lo.z + c * (hi.z - lo.z)}));
+      };
+      for (int a = 0; a <= 4; ++a)
+        for (int b = 0; b <= 4; ++b)
+          for (int c = 0; c <= 4; ++c) at(a / 4.0, b / 4.0, c / 4.0);
+      for (int k = 0; k < 50; ++k)
+        at(random.uniform(0, 1), random.uniform(0, 1), random.uniform(0, 1));
+      SCOPED_TRACE(named.name + " case " + std::to_string(i) + ", " + move_kind);
+      EXPECT_GE(bound, truth - 1e-9);
+      ++checked;
+      within += truth > 0;
+    }
+  }
+  EXPECT_GT(checked, 400);
+  EXPECT_GT(within, 100);  // many boxes reach into the swept cutter
+}
+
+TEST(SideCut, IsExactForAWallAlongABuriedSide) {
+  // A 25.4 mm cylinder moving level along a wall 3 mm inside its side: the wall's points are
+  // 3 mm deep, which the side cut toward a thin box on the wall gives to 1e-9 where the
+  // k-DOP's nearest side direction (45° off at worst for K = 18's octagon, 22.5° here) gives
+  // the octagon's corner, deeper by more than 0.1 mm.
+  const double r = 12.7, m = test::kSharpSkin;
+  const FrustumCore core{m, 40 - m, r - m, r - m, m};
+  const double angle = 22.5 * std::numbers::pi / 180;
+  const PathPiece path = PathPiece::segment({0, 0, 0}, {0, 0, 0});
+  const SweptCore sweep{&core, &path};
+  DepthBounds<SweptCore> bounds(sweep, m, sweep.interiorPoint(), sweep.interiorEndPoint());
+  const Vec3 on_wall{(r - 3) * std::cos(angle), (r - 3) * std::sin(angle), 20};
+  const Vec3 lo = on_wall - Vec3{1e-3, 1e-3, 5}, hi = on_wall + Vec3{1e-3, 1e-3, 5};
+  const std::optional<Vec3> v =
+      sideCutDirection(sweep.interiorPoint(), sweep.interiorEndPoint(), lo, hi);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_NEAR(highestOverBox(bounds.along(*v), lo, hi), 3, 2e-3);
+  EXPECT_NEAR(depthAt(core, path, on_wall), 3, 1e-9);
+  const double x_cut = highestOverBox(bounds.along({1, 0, 0}), lo, hi);
+  EXPECT_GT(x_cut, 3.1);
 }
 
 }  // namespace
