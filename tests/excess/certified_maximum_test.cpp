@@ -81,6 +81,72 @@ INSTANTIATE_TEST_SUITE_P(Analytic, PlaneScallop,
                                            PlaneCase{"Bull5r1Step9", bull(5, 1), 9, 0.1339746}),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
+// A strip of a cylinder about the y axis (radius rho), between arc lengths first and
+// first + width from the top (convex: the outside, normal away from the axis) or from the bottom
+// (concave: a bore, normal toward the axis), as facets 0.005 mm wide whose corners lie on it.
+// Their chords sag 0.005²/(8·rho) = 1.6e-7 mm inside it at rho 20: the facets are the design.
+std::vector<DesignFacet> cylinderStrip(double rho, bool convex, double first, double width) {
+  constexpr double kChord = 0.005;
+  const double side = convex ? 1 : -1;
+  auto at = [&](double arc, double y) {
+    const double phi = arc / rho;
+    return Vec3{rho * std::sin(phi), y, side * rho * std::cos(phi)};
+  };
+  std::vector<DesignFacet> facets;
+  for (double arc = first; arc < first + width - 1e-12; arc += kChord) {
+    const Vec3 a = at(arc, -0.2), b = at(arc + kChord, -0.2), c = at(arc + kChord, 0.2),
+               d = at(arc, 0.2);
+    Vec3 n = normalized(cross(b - a, d - a));
+    const Vec3 outward = convex ? (a + c) * 0.5 : (a + c) * -0.5;  // radial, at the middle
+    if (dot(n, Vec3{outward.x, 0, outward.z}) < 0) n = -n;
+    facets.push_back({{a, b, d}, n});
+    facets.push_back({{c, d, b}, n});
+  }
+  return facets;
+}
+
+struct CylinderCase {
+  const char* name;
+  bool convex;
+  double expected;
+};
+
+class CylinderScallop : public ::testing::TestWithParam<CylinderCase> {};
+
+TEST_P(CylinderScallop, BracketHoldsTheAnalyticMaximum) {
+  // Ball R 3 passes along y, 0.5 mm apart along the surface: centres at rho ± R from the axis.
+  const CylinderCase& c = GetParam();
+  constexpr double kRho = 20, kRadius = 3, kStepover = 0.5;
+  const double centre = c.convex ? kRho + kRadius : kRho - kRadius;
+  const double side = c.convex ? 1 : -1;
+  std::vector<CuttingSweep> sweeps;
+  for (int k = -2; k <= 3; ++k) {
+    const double theta = k * kStepover / kRho;
+    const Vec3 tip{centre * std::sin(theta), 0, side * centre * std::cos(theta) - kRadius};
+    sweeps.push_back({ball(kRadius), PathPiece::segment(tip - Vec3{0, 3, 0}, tip + Vec3{0, 3, 0}),
+                      static_cast<std::uint32_t>(sweeps.size())});
+  }
+  const MoveTree tree(sweeps);
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 50}});
+  // The facets' deviation from the cylinder (sagitta 1.6e-7 mm, normals tilted by at most
+  // 1.25e-4 rad) moves the design's maximum off the analytic value by well under 5e-7 mm.
+  constexpr double kFaceting = 5e-7;
+  for (const double offset : {0.0, 0.021, 0.037}) {
+    SCOPED_TRACE(offset);
+    const std::vector<DesignFacet> facets =
+        cylinderStrip(kRho, c.convex, kStepover / 2 + offset - 0.2, 0.4);
+    const ExcessBracket bracket = certifiedMaximum(field, facets, kSpacing);
+    EXPECT_LE(bracket.lo, c.expected + kFaceting);
+    EXPECT_GE(bracket.hi, c.expected - kFaceting);
+    EXPECT_TRUE(bracket.certified());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Analytic, CylinderScallop,
+                         ::testing::Values(CylinderCase{"Convex20", true, 0.0120102},
+                                           CylinderCase{"Concave20", false, 0.0088632}),
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
+
 TEST(CertifiedMaximum, BeatsTheLargestSampleOffTheCusp) {
   // The digest's A2: a lattice 0.021 mm off the cusp sees 0.0027748 at best; the bracket's
   // lower end must reach the true 0.0037523 to within its width.
