@@ -1,0 +1,128 @@
+#include "excess/certified_maximum.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "excess/concave_maximum.hpp"
+
+namespace gougechek {
+namespace {
+
+// A cell is split at most this many times (a cell of 0.05 mm down to 3 nm).
+constexpr int kMaxDepth = 14;
+
+struct Cell {
+  std::array<Vec3, 3> p;
+  std::array<SampleExcess, 3> e;
+  std::uint32_t facet = 0;
+  int depth = 0;
+};
+
+// The lattice cells of one facet: n divisions of each edge, n = ⌈longest edge / spacing⌉.
+void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint32_t index,
+                  double spacing, std::vector<Cell>& cells, std::size_t& samples) {
+  const auto& [a, b, c] = facet.corners;
+  const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
+  const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
+  const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
+  std::vector<Vec3> points;
+  std::vector<SampleExcess> values;
+  for (int i = 0; i <= n; ++i)
+    for (int j = 0; i + j <= n; ++j) {
+      const Vec3 p =
+          a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
+      points.push_back(p);
+      values.push_back(field.at(p, facet.normal));
+    }
+  samples += points.size();
+  auto slot = [&](int i, int j) { return static_cast<std::size_t>(row(i) + j); };
+  auto add = [&](std::size_t s0, std::size_t s1, std::size_t s2) {
+    cells.push_back(
+        {{points[s0], points[s1], points[s2]}, {values[s0], values[s1], values[s2]}, index, 0});
+  };
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; i + j < n; ++j) {
+      add(slot(i, j), slot(i + 1, j), slot(i, j + 1));
+      if (i + j + 2 <= n) add(slot(i + 1, j), slot(i + 1, j + 1), slot(i, j + 1));
+    }
+}
+
+// The upper bound of the excess over a cell: the maximum of the minimum of the interpolants of
+// every sweep entered at a corner and proven entered at all three, and of the cap.
+double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell& cell) {
+  std::vector<std::array<double, 3>> bounds;
+  std::array<std::array<double, 3>, 3> caps{};
+  int cap_count = 0;
+  for (std::size_t v = 0; v < 3; ++v) {
+    const std::array<double, 3> lengths = field.capLengths(cell.p[v], facet.normal, cap_count);
+    for (std::size_t k = 0; k < 3; ++k) caps[k][v] = lengths[k];
+  }
+  for (int k = 0; k < cap_count; ++k) bounds.push_back(caps[static_cast<std::size_t>(k)]);
+  const auto& sweeps = field.tree().sweeps();
+  for (std::size_t corner = 0; corner < 3; ++corner) {
+    const std::int32_t k = cell.e[corner].sweep;
+    if (k < 0 || std::any_of(cell.e.begin(), cell.e.begin() + static_cast<long>(corner),
+                             [k](const SampleExcess& e) { return e.sweep == k; }))
+      continue;
+    std::array<double, 3> f{};
+    for (std::size_t v = 0; v < 3; ++v)
+      f[v] = cell.e[v].sweep == k ? cell.e[v].hi
+                                  : castRay(sweeps[static_cast<std::size_t>(k)], cell.p[v],
+                                            facet.normal, field.capLength(cell.p[v], facet.normal))
+                                        .hi;
+    if (std::isfinite(f[0]) && std::isfinite(f[1]) && std::isfinite(f[2])) bounds.push_back(f);
+  }
+  return std::max(maximumOfMinimum(bounds).value, 0.0);
+}
+
+// The four halves-of-edges cells of `cell`, the three midpoints sampled.
+void split(const ExcessField& field, const DesignFacet& facet, const Cell& cell,
+           std::vector<Cell>& out, std::size_t& samples) {
+  std::array<Vec3, 3> m;
+  std::array<SampleExcess, 3> me;
+  for (std::size_t i = 0; i < 3; ++i) {
+    m[i] = (cell.p[i] + cell.p[(i + 1) % 3]) * 0.5;
+    me[i] = field.at(m[i], facet.normal);
+  }
+  samples += 3;
+  const int d = cell.depth + 1;
+  out.push_back({{cell.p[0], m[0], m[2]}, {cell.e[0], me[0], me[2]}, cell.facet, d});
+  out.push_back({{m[0], cell.p[1], m[1]}, {me[0], cell.e[1], me[1]}, cell.facet, d});
+  out.push_back({{m[2], m[1], cell.p[2]}, {me[2], me[1], cell.e[2]}, cell.facet, d});
+  out.push_back({{m[0], m[1], m[2]}, {me[0], me[1], me[2]}, cell.facet, d});
+}
+
+}  // namespace
+
+ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
+                               double spacing, double target) {
+  ExcessBracket result;
+  std::vector<Cell> cells;
+  for (std::uint32_t i = 0; i < facets.size(); ++i)
+    latticeCells(field, facets[i], i, spacing, cells, result.samples);
+  result.lo = -std::numeric_limits<double>::infinity();
+  double settled = -std::numeric_limits<double>::infinity();  // bound of the cells let go
+  // Rounds: every sample of a round is in before any cell is judged, so the result does not
+  // depend on the order cells are visited in.
+  while (!cells.empty()) {
+    for (const Cell& cell : cells)
+      for (std::size_t v = 0; v < 3; ++v)
+        if (cell.e[v].lo > result.lo)
+          result.lo = cell.e[v].lo, result.at = cell.p[v], result.sweep = cell.e[v].sweep;
+    std::vector<Cell> open;
+    for (const Cell& cell : cells) {
+      const double bound = cellBound(field, facets[cell.facet], cell);
+      if (bound <= result.lo + target || cell.depth >= kMaxDepth)
+        settled = std::max(settled, bound);
+      else
+        split(field, facets[cell.facet], cell, open, result.samples);
+    }
+    cells = std::move(open);
+    ++result.rounds;
+  }
+  result.hi = std::max(settled, result.lo);
+  return result;
+}
+
+}  // namespace gougechek

@@ -1,0 +1,41 @@
+#pragma once
+// The largest excess over a set of planar design facets as a bracket [lo, hi] proven to contain
+// it (docs/checking-rules.md "Excess"): the facets are sampled on a barycentric lattice, and
+// every lattice cell that could hold more than the largest sample is split until it cannot.
+//
+// Why a cell's bound holds: on a planar facet with fixed normal n, the entry f_k(p) into one
+// convex sweep k is convex where the ray reaches k (a convex set), so where all three corners
+// reach k it lies below the interpolant of the corner values; the excess is below every such
+// interpolant and below the cap (the minimum of three affine exit lengths). The cell's bound is
+// the maximum of that minimum (concave_maximum.hpp).
+#include <array>
+#include <cstddef>
+#include <span>
+
+#include "excess/excess_field.hpp"
+
+namespace gougechek {
+
+struct DesignFacet {
+  std::array<Vec3, 3> corners;
+  Vec3 normal;  ///< outward, unit
+};
+
+struct ExcessBracket {
+  double lo = 0;            ///< the largest proven sample excess: the maximum is ≥ lo
+  double hi = 0;            ///< the maximum is ≤ hi
+  Vec3 at;                  ///< a sample where lo is attained
+  std::int32_t sweep = -1;  ///< the sweep entered there (-1: the cap)
+  std::size_t samples = 0;  ///< rays cast on sample points
+  int rounds = 0;           ///< refinement rounds run
+  /// Within the width docs/checking-rules.md promises.
+  bool certified() const { return hi - lo <= kWidth; }
+  static constexpr double kWidth = 1e-4;  ///< the widest bracket a report may give, mm
+};
+
+/// The bracket of the largest excess over `facets` (lattice spacing `spacing`, mm), refined
+/// until it is at most `target` wide (or cells reach their smallest size).
+ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
+                               double spacing, double target = 1e-6);
+
+}  // namespace gougechek
