@@ -29,6 +29,40 @@ constexpr double kAirVolume = 1e-3;
 /// Only columns that lose more than this many height units (1 µm) count toward that volume: a
 /// pass repeated at the same height shaves at most one unit of rounding.
 constexpr std::int32_t kSignificantUnits = 10;
+/// Columns of a row taken together by a bound of the sweep below them.
+constexpr std::size_t kChunk = 8;
+
+/// Margins on the side of visiting for the bounds that spare columns the exact tests: far
+/// above the rounding of either (heights, mm; squared distances, mm²).
+constexpr double kHeightMargin = 1e-6;
+constexpr double kDistanceMargin = 1e-9;
+
+/// A piece's lowest height at a distance from its axis, as a bound that needs no square root
+/// for the common pieces: a ball's sphere, a flat disc.
+struct PieceBound {
+  enum class Shape { Sphere, Flat, Other } shape = Shape::Other;
+  const PieceProfile* piece = nullptr;
+  double z = 0, radius2 = 0, outer2 = 0;  ///< the sphere's centre or the disc's height; radii²
+
+  static PieceBound of(const PieceProfile& piece) {
+    PieceBound b{Shape::Other, &piece, piece.core.z_bottom, piece.core.margin * piece.core.margin,
+                 piece.outer * piece.outer};
+    if (piece.sphereBottom()) b.shape = Shape::Sphere;
+    if (piece.flatBottom()) b.shape = Shape::Flat;
+    return b;
+  }
+  /// False only when the piece, its tip never below `lowest`, stays above `ceiling` at
+  /// distance² `rho2` (at least) from its axis.
+  bool mayReach(double lowest, double rho2, double ceiling) const {
+    if (rho2 > outer2 + kDistanceMargin) return false;
+    if (shape == Shape::Flat) return lowest + z < ceiling;
+    if (shape == Shape::Sphere) {
+      const double above = lowest + z - ceiling;
+      return above < 0 || above * above < radius2 - rho2 + kDistanceMargin;
+    }
+    return lowest + piece->low(std::sqrt(std::max(0.0, rho2 - kDistanceMargin))) < ceiling;
+  }
+};
 
 /// One tool's pieces as the stage sweeps them.
 struct ToolPieces {
@@ -36,11 +70,25 @@ struct ToolPieces {
   std::vector<PieceProfile> profiles, mirrors;
   std::vector<StockCollisionKind> contact;  ///< what a non-cutting piece's contact on a feed is
   std::vector<double> bottoms;              ///< lowest point of each piece above the tip
-  double reach = 0;                         ///< largest radius of any piece
-  double bottom = 0;                        ///< lowest point of the assembly above the tip
+  /// Each piece's least height along its axis anywhere it reaches (0 for a cone, whose
+  /// rounded rim may be thin): its top is at least that far above its bottom in any column.
+  std::vector<double> thickness;
+  double reach = 0;   ///< largest radius of any piece
+  double bottom = 0;  ///< lowest point of the assembly above the tip
   /// A disc at the tip over the part of the end that does not cut, for tools that cannot cut
   /// at their centre (docs/checking-rules.md "Stock").
   std::optional<PieceProfile> centre;
+  std::vector<PieceBound> bounds;  ///< of `profiles`
+  std::optional<PieceBound> centre_bound;
+
+  /// False only where no piece a straight move examines (the dead centre too when `centre`)
+  /// reaches below `ceiling` at distance² `rho2` from the path whose lowest tip height is
+  /// `lowest`: every exact test of the column would fail.
+  bool mayReach(double lowest, double rho2, double ceiling, bool with_centre) const {
+    for (const PieceBound& b : bounds)
+      if (b.mayReach(lowest, rho2, ceiling)) return true;
+    return with_centre && centre_bound->mayReach(lowest, rho2, ceiling);
+  }
 };
 
 /// The radius of the end that does not cut, 0 for a tool that cuts at its centre: a chamfer
@@ -62,6 +110,7 @@ ToolPieces piecesOf(const ToolSpec& spec) {
     tool.profiles.push_back(p);
     tool.mirrors.push_back(p.mirrored());
     tool.bottoms.push_back(p.low(0));
+    tool.thickness.push_back(s.radius_bottom == s.radius_top ? s.z_top - s.z_bottom : 0.0);
     tool.reach = std::max(tool.reach, p.outer);
     tool.bottom = std::min(tool.bottom, p.low(0));
     // The shank just above the flutes meeting stock is the flutes' length exceeded; any
@@ -76,13 +125,20 @@ ToolPieces piecesOf(const ToolSpec& spec) {
   return tool;
 }
 
+/// The bounds point into the pieces: made where the pieces stay.
+void bindBounds(ToolPieces& tool) {
+  for (const PieceProfile& p : tool.profiles) tool.bounds.push_back(PieceBound::of(p));
+  if (tool.centre) tool.centre_bound = PieceBound::of(*tool.centre);
+}
+
 /// One move as the tiles see it.
 struct Plan {
   Move move;  ///< as swept: its start may differ from the program's (see StockStage::run)
   const ToolPieces* tool = nullptr;
   std::optional<SweepPath> path;
   bool rapid = false, centre = false;
-  double zmin = 0;                             ///< lowest tip height along the path
+  double zmin = 0;    ///< lowest tip height along the path
+  double lowest = 0;  ///< a straight path's lowest tip height as mayReachBelow finds it
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
 
   /// The x-extent at height y of what a straight move's tool reaches (the stadium round its
@@ -169,6 +225,9 @@ struct StockStage::Impl {
   std::optional<Move> previous;  ///< the last move of the previous block
   void runTile(std::size_t tile_index, const std::vector<Plan>& plans,
                const std::vector<std::uint32_t>& moves, std::vector<MoveRecord>& out);
+  bool columnMayMeet(const Plan& plan, const Tile& tile, std::size_t i, std::size_t j) const;
+  bool chunkMayMeet(const Plan& plan, const Tile& tile, std::size_t first, std::size_t last,
+                    std::size_t j) const;
   void runColumn(const Plan& plan, Tile& tile, std::size_t i, std::size_t j, MoveRecord& record);
   void reduce(const std::vector<Plan>& plans, const std::vector<std::vector<MoveRecord>>& records);
 };
@@ -181,7 +240,9 @@ const ToolPieces& StockStage::Impl::toolFor(const Move& move) {
     throw InputError("", move.line, 0,
                      "no cutter is known for tool " + std::to_string(move.tool) +
                          ", so the stock cannot be cut");
-  return pieces.emplace(move.tool, piecesOf(*spec)).first->second;
+  ToolPieces& tool = pieces.emplace(move.tool, piecesOf(*spec)).first->second;
+  bindBounds(tool);
+  return tool;
 }
 
 Plan StockStage::Impl::plan(const Move& move) {
@@ -207,6 +268,7 @@ Plan StockStage::Impl::plan(const Move& move) {
     }
   }
   p.zmin = lo.z;
+  p.lowest = move.from.z + std::min(0.0, move.to.z - move.from.z);
   const double reach = p.tool->reach, h = field.h;
   const double a = std::ceil((lo.x - reach - field.x0) / h - 0.5);
   const double b = std::floor((hi.x + reach - field.x0) / h - 0.5);
@@ -269,9 +331,14 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
       continue;
     const Entry entry = sweepEntry(tool.profiles[k], path, x, y);
     if (entry.z >= top) continue;
-    const double exit = exitAbove(entry, tool.mirrors[k]);
     const std::int32_t lo = clampUnits(std::ceil((entry.z - field.base) / kQuantum));
-    const std::int32_t hi = clampUnits(std::floor((exit - field.base) / kQuantum));
+    // A column of one interval that the piece enters less deep than the piece is tall loses
+    // everything above the entry, whatever the exact exit: it need not be found.
+    const bool through = !column.first && entry.z + tool.thickness[k] >= top + kHeightMargin;
+    const std::int32_t hi =
+        through
+            ? column.single.hi
+            : clampUnits(std::floor((exitAbove(entry, tool.mirrors[k]) - field.base) / kQuantum));
     const std::int64_t removed = StockField::subtract(tile, local, std::max(lo, 0), hi);
     if (removed == 0) continue;
     record.removed += removed;
@@ -284,6 +351,58 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
   for (std::size_t k = 0; k < count; ++k)
     if (!tool.segments[k].cutting && plan.zmin + tool.bottoms[k] < top)
       meet(tool.profiles[k], tool.mirrors[k], k, tool.contact[k]);
+}
+
+bool StockStage::Impl::columnMayMeet(const Plan& plan, const Tile& tile, std::size_t i,
+                                     std::size_t j) const {
+  if (plan.path->arc) return true;
+  const std::uint32_t word = tile.words[static_cast<std::size_t>(field.localOf(i, j))];
+  const std::int32_t top =
+      word & kSideFlag ? tile.side[word & ~kSideFlag].back().hi : static_cast<std::int32_t>(word);
+  if (word == 0) return false;  // empty
+  const SweepPath& path = *plan.path;
+  const double px = field.columnX(i) - path.from.x, py = field.columnY(j) - path.from.y;
+  const double along = px * path.delta.x + py * path.delta.y;
+  const double u = path.horizontal > 0 ? std::clamp(along / path.horizontal, 0.0, 1.0) : 0.0;
+  const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
+  return plan.tool->mayReach(plan.lowest, ex * ex + ey * ey, field.height(top) + kHeightMargin,
+                             plan.centre);
+}
+
+bool StockStage::Impl::chunkMayMeet(const Plan& plan, const Tile& tile, std::size_t first,
+                                    std::size_t last, std::size_t j) const {
+  const int local = field.localOf(first, j);
+  const std::size_t count = last - first + 1;
+  std::int32_t top = std::numeric_limits<std::int32_t>::min();
+  bool material = false;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t word = tile.words[static_cast<std::size_t>(local) + k];
+    if (word == 0) continue;  // empty
+    material = true;
+    top = std::max(top, word & kSideFlag ? tile.side[word & ~kSideFlag].back().hi
+                                         : static_cast<std::int32_t>(word));
+  }
+  if (!material) return false;
+  const double height = field.height(top);
+  // As the tile's test: no piece's lowest point on this move is below the chunk's top.
+  const double bottom = plan.centre ? std::min(plan.tool->bottom, 0.0) : plan.tool->bottom;
+  if (plan.zmin + bottom >= height) return false;
+  if (plan.path->arc) return true;
+  // A straight move: every column of the chunk is within `slack` of its middle, so no piece
+  // reaches lower there than its lowest height at the middle's distance from the path less the
+  // slack (each piece's lower profile rises with the distance).
+  const SweepPath& path = *plan.path;
+  const double y = field.columnY(j);
+  const double x = (field.columnX(first) + field.columnX(last)) / 2;
+  const double slack = static_cast<double>(count - 1) * field.h / 2 + 1e-9;
+  const double px = x - path.from.x, py = y - path.from.y;
+  const double u =
+      path.horizontal > 0
+          ? std::clamp((px * path.delta.x + py * path.delta.y) / path.horizontal, 0.0, 1.0)
+          : 0.0;
+  const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
+  const double rho = std::max(0.0, std::sqrt(ex * ex + ey * ey) - slack);
+  return plan.tool->mayReach(plan.lowest, rho * rho, height + kHeightMargin, plan.centre);
 }
 
 void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& plans,
@@ -310,7 +429,12 @@ void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& 
       const std::size_t i1 =
           std::min({plan.i1, ci1, static_cast<std::size_t>(std::clamp(last, 0.0, 1e15))});
       if (last < 0) continue;
-      for (std::size_t i = i0; i <= i1; ++i) runColumn(plan, tile, i, j, record);
+      for (std::size_t c = i0; c <= i1; c += kChunk) {
+        const std::size_t end = std::min(c + kChunk - 1, i1);
+        if (!chunkMayMeet(plan, tile, c, end, j)) continue;
+        for (std::size_t i = c; i <= end; ++i)
+          if (columnMayMeet(plan, tile, i, j)) runColumn(plan, tile, i, j, record);
+      }
     }
     const bool contact = std::any_of(record.contacts.begin(), record.contacts.end(),
                                      [](const Contact& c) { return c.depth > 0; });
