@@ -139,6 +139,7 @@ struct Plan {
   bool rapid = false, centre = false;
   double zmin = 0;    ///< lowest tip height along the path
   double lowest = 0;  ///< a straight path's lowest tip height as mayReachBelow finds it
+  double inverse_horizontal = 0;  ///< 1 / its horizontal length², 0 for a plunge
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
 
   /// The x-extent at height y of what a straight move's tool reaches (the stadium round its
@@ -269,6 +270,7 @@ Plan StockStage::Impl::plan(const Move& move) {
   }
   p.zmin = lo.z;
   p.lowest = move.from.z + std::min(0.0, move.to.z - move.from.z);
+  if (p.path->horizontal > 0) p.inverse_horizontal = 1 / p.path->horizontal;
   const double reach = p.tool->reach, h = field.h;
   const double a = std::ceil((lo.x - reach - field.x0) / h - 0.5);
   const double b = std::floor((hi.x + reach - field.x0) / h - 0.5);
@@ -363,7 +365,7 @@ bool StockStage::Impl::columnMayMeet(const Plan& plan, const Tile& tile, std::si
   const SweepPath& path = *plan.path;
   const double px = field.columnX(i) - path.from.x, py = field.columnY(j) - path.from.y;
   const double along = px * path.delta.x + py * path.delta.y;
-  const double u = path.horizontal > 0 ? std::clamp(along / path.horizontal, 0.0, 1.0) : 0.0;
+  const double u = std::clamp(along * plan.inverse_horizontal, 0.0, 1.0);
   const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
   return plan.tool->mayReach(plan.lowest, ex * ex + ey * ey, field.height(top) + kHeightMargin,
                              plan.centre);
@@ -397,9 +399,7 @@ bool StockStage::Impl::chunkMayMeet(const Plan& plan, const Tile& tile, std::siz
   const double slack = static_cast<double>(count - 1) * field.h / 2 + 1e-9;
   const double px = x - path.from.x, py = y - path.from.y;
   const double u =
-      path.horizontal > 0
-          ? std::clamp((px * path.delta.x + py * path.delta.y) / path.horizontal, 0.0, 1.0)
-          : 0.0;
+      std::clamp((px * path.delta.x + py * path.delta.y) * plan.inverse_horizontal, 0.0, 1.0);
   const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
   const double rho = std::max(0.0, std::sqrt(ex * ex + ey * ey) - slack);
   return plan.tool->mayReach(plan.lowest, rho * rho, height + kHeightMargin, plan.centre);
