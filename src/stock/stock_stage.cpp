@@ -137,8 +137,8 @@ struct Plan {
   const ToolPieces* tool = nullptr;
   std::optional<SweepPath> path;
   bool rapid = false, centre = false;
-  double zmin = 0;    ///< lowest tip height along the path
-  double lowest = 0;  ///< a straight path's lowest tip height as mayReachBelow finds it
+  double zmin = 0;                ///< lowest tip height along the path
+  double lowest = 0;              ///< a straight path's lowest tip height as mayReachBelow finds it
   double inverse_horizontal = 0;  ///< 1 / its horizontal length², 0 for a plunge
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
 
@@ -226,9 +226,10 @@ struct StockStage::Impl {
   std::optional<Move> previous;  ///< the last move of the previous block
   void runTile(std::size_t tile_index, const std::vector<Plan>& plans,
                const std::vector<std::uint32_t>& moves, std::vector<MoveRecord>& out);
-  bool columnMayMeet(const Plan& plan, const Tile& tile, std::size_t i, std::size_t j) const;
-  bool chunkMayMeet(const Plan& plan, const Tile& tile, std::size_t first, std::size_t last,
-                    std::size_t j) const;
+  bool chunkMayMeet(const Plan& plan, std::size_t first, std::size_t last, std::size_t j,
+                    std::int32_t top) const;
+  void runChunk(const Plan& plan, Tile& tile, std::size_t first, std::size_t last, std::size_t j,
+                MoveRecord& record);
   void runColumn(const Plan& plan, Tile& tile, std::size_t i, std::size_t j, MoveRecord& record);
   void reduce(const std::vector<Plan>& plans, const std::vector<std::vector<MoveRecord>>& records);
 };
@@ -355,36 +356,14 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
       meet(tool.profiles[k], tool.mirrors[k], k, tool.contact[k]);
 }
 
-bool StockStage::Impl::columnMayMeet(const Plan& plan, const Tile& tile, std::size_t i,
-                                     std::size_t j) const {
-  if (plan.path->arc) return true;
-  const std::uint32_t word = tile.words[static_cast<std::size_t>(field.localOf(i, j))];
-  const std::int32_t top =
-      word & kSideFlag ? tile.side[word & ~kSideFlag].back().hi : static_cast<std::int32_t>(word);
-  if (word == 0) return false;  // empty
-  const SweepPath& path = *plan.path;
-  const double px = field.columnX(i) - path.from.x, py = field.columnY(j) - path.from.y;
-  const double along = px * path.delta.x + py * path.delta.y;
-  const double u = std::clamp(along * plan.inverse_horizontal, 0.0, 1.0);
-  const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
-  return plan.tool->mayReach(plan.lowest, ex * ex + ey * ey, field.height(top) + kHeightMargin,
-                             plan.centre);
+/// The top of a column's material, height units, from its non-zero word.
+std::int32_t wordTop(const Tile& tile, std::uint32_t word) {
+  return word & kSideFlag ? tile.side[word & ~kSideFlag].back().hi
+                          : static_cast<std::int32_t>(word);
 }
 
-bool StockStage::Impl::chunkMayMeet(const Plan& plan, const Tile& tile, std::size_t first,
-                                    std::size_t last, std::size_t j) const {
-  const int local = field.localOf(first, j);
-  const std::size_t count = last - first + 1;
-  std::int32_t top = std::numeric_limits<std::int32_t>::min();
-  bool material = false;
-  for (std::size_t k = 0; k < count; ++k) {
-    const std::uint32_t word = tile.words[static_cast<std::size_t>(local) + k];
-    if (word == 0) continue;  // empty
-    material = true;
-    top = std::max(top, word & kSideFlag ? tile.side[word & ~kSideFlag].back().hi
-                                         : static_cast<std::int32_t>(word));
-  }
-  if (!material) return false;
+bool StockStage::Impl::chunkMayMeet(const Plan& plan, std::size_t first, std::size_t last,
+                                    std::size_t j, std::int32_t top) const {
   const double height = field.height(top);
   // As the tile's test: no piece's lowest point on this move is below the chunk's top.
   const double bottom = plan.centre ? std::min(plan.tool->bottom, 0.0) : plan.tool->bottom;
@@ -396,13 +375,48 @@ bool StockStage::Impl::chunkMayMeet(const Plan& plan, const Tile& tile, std::siz
   const SweepPath& path = *plan.path;
   const double y = field.columnY(j);
   const double x = (field.columnX(first) + field.columnX(last)) / 2;
-  const double slack = static_cast<double>(count - 1) * field.h / 2 + 1e-9;
+  const double slack = static_cast<double>(last - first) * field.h / 2 + 1e-9;
   const double px = x - path.from.x, py = y - path.from.y;
   const double u =
       std::clamp((px * path.delta.x + py * path.delta.y) * plan.inverse_horizontal, 0.0, 1.0);
   const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
   const double rho = std::max(0.0, std::sqrt(ex * ex + ey * ey) - slack);
   return plan.tool->mayReach(plan.lowest, rho * rho, height + kHeightMargin, plan.centre);
+}
+
+void StockStage::Impl::runChunk(const Plan& plan, Tile& tile, std::size_t first, std::size_t last,
+                                std::size_t j, MoveRecord& record) {
+  const auto local = static_cast<std::size_t>(field.localOf(first, j));
+  const std::size_t count = last - first + 1;
+  const std::uint32_t* words = tile.words.data() + local;  // the row's columns, in order
+  // The largest word: empty columns are 0, and side-table words above every plain height.
+  std::uint32_t high = 0;
+  for (std::size_t k = 0; k < count; ++k) high = std::max(high, words[k]);
+  if (high == 0) return;
+  std::int32_t top = static_cast<std::int32_t>(high);
+  if (high & kSideFlag) {
+    top = std::numeric_limits<std::int32_t>::min();
+    for (std::size_t k = 0; k < count; ++k)
+      if (words[k] != 0) top = std::max(top, wordTop(tile, words[k]));
+  }
+  if (!chunkMayMeet(plan, first, last, j, top)) return;
+  const SweepPath& path = *plan.path;
+  const double py = field.columnY(j) - path.from.y;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t word = words[k];
+    if (word == 0) continue;
+    if (!path.arc) {
+      // The column's own bound, as the chunk's at no slack.
+      const double px = field.columnX(first + k) - path.from.x;
+      const double u =
+          std::clamp((px * path.delta.x + py * path.delta.y) * plan.inverse_horizontal, 0.0, 1.0);
+      const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
+      if (!plan.tool->mayReach(plan.lowest, ex * ex + ey * ey,
+                               field.height(wordTop(tile, word)) + kHeightMargin, plan.centre))
+        continue;
+    }
+    runColumn(plan, tile, first + k, j, record);
+  }
 }
 
 void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& plans,
@@ -429,12 +443,8 @@ void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& 
       const std::size_t i1 =
           std::min({plan.i1, ci1, static_cast<std::size_t>(std::clamp(last, 0.0, 1e15))});
       if (last < 0) continue;
-      for (std::size_t c = i0; c <= i1; c += kChunk) {
-        const std::size_t end = std::min(c + kChunk - 1, i1);
-        if (!chunkMayMeet(plan, tile, c, end, j)) continue;
-        for (std::size_t i = c; i <= end; ++i)
-          if (columnMayMeet(plan, tile, i, j)) runColumn(plan, tile, i, j, record);
-      }
+      for (std::size_t c = i0; c <= i1; c += kChunk)
+        runChunk(plan, tile, c, std::min(c + kChunk - 1, i1), j, record);
     }
     const bool contact = std::any_of(record.contacts.begin(), record.contacts.end(),
                                      [](const Contact& c) { return c.depth > 0; });
