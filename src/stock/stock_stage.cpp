@@ -141,45 +141,7 @@ struct Plan {
   double lowest = 0;              ///< a straight path's lowest tip height as mayReachBelow finds it
   double inverse_horizontal = 0;  ///< 1 / its horizontal length², 0 for a plunge
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
-
-  /// The x-extent at height y of what a straight move's tool reaches (the stadium round its
-  /// path), false when none: the row's columns outside it need no sweep. Arcs: their box.
-  bool rowSpan(double y, double& xl, double& xr) const;
 };
-
-bool Plan::rowSpan(double y, double& xl, double& xr) const {
-  constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  if (path->arc) {
-    xl = -kInfinity;
-    xr = kInfinity;
-    return true;
-  }
-  // The stadium's boundary is its two end circles and the path shifted sideways by the reach;
-  // the row meets it at the extremes of where it meets those.
-  const double r = tool->reach, margin = 1e-7;
-  const Vec3 a = move.from, b = move.to;
-  xl = kInfinity;
-  xr = -kInfinity;
-  for (const Vec3& c : {a, b}) {
-    const double dy = y - c.y;
-    if (std::abs(dy) > r) continue;
-    const double w = std::sqrt(r * r - dy * dy);
-    xl = std::min(xl, c.x - w);
-    xr = std::max(xr, c.x + w);
-  }
-  const double dx = b.x - a.x, dy = b.y - a.y, length = std::hypot(dx, dy);
-  if (dy != 0)
-    for (const double side : {-r, r}) {
-      const double nx = -dy / length * side, ny = dx / length * side;
-      const double u = (y - a.y - ny) / dy;
-      if (u < 0 || u > 1) continue;
-      xl = std::min(xl, a.x + nx + u * dx);
-      xr = std::max(xr, a.x + nx + u * dx);
-    }
-  xl -= margin;
-  xr += margin;
-  return xl <= xr;
-}
 
 /// The deepest contact of one kind in a move: depth, then the lowest column index.
 struct Contact {
@@ -329,11 +291,11 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
   // What the cutting pieces sweep leaves the stock: cut from the entry rounded up to the exit
   // rounded down, so the model never loses more than the sweep.
   for (std::size_t k = 0; k < count; ++k) {
-    if (!tool.segments[k].cutting || plan.zmin + tool.bottoms[k] >= top ||
-        !mayReachBelow(tool.profiles[k], path, x, y, top))
-      continue;
+    if (!tool.segments[k].cutting || plan.zmin + tool.bottoms[k] >= top) continue;
+    // Both must hold; the bounds before this leave few columns the entry would not reach,
+    // so the exact entry goes first and the bound's division only where it decides.
     const Entry entry = sweepEntry(tool.profiles[k], path, x, y);
-    if (entry.z >= top) continue;
+    if (entry.z >= top || !mayReachBelow(tool.profiles[k], path, x, y, top)) continue;
     const std::int32_t lo = clampUnits(std::ceil((entry.z - field.base) / kQuantum));
     // A column of one interval that the piece enters less deep than the piece is tall loses
     // everything above the entry, whatever the exact exit: it need not be found.
@@ -433,19 +395,12 @@ void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& 
     if (plan.zmin + plan.tool->bottom >= field.height(tile.max_top)) continue;
     MoveRecord record;
     record.move = m;
-    for (std::size_t j = std::max(plan.j0, cj0); j <= std::min(plan.j1, cj1); ++j) {
-      double xl = 0, xr = 0;
-      if (!plan.rowSpan(field.columnY(j), xl, xr)) continue;
-      const double first = std::ceil((xl - field.x0) / field.h - 0.5);
-      const double last = std::floor((xr - field.x0) / field.h - 0.5);
-      const std::size_t i0 =
-          std::max({plan.i0, ci0, static_cast<std::size_t>(std::max(first, 0.0))});
-      const std::size_t i1 =
-          std::min({plan.i1, ci1, static_cast<std::size_t>(std::clamp(last, 0.0, 1e15))});
-      if (last < 0) continue;
+    // The columns of the move's box in this tile, a row's chunks at a time: their bounds
+    // spare the columns outside the tool's reach as well as those it passes above.
+    const std::size_t i0 = std::max(plan.i0, ci0), i1 = std::min(plan.i1, ci1);
+    for (std::size_t j = std::max(plan.j0, cj0); j <= std::min(plan.j1, cj1); ++j)
       for (std::size_t c = i0; c <= i1; c += kChunk)
         runChunk(plan, tile, c, std::min(c + kChunk - 1, i1), j, record);
-    }
     const bool contact = std::any_of(record.contacts.begin(), record.contacts.end(),
                                      [](const Contact& c) { return c.depth > 0; });
     if (record.removed > 0 || contact) out.push_back(record);
