@@ -18,93 +18,6 @@ constexpr int kArcEvaluations = 6000;
 // Golden-section steps on a line's convex height function: 0.618^80 of the footprint.
 constexpr int kGoldenSteps = 80;
 
-/// Lowest height of a circle of radius r about (cx, cz) at abscissa x (kNoHeight off it).
-double arcBelow(double cx, double cz, double r, double x) {
-  const double d = x - cx;
-  if (std::abs(d) > r) return kNoHeight;
-  return cz - std::sqrt(std::max(0.0, r * r - d * d));
-}
-
-struct Line {
-  double z0, dz, a, b, c;
-  double q(double t) const { return std::max(0.0, (a * t + b) * t + c); }
-};
-
-/// A ball's sweep along a line: h(t) = z0 + t·dz + zc − √(r² − Q(t)) is convex, and h' = 0
-/// squared is 4a(a + dz²) t² + 4b(a + dz²) t + b² + 4dz²(c − r²) = 0, whose roots are
-/// −b/2a ± |dz|·√D / (2a·√(a + dz²)), D the footprint's discriminant: the one where h' = 0
-/// lies inside the footprint (|dz| < √(a + dz²)), so the least height is at that root clamped
-/// to the footprint within [0, 1].
-Entry sphereEntry(const PieceProfile& piece, const Line& l, double root_d, double slope, double ta,
-                  double tb) {
-  const double r = piece.core.margin;
-  const double t = std::clamp(-(l.b + l.dz * root_d / slope) / (2 * l.a), ta, tb);
-  return {l.z0 + t * l.dz + piece.core.z_bottom - std::sqrt(std::max(0.0, r * r - l.q(t))), t};
-}
-
-/// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
-/// with ρ, ρ is convex in t), so golden-section search finds its minimum.
-Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
-  const auto h = [&](double t) {
-    return l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
-  };
-  constexpr double kRatio = 0.6180339887498949;
-  double lo = ta, hi = tb;
-  double m1 = hi - kRatio * (hi - lo), m2 = lo + kRatio * (hi - lo);
-  double h1 = h(m1), h2 = h(m2);
-  for (int i = 0; i < kGoldenSteps && hi - lo > 1e-13; ++i) {
-    if (h1 <= h2) {
-      hi = m2;
-      m2 = m1;
-      h2 = h1;
-      m1 = hi - kRatio * (hi - lo);
-      h1 = h(m1);
-    } else {
-      lo = m1;
-      m1 = m2;
-      h1 = h2;
-      m2 = lo + kRatio * (hi - lo);
-      h2 = h(m2);
-    }
-  }
-  Entry best{h(ta), ta};
-  for (const double t : {tb, m1, m2}) {
-    const double value = h(t);
-    if (value < best.z) best = {value, t};
-  }
-  return best;
-}
-
-Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double x, double y, double sign) {
-  const double px = x - path.from.x, py = y - path.from.y;
-  const double dx = path.delta.x, dy = path.delta.y, r = piece.outer;
-  const Line l{sign * path.from.z, sign * path.delta.z, path.horizontal, -2 * (px * dx + py * dy),
-               px * px + py * py};
-  if (l.a == 0) {
-    // A plunge (or a move in place): the column stays at one distance from the axis.
-    if (l.c > r * r) return {};
-    const double t = l.dz >= 0 ? 0 : 1;
-    return {l.z0 + t * l.dz + piece.low(std::sqrt(l.c)), t};
-  }
-  // The footprint: the t ∈ [0, 1] with Q(t) = a t² + b t + c ≤ r².
-  const double d = l.b * l.b - 4 * l.a * (l.c - r * r);
-  if (d < 0) return {};
-  const double root_d = std::sqrt(d);
-  const double ta = std::max(0.0, (-l.b - root_d) / (2 * l.a));
-  const double tb = std::min(1.0, (-l.b + root_d) / (2 * l.a));
-  if (ta > tb) return {};
-  if (piece.sphereBottom()) return sphereEntry(piece, l, root_d, path.slope, ta, tb);
-  if (piece.flatBottom()) {
-    const double t = l.dz >= 0 ? ta : tb;
-    return {l.z0 + t * l.dz + piece.core.z_bottom, t};
-  }
-  if (l.dz == 0) {
-    const double t = std::clamp(-l.b / (2 * l.a), ta, tb);
-    return {l.z0 + piece.low(std::min(piece.outer, std::sqrt(l.q(t)))), t};
-  }
-  return convexEntry(piece, l, ta, tb);
-}
-
 /// The column's polar place about a vertical arc's centre: distance and angle from the start.
 struct Polar {
   double distance, angle;
@@ -218,6 +131,49 @@ Entry arcBranchAndBound(const PieceProfile& piece, const SweepPath& path, double
 
 }  // namespace
 
+namespace detail {
+/// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
+/// with ρ, ρ is convex in t), so golden-section search finds its minimum.
+Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
+  const auto h = [&](double t) {
+    return l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
+  };
+  constexpr double kRatio = 0.6180339887498949;
+  double lo = ta, hi = tb;
+  double m1 = hi - kRatio * (hi - lo), m2 = lo + kRatio * (hi - lo);
+  double h1 = h(m1), h2 = h(m2);
+  for (int i = 0; i < kGoldenSteps && hi - lo > 1e-13; ++i) {
+    if (h1 <= h2) {
+      hi = m2;
+      m2 = m1;
+      h2 = h1;
+      m1 = hi - kRatio * (hi - lo);
+      h1 = h(m1);
+    } else {
+      lo = m1;
+      m1 = m2;
+      h1 = h2;
+      m2 = lo + kRatio * (hi - lo);
+      h2 = h(m2);
+    }
+  }
+  Entry best{h(ta), ta};
+  for (const double t : {tb, m1, m2}) {
+    const double value = h(t);
+    if (value < best.z) best = {value, t};
+  }
+  return best;
+}
+
+Entry arcEntry(const PieceProfile& piece, const SweepPath& path, double x, double y, double sign) {
+  const ArcSweep& arc = *path.sweep;
+  if (path.vertical_axis && arc.rise == 0 && arc.start_radius == arc.end_radius &&
+      arc.start_radius > 0)
+    return planarArcEntry(piece, path, x, y, sign);
+  return arcBranchAndBound(piece, path, x, y, sign);
+}
+}  // namespace detail
+
 PieceProfile PieceProfile::of(const FrustumCore& core) {
   return {core, std::max(core.radius_bottom, core.radius_top) + core.margin};
 }
@@ -229,24 +185,6 @@ PieceProfile PieceProfile::mirrored() const {
   m.radius_bottom = core.radius_top;
   m.radius_top = core.radius_bottom;
   return of(m);
-}
-
-double PieceProfile::low(double rho) const {
-  // The section through the axis is the trapezoid of the core grown by a disc of radius r; its
-  // lower boundary is the least of the bottom edge, the bottom rim's arc and, when the core
-  // widens upward, the flank and the top rim's arc, each shifted by r.
-  const double zb = core.z_bottom, zt = core.z_top, rb = core.radius_bottom, rt = core.radius_top,
-               r = core.margin;
-  if (rho > outer) return kNoHeight;
-  double best = rho <= rb ? zb - r : arcBelow(rb, zb, r, rho);
-  if (rt > rb) {
-    const double dr = rt - rb, dz = zt - zb, length = std::hypot(dr, dz);
-    const double nx = r * dz / length, nz = -r * dr / length;  // outward, downward normal · r
-    if (rho >= rb + nx && rho <= rt + nx)
-      best = std::min(best, zb + nz + (rho - rb - nx) * dz / dr);
-    best = std::min(best, arcBelow(rt, zt, r, rho));
-  }
-  return best;
 }
 
 SweepPath::SweepPath(const Move& move)
@@ -264,17 +202,6 @@ SweepPath::SweepPath(const Move& move)
 
 Vec3 SweepPath::at(double t) const {
   return arc ? sweep->at(t) : from + delta * t;
-}
-
-Entry sweepEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
-                 bool mirrored_z) {
-  const double sign = mirrored_z ? -1 : 1;
-  if (!path.arc) return lineEntry(piece, path, x, y, sign);
-  const ArcSweep& arc = *path.sweep;
-  if (path.vertical_axis && arc.rise == 0 && arc.start_radius == arc.end_radius &&
-      arc.start_radius > 0)
-    return planarArcEntry(piece, path, x, y, sign);
-  return arcBranchAndBound(piece, path, x, y, sign);
 }
 
 ColumnHit sweepColumn(const PieceProfile& piece, const PieceProfile& mirror, const SweepPath& path,

@@ -70,6 +70,95 @@ struct Entry {
 Entry sweepEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
                  bool mirrored_z = false);
 
+namespace detail {
+
+/// Lowest height of a circle of radius r about (cx, cz) at abscissa x (kNoHeight off it).
+inline double arcBelow(double cx, double cz, double r, double x) {
+  const double d = x - cx;
+  if (std::abs(d) > r) return kNoHeight;
+  return cz - std::sqrt(std::max(0.0, r * r - d * d));
+}
+
+struct Line {
+  double z0, dz, a, b, c;
+  double q(double t) const { return std::max(0.0, (a * t + b) * t + c); }
+};
+
+/// A ball's sweep along a line: h(t) = z0 + t·dz + zc − √(r² − Q(t)) is convex, and h' = 0
+/// squared is 4a(a + dz²) t² + 4b(a + dz²) t + b² + 4dz²(c − r²) = 0, whose roots are
+/// −b/2a ± |dz|·√D / (2a·√(a + dz²)), D the footprint's discriminant: the one where h' = 0
+/// lies inside the footprint (|dz| < √(a + dz²)), so the least height is at that root clamped
+/// to the footprint within [0, 1].
+inline Entry sphereEntry(const PieceProfile& piece, const Line& l, double root_d, double slope,
+                         double ta, double tb) {
+  const double r = piece.core.margin;
+  const double t = std::clamp(-(l.b + l.dz * root_d / slope) / (2 * l.a), ta, tb);
+  return {l.z0 + t * l.dz + piece.core.z_bottom - std::sqrt(std::max(0.0, r * r - l.q(t))), t};
+}
+
+/// Any convex piece along a line (golden-section search on its convex height function).
+Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb);
+/// Arcs: closed forms for flat vertical-axis arcs, branch and bound otherwise.
+Entry arcEntry(const PieceProfile& piece, const SweepPath& path, double x, double y, double sign);
+
+inline Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
+                       double sign) {
+  const double px = x - path.from.x, py = y - path.from.y;
+  const double dx = path.delta.x, dy = path.delta.y, r = piece.outer;
+  const Line l{sign * path.from.z, sign * path.delta.z, path.horizontal, -2 * (px * dx + py * dy),
+               px * px + py * py};
+  if (l.a == 0) {
+    // A plunge (or a move in place): the column stays at one distance from the axis.
+    if (l.c > r * r) return {};
+    const double t = l.dz >= 0 ? 0 : 1;
+    return {l.z0 + t * l.dz + piece.low(std::sqrt(l.c)), t};
+  }
+  // The footprint: the t ∈ [0, 1] with Q(t) = a t² + b t + c ≤ r².
+  const double d = l.b * l.b - 4 * l.a * (l.c - r * r);
+  if (d < 0) return {};
+  const double root_d = std::sqrt(d);
+  const double ta = std::max(0.0, (-l.b - root_d) / (2 * l.a));
+  const double tb = std::min(1.0, (-l.b + root_d) / (2 * l.a));
+  if (ta > tb) return {};
+  if (piece.sphereBottom()) return sphereEntry(piece, l, root_d, path.slope, ta, tb);
+  if (piece.flatBottom()) {
+    const double t = l.dz >= 0 ? ta : tb;
+    return {l.z0 + t * l.dz + piece.core.z_bottom, t};
+  }
+  if (l.dz == 0) {
+    const double t = std::clamp(-l.b / (2 * l.a), ta, tb);
+    return {l.z0 + piece.low(std::min(piece.outer, std::sqrt(l.q(t)))), t};
+  }
+  return convexEntry(piece, l, ta, tb);
+}
+
+}  // namespace detail
+
+inline double PieceProfile::low(double rho) const {
+  // The section through the axis is the trapezoid of the core grown by a disc of radius r; its
+  // lower boundary is the least of the bottom edge, the bottom rim's arc and, when the core
+  // widens upward, the flank and the top rim's arc, each shifted by r.
+  const double zb = core.z_bottom, zt = core.z_top, rb = core.radius_bottom, rt = core.radius_top,
+               r = core.margin;
+  if (rho > outer) return kNoHeight;
+  double best = rho <= rb ? zb - r : detail::arcBelow(rb, zb, r, rho);
+  if (rt > rb) {
+    const double dr = rt - rb, dz = zt - zb, length = std::hypot(dr, dz);
+    const double nx = r * dz / length, nz = -r * dr / length;  // outward, downward normal · r
+    if (rho >= rb + nx && rho <= rt + nx)
+      best = std::min(best, zb + nz + (rho - rb - nx) * dz / dr);
+    best = std::min(best, detail::arcBelow(rt, zt, r, rho));
+  }
+  return best;
+}
+
+inline Entry sweepEntry(const PieceProfile& piece, const SweepPath& path, double x, double y,
+                        bool mirrored_z) {
+  const double sign = mirrored_z ? -1 : 1;
+  if (!path.arc) return detail::lineEntry(piece, path, x, y, sign);
+  return detail::arcEntry(piece, path, x, y, sign);
+}
+
 /// False when the piece swept along the straight `path` certainly stays at or above `top` in
 /// the column at (x, y) (its lowest height along the path over its nearest approach): a test
 /// without square roots that spares most columns the exact entry. True for arcs.

@@ -50,19 +50,8 @@ void StockField::set(Tile& tile, int local, std::span<const Interval> intervals)
   if (!intervals.empty()) tile.max_top = std::max(tile.max_top, intervals.back().hi);
 }
 
-std::int64_t StockField::subtract(Tile& tile, int local, std::int32_t lo, std::int32_t hi) {
-  if (lo >= hi) return 0;
-  std::uint32_t& word = tile.words[static_cast<std::size_t>(local)];
-  if (!(word & kSideFlag)) {
-    // The common case: one interval on the floor, cut from above (a new, lower top).
-    const auto top = static_cast<std::int32_t>(word);
-    if (hi <= 0 || lo >= top) return 0;
-    if (hi >= top) {
-      const std::int32_t new_top = std::max(lo, 0);
-      word = static_cast<std::uint32_t>(new_top);
-      return top - new_top;
-    }
-  }
+std::int64_t StockField::subtractIntervals(Tile& tile, int local, std::int32_t lo,
+                                           std::int32_t hi) {
   const ColumnView column = view(tile, local);
   Interval kept[64];
   std::vector<Interval> more;

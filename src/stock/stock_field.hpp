@@ -86,7 +86,19 @@ class StockField {
   /// Replaces a column's intervals (sorted, disjoint, non-empty each).
   static void set(Tile& tile, int local, std::span<const Interval> intervals);
   /// Removes [lo, hi] from the column; returns the height units removed.
-  static std::int64_t subtract(Tile& tile, int local, std::int32_t lo, std::int32_t hi);
+  static std::int64_t subtract(Tile& tile, int local, std::int32_t lo, std::int32_t hi) {
+    std::uint32_t& word = tile.words[static_cast<std::size_t>(local)];
+    if (lo >= hi || word & kSideFlag) return lo >= hi ? 0 : subtractIntervals(tile, local, lo, hi);
+    // The common case: one interval on the floor, cut from above (a new, lower top).
+    const auto top = static_cast<std::int32_t>(word);
+    if (hi <= 0 || lo >= top) return 0;
+    if (hi < top) return subtractIntervals(tile, local, lo, hi);
+    const std::int32_t new_top = std::max(lo, 0);
+    word = static_cast<std::uint32_t>(new_top);
+    return top - new_top;
+  }
+  /// The same for any column (a cut that may leave several intervals).
+  static std::int64_t subtractIntervals(Tile& tile, int local, std::int32_t lo, std::int32_t hi);
   /// Length of [lo, hi] (mm, absolute heights) inside the column's material, mm.
   double overlap(const ColumnView& column, double lo, double hi) const;
 

@@ -30,6 +30,40 @@ constexpr double kAirVolume = 1e-3;
 /// Only columns that lose more than this many height units (1 µm) count toward that volume: a
 /// pass repeated at the same height shaves at most one unit of rounding.
 constexpr std::int32_t kSignificantUnits = 10;
+/// Columns of a row taken together by a bound of the sweep below them.
+constexpr std::size_t kChunk = 8;
+
+/// Margins on the side of visiting for the bounds that spare columns the exact tests: far
+/// above the rounding of either (heights, mm; squared distances, mm²).
+constexpr double kHeightMargin = 1e-6;
+constexpr double kDistanceMargin = 1e-9;
+
+/// A piece's lowest height at a distance from its axis, as a bound that needs no square root
+/// for the common pieces: a ball's sphere, a flat disc.
+struct PieceBound {
+  enum class Shape { Sphere, Flat, Other } shape = Shape::Other;
+  const PieceProfile* piece = nullptr;
+  double z = 0, radius2 = 0, outer2 = 0;  ///< the sphere's centre or the disc's height; radii²
+
+  static PieceBound of(const PieceProfile& piece) {
+    PieceBound b{Shape::Other, &piece, piece.core.z_bottom, piece.core.margin * piece.core.margin,
+                 piece.outer * piece.outer};
+    if (piece.sphereBottom()) b.shape = Shape::Sphere;
+    if (piece.flatBottom()) b.shape = Shape::Flat;
+    return b;
+  }
+  /// False only when the piece, its tip never below `lowest`, stays above `ceiling` at
+  /// distance² `rho2` (at least) from its axis.
+  bool mayReach(double lowest, double rho2, double ceiling) const {
+    if (rho2 > outer2 + kDistanceMargin) return false;
+    if (shape == Shape::Flat) return lowest + z < ceiling;
+    if (shape == Shape::Sphere) {
+      const double above = lowest + z - ceiling;
+      return above < 0 || above * above < radius2 - rho2 + kDistanceMargin;
+    }
+    return lowest + piece->low(std::sqrt(std::max(0.0, rho2 - kDistanceMargin))) < ceiling;
+  }
+};
 
 /// One tool's pieces as the stage sweeps them.
 struct ToolPieces {
@@ -37,11 +71,25 @@ struct ToolPieces {
   std::vector<PieceProfile> profiles, mirrors;
   std::vector<StockCollisionKind> contact;  ///< what a non-cutting piece's contact on a feed is
   std::vector<double> bottoms;              ///< lowest point of each piece above the tip
-  double reach = 0;                         ///< largest radius of any piece
-  double bottom = 0;                        ///< lowest point of the assembly above the tip
+  /// Each piece's least height along its axis anywhere it reaches (0 for a cone, whose
+  /// rounded rim may be thin): its top is at least that far above its bottom in any column.
+  std::vector<double> thickness;
+  double reach = 0;   ///< largest radius of any piece
+  double bottom = 0;  ///< lowest point of the assembly above the tip
   /// A disc at the tip over the part of the end that does not cut, for tools that cannot cut
   /// at their centre (docs/checking-rules.md "Stock").
   std::optional<PieceProfile> centre;
+  std::vector<PieceBound> bounds;  ///< of `profiles`
+  std::optional<PieceBound> centre_bound;
+
+  /// False only where no piece a straight move examines (the dead centre too when `centre`)
+  /// reaches below `ceiling` at distance² `rho2` from the path whose lowest tip height is
+  /// `lowest`: every exact test of the column would fail.
+  bool mayReach(double lowest, double rho2, double ceiling, bool with_centre) const {
+    for (const PieceBound& b : bounds)
+      if (b.mayReach(lowest, rho2, ceiling)) return true;
+    return with_centre && centre_bound->mayReach(lowest, rho2, ceiling);
+  }
 };
 
 /// The radius of the end that does not cut, 0 for a tool that cuts at its centre: a chamfer
@@ -63,6 +111,7 @@ ToolPieces piecesOf(const ToolSpec& spec) {
     tool.profiles.push_back(p);
     tool.mirrors.push_back(p.mirrored());
     tool.bottoms.push_back(p.low(0));
+    tool.thickness.push_back(s.radius_bottom == s.radius_top ? s.z_top - s.z_bottom : 0.0);
     tool.reach = std::max(tool.reach, p.outer);
     tool.bottom = std::min(tool.bottom, p.low(0));
     // The shank just above the flutes meeting stock is the flutes' length exceeded; any
@@ -77,53 +126,23 @@ ToolPieces piecesOf(const ToolSpec& spec) {
   return tool;
 }
 
+/// The bounds point into the pieces: made where the pieces stay.
+void bindBounds(ToolPieces& tool) {
+  for (const PieceProfile& p : tool.profiles) tool.bounds.push_back(PieceBound::of(p));
+  if (tool.centre) tool.centre_bound = PieceBound::of(*tool.centre);
+}
+
 /// One move as the tiles see it.
 struct Plan {
   Move move;  ///< as swept: its start may differ from the program's (see StockStage::run)
   const ToolPieces* tool = nullptr;
   std::optional<SweepPath> path;
   bool rapid = false, centre = false;
-  double zmin = 0;                             ///< lowest tip height along the path
+  double zmin = 0;                ///< lowest tip height along the path
+  double lowest = 0;              ///< a straight path's lowest tip height as mayReachBelow finds it
+  double inverse_horizontal = 0;  ///< 1 / its horizontal length², 0 for a plunge
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
-
-  /// The x-extent at height y of what a straight move's tool reaches (the stadium round its
-  /// path), false when none: the row's columns outside it need no sweep. Arcs: their box.
-  bool rowSpan(double y, double& xl, double& xr) const;
 };
-
-bool Plan::rowSpan(double y, double& xl, double& xr) const {
-  constexpr double kInfinity = std::numeric_limits<double>::infinity();
-  if (path->arc) {
-    xl = -kInfinity;
-    xr = kInfinity;
-    return true;
-  }
-  // The stadium's boundary is its two end circles and the path shifted sideways by the reach;
-  // the row meets it at the extremes of where it meets those.
-  const double r = tool->reach, margin = 1e-7;
-  const Vec3 a = move.from, b = move.to;
-  xl = kInfinity;
-  xr = -kInfinity;
-  for (const Vec3& c : {a, b}) {
-    const double dy = y - c.y;
-    if (std::abs(dy) > r) continue;
-    const double w = std::sqrt(r * r - dy * dy);
-    xl = std::min(xl, c.x - w);
-    xr = std::max(xr, c.x + w);
-  }
-  const double dx = b.x - a.x, dy = b.y - a.y, length = std::hypot(dx, dy);
-  if (dy != 0)
-    for (const double side : {-r, r}) {
-      const double nx = -dy / length * side, ny = dx / length * side;
-      const double u = (y - a.y - ny) / dy;
-      if (u < 0 || u > 1) continue;
-      xl = std::min(xl, a.x + nx + u * dx);
-      xr = std::max(xr, a.x + nx + u * dx);
-    }
-  xl -= margin;
-  xr += margin;
-  return xl <= xr;
-}
 
 /// The deepest contact of one kind in a move: depth, then the lowest column index.
 struct Contact {
@@ -170,6 +189,10 @@ struct StockStage::Impl {
   std::optional<Move> previous;  ///< the last move of the previous block
   void runTile(std::size_t tile_index, const std::vector<Plan>& plans,
                const std::vector<std::uint32_t>& moves, std::vector<MoveRecord>& out);
+  bool chunkMayMeet(const Plan& plan, std::size_t first, std::size_t last, std::size_t j,
+                    std::int32_t top) const;
+  void runChunk(const Plan& plan, Tile& tile, std::size_t first, std::size_t last, std::size_t j,
+                MoveRecord& record);
   void runColumn(const Plan& plan, Tile& tile, std::size_t i, std::size_t j, MoveRecord& record);
   void reduce(const std::vector<Plan>& plans, const std::vector<std::vector<MoveRecord>>& records,
               std::span<const std::uint32_t> ordinals);
@@ -196,7 +219,9 @@ const ToolPieces& StockStage::Impl::toolFor(const Move& move) {
     throw InputError("", move.line, 0,
                      "no cutter is known for tool " + std::to_string(move.tool) +
                          ", so the stock cannot be cut");
-  return pieces.emplace(move.tool, piecesOf(*spec)).first->second;
+  ToolPieces& tool = pieces.emplace(move.tool, piecesOf(*spec)).first->second;
+  bindBounds(tool);
+  return tool;
 }
 
 Plan StockStage::Impl::plan(const Move& move) {
@@ -222,6 +247,8 @@ Plan StockStage::Impl::plan(const Move& move) {
     }
   }
   p.zmin = lo.z;
+  p.lowest = move.from.z + std::min(0.0, move.to.z - move.from.z);
+  if (p.path->horizontal > 0) p.inverse_horizontal = 1 / p.path->horizontal;
   const double reach = p.tool->reach, h = field.h;
   const double a = std::ceil((lo.x - reach - field.x0) / h - 0.5);
   const double b = std::floor((hi.x + reach - field.x0) / h - 0.5);
@@ -279,14 +306,19 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
   // What the cutting pieces sweep leaves the stock: cut from the entry rounded up to the exit
   // rounded down, so the model never loses more than the sweep.
   for (std::size_t k = 0; k < count; ++k) {
-    if (!tool.segments[k].cutting || plan.zmin + tool.bottoms[k] >= top ||
-        !mayReachBelow(tool.profiles[k], path, x, y, top))
-      continue;
+    if (!tool.segments[k].cutting || plan.zmin + tool.bottoms[k] >= top) continue;
+    // Both must hold; the bounds before this leave few columns the entry would not reach,
+    // so the exact entry goes first and the bound's division only where it decides.
     const Entry entry = sweepEntry(tool.profiles[k], path, x, y);
-    if (entry.z >= top) continue;
-    const double exit = exitAbove(entry, tool.mirrors[k]);
+    if (entry.z >= top || !mayReachBelow(tool.profiles[k], path, x, y, top)) continue;
     const std::int32_t lo = clampUnits(std::ceil((entry.z - field.base) / kQuantum));
-    const std::int32_t hi = clampUnits(std::floor((exit - field.base) / kQuantum));
+    // A column of one interval that the piece enters less deep than the piece is tall loses
+    // everything above the entry, whatever the exact exit: it need not be found.
+    const bool through = !column.first && entry.z + tool.thickness[k] >= top + kHeightMargin;
+    const std::int32_t hi =
+        through
+            ? column.single.hi
+            : clampUnits(std::floor((exitAbove(entry, tool.mirrors[k]) - field.base) / kQuantum));
     const std::int64_t removed = StockField::subtract(tile, local, std::max(lo, 0), hi);
     if (removed == 0) continue;
     record.removed += removed;
@@ -299,6 +331,69 @@ void StockStage::Impl::runColumn(const Plan& plan, Tile& tile, std::size_t i, st
   for (std::size_t k = 0; k < count; ++k)
     if (!tool.segments[k].cutting && plan.zmin + tool.bottoms[k] < top)
       meet(tool.profiles[k], tool.mirrors[k], k, tool.contact[k]);
+}
+
+/// The top of a column's material, height units, from its non-zero word.
+std::int32_t wordTop(const Tile& tile, std::uint32_t word) {
+  return word & kSideFlag ? tile.side[word & ~kSideFlag].back().hi
+                          : static_cast<std::int32_t>(word);
+}
+
+bool StockStage::Impl::chunkMayMeet(const Plan& plan, std::size_t first, std::size_t last,
+                                    std::size_t j, std::int32_t top) const {
+  const double height = field.height(top);
+  // As the tile's test: no piece's lowest point on this move is below the chunk's top.
+  const double bottom = plan.centre ? std::min(plan.tool->bottom, 0.0) : plan.tool->bottom;
+  if (plan.zmin + bottom >= height) return false;
+  if (plan.path->arc) return true;
+  // A straight move: every column of the chunk is within `slack` of its middle, so no piece
+  // reaches lower there than its lowest height at the middle's distance from the path less the
+  // slack (each piece's lower profile rises with the distance).
+  const SweepPath& path = *plan.path;
+  const double y = field.columnY(j);
+  const double x = (field.columnX(first) + field.columnX(last)) / 2;
+  const double slack = static_cast<double>(last - first) * field.h / 2 + 1e-9;
+  const double px = x - path.from.x, py = y - path.from.y;
+  const double u =
+      std::clamp((px * path.delta.x + py * path.delta.y) * plan.inverse_horizontal, 0.0, 1.0);
+  const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
+  const double rho = std::max(0.0, std::sqrt(ex * ex + ey * ey) - slack);
+  return plan.tool->mayReach(plan.lowest, rho * rho, height + kHeightMargin, plan.centre);
+}
+
+void StockStage::Impl::runChunk(const Plan& plan, Tile& tile, std::size_t first, std::size_t last,
+                                std::size_t j, MoveRecord& record) {
+  const auto local = static_cast<std::size_t>(field.localOf(first, j));
+  const std::size_t count = last - first + 1;
+  const std::uint32_t* words = tile.words.data() + local;  // the row's columns, in order
+  // The largest word: empty columns are 0, and side-table words above every plain height.
+  std::uint32_t high = 0;
+  for (std::size_t k = 0; k < count; ++k) high = std::max(high, words[k]);
+  if (high == 0) return;
+  std::int32_t top = static_cast<std::int32_t>(high);
+  if (high & kSideFlag) {
+    top = std::numeric_limits<std::int32_t>::min();
+    for (std::size_t k = 0; k < count; ++k)
+      if (words[k] != 0) top = std::max(top, wordTop(tile, words[k]));
+  }
+  if (!chunkMayMeet(plan, first, last, j, top)) return;
+  const SweepPath& path = *plan.path;
+  const double py = field.columnY(j) - path.from.y;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::uint32_t word = words[k];
+    if (word == 0) continue;
+    if (!path.arc) {
+      // The column's own bound, as the chunk's at no slack.
+      const double px = field.columnX(first + k) - path.from.x;
+      const double u =
+          std::clamp((px * path.delta.x + py * path.delta.y) * plan.inverse_horizontal, 0.0, 1.0);
+      const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
+      if (!plan.tool->mayReach(plan.lowest, ex * ex + ey * ey,
+                               field.height(wordTop(tile, word)) + kHeightMargin, plan.centre))
+        continue;
+    }
+    runColumn(plan, tile, first + k, j, record);
+  }
 }
 
 void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& plans,
@@ -315,18 +410,12 @@ void StockStage::Impl::runTile(std::size_t tile_index, const std::vector<Plan>& 
     if (plan.zmin + plan.tool->bottom >= field.height(tile.max_top)) continue;
     MoveRecord record;
     record.move = m;
-    for (std::size_t j = std::max(plan.j0, cj0); j <= std::min(plan.j1, cj1); ++j) {
-      double xl = 0, xr = 0;
-      if (!plan.rowSpan(field.columnY(j), xl, xr)) continue;
-      const double first = std::ceil((xl - field.x0) / field.h - 0.5);
-      const double last = std::floor((xr - field.x0) / field.h - 0.5);
-      const std::size_t i0 =
-          std::max({plan.i0, ci0, static_cast<std::size_t>(std::max(first, 0.0))});
-      const std::size_t i1 =
-          std::min({plan.i1, ci1, static_cast<std::size_t>(std::clamp(last, 0.0, 1e15))});
-      if (last < 0) continue;
-      for (std::size_t i = i0; i <= i1; ++i) runColumn(plan, tile, i, j, record);
-    }
+    // The columns of the move's box in this tile, a row's chunks at a time: their bounds
+    // spare the columns outside the tool's reach as well as those it passes above.
+    const std::size_t i0 = std::max(plan.i0, ci0), i1 = std::min(plan.i1, ci1);
+    for (std::size_t j = std::max(plan.j0, cj0); j <= std::min(plan.j1, cj1); ++j)
+      for (std::size_t c = i0; c <= i1; c += kChunk)
+        runChunk(plan, tile, c, std::min(c + kChunk - 1, i1), j, record);
     const bool contact = std::any_of(record.contacts.begin(), record.contacts.end(),
                                      [](const Contact& c) { return c.depth > 0; });
     if (record.removed > 0 || contact) out.push_back(record);
