@@ -22,7 +22,9 @@ FREECAD_LIBRARY = SHARED_DIR / "corpus" / "tools" / "freecad" / "FreeCAD-main" /
     "Default.fctl"
 # The CLI's options that are no setting of a check: what to print, and the benchmark knobs.
 NOT_KEYWORDS = {"help", "version", "moves", "quiet", "progress", "format", "kdop",
-                "no-front-tracking"}
+                "no-front-tracking",
+                # the exit code (fail-on) and the JUnit cases (junit-cases, not yet in Python)
+                "fail-on", "junit-cases"}
 # check()'s keywords that are no CLI option: the Python side of progress and pictures.
 ONLY_KEYWORDS = {"progress", "pictures"}
 
