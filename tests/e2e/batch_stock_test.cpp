@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -117,6 +118,28 @@ TEST_F(BatchStock, ASetupCarriesTheStockFromRoughingThroughRestToFinishing) {
   EXPECT_EQ(stockLines(alone[1]), (std::vector<int>{6, 7}));
   EXPECT_EQ(stockLines(alone[2]), std::vector<int>{6});
   EXPECT_FALSE(fs::exists(work_ / "out/jobs/each-alone/rough.nc.gcstock"));
+}
+
+TEST_F(BatchStock, ShardsKeepASetupWholeOnOneShard) {
+  writeText(work_ / "manifest.yaml",
+            "jobs:\n" + plateJob("each-alone", "programs") + plateJob("op10", "setup"));
+  std::vector<std::string> jobs;
+  for (const char* shard : {"0/2", "1/2"}) {
+    const std::string out = std::string("shard") + shard[0];
+    const CliRun run =
+        runCli(work_, "batch manifest.yaml -q --shard " + std::string(shard) + " --out " + out);
+    ASSERT_LE(run.exit_code, 1) << run.err;
+    const json result = json::parse(readText(work_ / out / "summary.json"));
+    for (const json& job : result["jobs"]) {
+      jobs.push_back(job["name"]);
+      ASSERT_EQ(job["checks"].size(), 3u) << job["name"];
+      if (job["name"] == "op10") {
+        EXPECT_EQ(stockLines(job["checks"][1]), std::vector<int>{7});
+      }
+    }
+  }
+  std::sort(jobs.begin(), jobs.end());
+  EXPECT_EQ(jobs, (std::vector<std::string>{"each-alone", "op10"}));
 }
 
 TEST_F(BatchStock, AProgramInErrorLeavesTheRestOfItsSetupUnchecked) {
