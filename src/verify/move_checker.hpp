@@ -161,15 +161,17 @@ class MoveChecker {
   /// are bounded by their plane cuts alone (their order then changes no finding).
   void queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                    const std::vector<Candidate>& candidates,
-                   const std::vector<std::uint32_t>& whole, double report_below, double floor,
-                   bool plane_first);
+                   const std::vector<std::uint32_t>& whole, double report_below, bool natural_skin,
+                   double floor, bool plane_first);
   /// The move's pieces' depth searches and boxes, and their groups' regions and boxes.
-  void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below);
+  void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below,
+                  bool rounded);
   /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
   void cutGroups();
   /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
   /// bound reaches `floor`.
-  void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
+  void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor,
+                     double cap = INFINITY);
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
   /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned. Of a
   /// few sorted pairs bounded by their plane cuts (queueGroups), the top one is returned as it
@@ -177,7 +179,11 @@ class MoveChecker {
   /// bound would), else with its full bound.
   std::optional<Reach> advance(double floor, bool measure_first);
   /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
-  double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
+  double boxBound(const PieceGroup& group, const Kdop<K>& box, double floor,
+                  bool rim_cut = true) const;
+  /// boxBound over the triangle's k-DOP `box`, with the rim cut at its corners.
+  double triangleBound(const PieceGroup& group, const std::array<Vec3, 3>& tri, const Kdop<K>& box,
+                       double floor) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
   /// piece_reaches_, deepest bound first; those whose half height `cannot_matter` (a bound's
