@@ -96,6 +96,9 @@ class DepthBounds {
     return along(toward / length);
   }
 
+ private:
+  static constexpr int kPlaneCuts = 4;  // the axial cuts and both sides of the plane
+
   /// The point of the core halfway along the spine nearest `target`, as for a cylinder: its
   /// height clamped to the core's, its distance from the axis to the core's radius there.
   Vec3 nearestCorePoint(const Vec3& target) const {
@@ -109,9 +112,6 @@ class DepthBounds {
     const double scale = r > radius ? radius / r : 1.0;
     return axis + Vec3{y.x * scale, y.y * scale, z};
   }
-
- private:
-  static constexpr int kPlaneCuts = 4;  // the axial cuts and both sides of the plane
 
   /// The cuts along ±Z and both sides of the triangle's plane (cuts[2].v its unit normal);
   /// returns how many (2 for a triangle without area).

@@ -51,8 +51,6 @@ class SurfaceDepthSearch {
 
   /// DepthBounds::rimCut: the rim cut toward `target`, if any.
   std::optional<Cut> rimCut(const Vec3& target) const { return bounds_.rimCut(target); }
-  /// DepthBounds::nearestCorePoint.
-  Vec3 nearestCorePoint(const Vec3& target) const { return bounds_.nearestCorePoint(target); }
 
   /// DepthBounds::along: the cut along the unit direction v.
   Cut along(const Vec3& v) const { return bounds_.along(v); }

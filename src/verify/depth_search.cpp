@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "convex/core_distance.hpp"
+#include "geom/kdop_least_along.hpp"
 #include "verify/move_checker.hpp"
 #include "verify/swept_region_query.hpp"
 
@@ -186,7 +187,7 @@ double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box, dou
       Vec3{box.lo[0] + box.hi[0], box.lo[1] + box.hi[1], box.lo[2] + box.hi[2]} * 0.5;
   const std::optional<Cut> rim =
       group.bounds ? group.bounds->rimCut(centre) : depth_searches_[group.first].rimCut(centre);
-  return rim ? std::min(least, rim->c - box.leastAlong(rim->v)) : least;
+  return rim ? std::min(least, rim->c - leastAlong(box, rim->v)) : least;
 }
 
 template <int K>

@@ -168,8 +168,9 @@ class MoveChecker {
                   bool rounded);
   /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
   void cutGroups();
-  /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
-  /// bound reaches `floor`.
+  /// Queues a triangle with the axial bound of `group` (triangleBound, no deeper than `cap`:
+  /// the bound of the node it came from) if its box meets the group's and the bound reaches
+  /// `floor`.
   void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor,
                      double cap = INFINITY);
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
@@ -178,7 +179,9 @@ class MoveChecker {
   /// is where `measure_first` (nothing found yet: a distance query decides as fast as the full
   /// bound would), else with its full bound.
   std::optional<Reach> advance(double floor, bool measure_first);
-  /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
+  /// The bound of the group's slab cuts over a k-DOP and, unless `rim_cut` is false, of its rim
+  /// cut (DepthBounds::rimCut; not made where the slabs already put it below `floor`); and the
+  /// full bound (DepthBounds).
   double boxBound(const PieceGroup& group, const Kdop<K>& box, double floor,
                   bool rim_cut = true) const;
   /// boxBound over the triangle's k-DOP `box`, with the rim cut at its corners.

@@ -20,7 +20,7 @@
 #include "brute_force_distance.hpp"
 #include "convex/swept_core.hpp"
 #include "cutter_cores.hpp"
-#include "geom/kdop.hpp"
+#include "geom/kdop_least_along.hpp"
 #include "random_geometry.hpp"
 
 namespace gougechek {
@@ -154,7 +154,7 @@ TEST(DepthBounds, RoundedBoundAndRimCutsAreAtLeastTheBruteForceDepth) {
       if (!rim) continue;
       Kdop<18> box = Kdop<18>::empty();
       for (const Vec3& corner : t) box.add(corner);
-      EXPECT_GE(rim->c - box.leastAlong(rim->v), truth - 1e-9);
+      EXPECT_GE(rim->c - leastAlong(box, rim->v), truth - 1e-9);
       EXPECT_GE(std::max({rim->at(t[0]), rim->at(t[1]), rim->at(t[2])}), truth - 1e-9);
       ++rim_cuts;
       ++checked;

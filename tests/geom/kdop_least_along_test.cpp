@@ -1,14 +1,14 @@
-// Kdop::leastAlong against brute force: it bounds v·x over a k-DOP from below, so it is never
+// leastAlong against brute force: it bounds v·x over a k-DOP from below, so it is never
 // above the least v·p over the points the k-DOP was built from (every one lies inside it), for
 // every k; exact for an axis-aligned box, where the least is at a corner.
+#include "geom/kdop_least_along.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
-
-#include "geom/kdop.hpp"
 
 namespace gougechek {
 namespace {
@@ -30,7 +30,7 @@ void expectNeverAboveTheLeastOverPoints() {
     const Vec3 v{unit(random), unit(random), unit(random)};
     double least = INFINITY;
     for (const Vec3& p : points) least = std::min(least, dot(v, p));
-    EXPECT_LE(box.leastAlong(v), least + 1e-12 * (1 + std::abs(least)))
+    EXPECT_LE(leastAlong(box, v), least + 1e-12 * (1 + std::abs(least)))
         << "K " << K << " case " << i;
   }
 }
@@ -46,7 +46,7 @@ TEST(KdopLeastAlong, ExactAtABoxCorner) {
   Kdop<6> box = Kdop<6>::empty();
   box.add(Vec3{-1, 2, 3});
   box.add(Vec3{4, 5, 6});
-  EXPECT_DOUBLE_EQ(box.leastAlong({1, -2, 0.5}), -1 - 2 * 5 + 0.5 * 3);
+  EXPECT_DOUBLE_EQ(leastAlong(box, {1, -2, 0.5}), -1 - 2 * 5 + 0.5 * 3);
 }
 
 TEST(KdopLeastAlong, DiagonalSlabsTightenItForATiltedPatch) {
@@ -58,8 +58,8 @@ TEST(KdopLeastAlong, DiagonalSlabsTightenItForATiltedPatch) {
     dop.add(p);
     box.add(p);
   }
-  EXPECT_NEAR(dop.leastAlong({1, 0, -1}), 0, 1e-12);
-  EXPECT_NEAR(box.leastAlong({1, 0, -1}), -1, 1e-12);
+  EXPECT_NEAR(leastAlong(dop, {1, 0, -1}), 0, 1e-12);
+  EXPECT_NEAR(leastAlong(box, {1, 0, -1}), -1, 1e-12);
 }
 
 }  // namespace
