@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <span>
 
 #include "convex/closest_points.hpp"
@@ -24,13 +25,16 @@ class DepthBounds {
   static constexpr int kMaxFirstCuts = 6;
 
   /// `spine_from`, `spine_to`: a segment inside K along its path (the path of a point of its
-  /// axis), from which the in-plane cut is aimed.
-  DepthBounds(const Shape& shape, double margin, const Vec3& spine_from, const Vec3& spine_to)
+  /// axis), from which the in-plane cut is aimed. `rounded`: the skin is the cutter's own
+  /// rounding (a bull's corner), so the rim cuts are made (rimCut).
+  DepthBounds(const Shape& shape, double margin, const Vec3& spine_from, const Vec3& spine_to,
+              bool rounded = false)
       : shape_(shape),
         margin_(margin),
         spine_from_(spine_from),
         spine_to_(spine_to),
-        flank_slope_(flankSlope(*shape.core)) {}
+        flank_slope_(flankSlope(*shape.core)),
+        rim_cuts_(rounded && (shape.core->radius_bottom > 0 || shape.core->radius_top > 0)) {}
 
   /// The cut along the unit direction v.
   Cut along(const Vec3& v) const { return {v, margin_ + dot(v, shape_.support(v).point)}; }
@@ -61,19 +65,53 @@ class DepthBounds {
 
   /// The least of the first cuts' maxima over the triangle (each at a corner): at least the
   /// maximum of their minimum, so at least the depth. Infinite for a triangle without area
-  /// beside the cutter's ends. Where the axial and plane cuts alone put it below `floor`, the
-  /// aimed ones are not made (a caller with no use for depths below `floor`).
+  /// beside the cutter's ends. Where the rim, axial and plane cuts alone put it below `floor`,
+  /// the rest are not made (a caller with no use for depths below `floor`).
   double bound(const std::array<Vec3, 3>& triangle, double floor = -INFINITY) {
+    // The rim cut first: one support query, and for a rounded core mostly the tightest.
+    double least = INFINITY;
+    if (const std::optional<Cut> rim = rimCut((triangle[0] + triangle[1] + triangle[2]) / 3)) {
+      least = leastMaximum(triangle, std::span(&*rim, 1));
+      if (least < floor) return least;
+    }
     std::array<Cut, kMaxFirstCuts> cuts;
     const int count = planeCuts(triangle, cuts);
-    const double least = leastMaximum(triangle, std::span(cuts).first(count));
+    least = std::min(least, leastMaximum(triangle, std::span(cuts).first(count)));
     if (count < kPlaneCuts || least < floor) return least;
     const int all = aimedCuts(triangle, cuts[2].v, cuts, count);
     return std::min(least, leastMaximum(triangle, std::span(cuts).subspan(count, all - count)));
   }
 
+  /// The cut from the core's point nearest `target` toward it, with the core halfway along
+  /// the spine. Where a rounded core's rim faces a triangle or box about `target` (a bull's
+  /// torus), that is close to the direction that separates them, and the cut nearly exact: the
+  /// depth is the least over directions, and a direction a small angle off adds only about
+  /// the square of that angle. Any direction gives a valid cut. None unless `rounded` with a
+  /// core of some radius (a ball's aimed cuts hold it), nor for a target inside the core.
+  std::optional<Cut> rimCut(const Vec3& target) const {
+    if (!rim_cuts_) return std::nullopt;
+    const Vec3 toward = target - nearestCorePoint(target);
+    const double length = norm(toward);
+    if (!(length > 0)) return std::nullopt;
+    return along(toward / length);
+  }
+
  private:
   static constexpr int kPlaneCuts = 4;  // the axial cuts and both sides of the plane
+
+  /// The point of the core halfway along the spine nearest `target`, as for a cylinder: its
+  /// height clamped to the core's, its distance from the axis to the core's radius there.
+  Vec3 nearestCorePoint(const Vec3& target) const {
+    const FrustumCore& core = *shape_.core;
+    const Vec3 axis =
+        (spine_from_ + spine_to_) * 0.5 - Vec3{0, 0, 0.5 * (core.z_bottom + core.z_top)};
+    const Vec3 y = target - axis;
+    const double z = std::clamp(y.z, core.z_bottom, core.z_top);
+    const double radius = core.radius_bottom + (z - core.z_bottom) * flank_slope_;
+    const double r = std::sqrt(y.x * y.x + y.y * y.y);
+    const double scale = r > radius ? radius / r : 1.0;
+    return axis + Vec3{y.x * scale, y.y * scale, z};
+  }
 
   /// The cuts along ±Z and both sides of the triangle's plane (cuts[2].v its unit normal);
   /// returns how many (2 for a triangle without area).
@@ -145,6 +183,7 @@ class DepthBounds {
   double margin_;
   Vec3 spine_from_, spine_to_;
   double flank_slope_;
+  bool rim_cuts_;
   std::array<Cut, 2> axial_;  // along ±Z, the same for every triangle: made when first needed
   bool has_axial_ = false;
 };

@@ -32,10 +32,11 @@ struct SurfaceDepth {
 /// core serves them all.
 class SurfaceDepthSearch {
  public:
-  /// `core` and `path` must outlive the search.
-  SurfaceDepthSearch(const FrustumCore& core, const PathPiece& path)
+  /// `core` and `path` must outlive the search; `rounded`: its skin is the cutter's own
+  /// rounding (DepthBounds).
+  SurfaceDepthSearch(const FrustumCore& core, const PathPiece& path, bool rounded = false)
       : sweep_{&core, &path},
-        bounds_(sweep_, core.margin, sweep_.interiorPoint(), sweep_.interiorEndPoint()),
+        bounds_(sweep_, core.margin, sweep_.interiorPoint(), sweep_.interiorEndPoint(), rounded),
         interior_(sweep_) {}
 
   /// An upper bound on the depth, from the search's first cuts alone (convex/depth_bounds):
@@ -47,6 +48,9 @@ class SurfaceDepthSearch {
 
   /// DepthBounds::halfHeight: no triangle lies deeper.
   double halfHeight() { return bounds_.halfHeight(); }
+
+  /// DepthBounds::rimCut: the rim cut toward `target`, if any.
+  std::optional<Cut> rimCut(const Vec3& target) const { return bounds_.rimCut(target); }
 
   /// DepthBounds::along: the cut along the unit direction v.
   Cut along(const Vec3& v) const { return bounds_.along(v); }

@@ -23,6 +23,15 @@ bool DepthAccuracy::cannotMatter(double bound, const DeepestSoFar& best) const {
   return best.depth > margin_ && (best.severe || !limits_.natural_skin) && bound <= floor(best);
 }
 
+double DepthAccuracy::irrelevantUpTo(const DeepestSoFar& best) const {
+  if (!best.found) return -INFINITY;
+  // cannotMatter adds kBoundSlack and asks for a bound strictly below the deepest finding (by
+  // the allowance, where only measured findings matter).
+  const double allowed = onlyMeasuredFindingsMatter() ? allowance(best.depth) : 0;
+  const double depth = best.depth + allowed - 2 * kBoundSlack;
+  return cannotMatter(depth, best) ? depth : -INFINITY;
+}
+
 double DepthAccuracy::floor(const DeepestSoFar& best) const {
   return best.found ? std::max(limits_.relevant_above, best.depth + allowance(best.depth))
                     : limits_.relevant_above;

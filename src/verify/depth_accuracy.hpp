@@ -60,6 +60,10 @@ class DepthAccuracy {
   /// search would stop before its first measurement (many triangles tie under a buried
   /// cutter, all at its bound). Monotone: true for a bound, true for any lower one.
   bool cannotMatter(double bound, const DeepestSoFar& best) const;
+  /// A depth no finding up to which can change the result (cannotMatter holds for it, so for
+  /// every shallower one): just below the deepest finding by its allowance. −∞ while nothing
+  /// is found or nothing below it is ruled out.
+  double irrelevantUpTo(const DeepestSoFar& best) const;
   /// The depth below which the surface-depth search of a triangle bounded by `bound` may stop:
   /// no deeper than `best` by the allowance, nor relevant, nor (while it may) severe.
   double stopBelow(double bound, const DeepestSoFar& best) const;

@@ -7,6 +7,7 @@
 
 #include "convex/core_distance.hpp"
 #include "convex/side_cut.hpp"
+#include "geom/kdop_least_along.hpp"
 #include "verify/move_checker.hpp"
 #include "verify/swept_region_query.hpp"
 
@@ -55,11 +56,11 @@ struct PopsLater {
 
 template <int K>
 void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
-                                double report_below) {
+                                double report_below, bool rounded) {
   depth_searches_.clear();
   piece_boxes_.clear();
   for (const PathPiece& piece : pieces) {
-    depth_searches_.emplace_back(core, piece);
+    depth_searches_.emplace_back(core, piece, rounded);
     piece_boxes_.push_back(sweptBox(SweptCore{&core, &piece}, report_below));
   }
   // The regions' spans point into group_points_ and group_arcs_, reserved so they never move.
@@ -83,7 +84,7 @@ void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPie
     const SweptRegion region{&core, std::span<const Vec3>(group_points_).subspan(points),
                              std::span<const PathPiece>(group_arcs_).subspan(arcs)};
     groups_.push_back({first, count,
-                       DepthBounds<SweptRegion>(region, core.margin, spine_from, spine_to),
+                       DepthBounds<SweptRegion>(region, core.margin, spine_from, spine_to, rounded),
                        sweptBox(region, report_below)});
     groups_.back().spine_from = spine_from;
     groups_.back().spine_to = spine_to;
@@ -123,8 +124,8 @@ template <int K>
 void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                                  const std::vector<Candidate>& candidates,
                                  const std::vector<std::uint32_t>& whole, double report_below,
-                                 double floor, double aim_floor) {
-  makeGroups(core, pieces, report_below);
+                                 bool natural_skin, double floor, double aim_floor) {
+  makeGroups(core, pieces, report_below, natural_skin);
   queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
   cutGroups();
   queue_.clear();
@@ -135,7 +136,7 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     for (const std::uint32_t node : whole) {
       const Kdop<K> box = tree_.kdop(node);
       if (!box.overlaps(groups_[g].box)) continue;
-      const double own = nodeBound(groups_[g], box);
+      const double own = nodeBound(groups_[g], box, floor);
       const double bound = std::min(own, groups_[g].half_width);
       if (bound >= floor) queue_.push_back({bound, own, Queued::kNode, node, group});
     }
@@ -163,15 +164,17 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
 
 template <int K>
 void MoveChecker<K>::queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group,
-                                   double floor) {
+                                   double floor, double cap) {
   if (!box.overlaps(groups_[group].box)) return;
-  const double own = boxBound(groups_[group], box);
+  const double own =
+      std::min(cap, triangleBound(groups_[group], this->triangle(triangle), box, floor));
   const double bound = std::min(own, groups_[group].half_width);
   if (bound >= floor) queue_.push_back({bound, own, Queued::kAxial, triangle, group});
 }
 
 template <int K>
-double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box) const {
+double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box, double floor,
+                                bool rim_cut) const {
   // The cut along unit v = d/|d| is highest over the box where d·x is least, and against it
   // where d·x is greatest. Along ±Z (kZSlab, d = (0, 0, 1)) these are the end and top cuts as
   // the full bound makes them, to the last bit: so the full bound never exceeds this one.
@@ -181,16 +184,38 @@ double MoveChecker<K>::boxBound(const PieceGroup& group, const Kdop<K>& box) con
     least = std::min(least, std::min(group.along[j] - box.lo[j] * inverse,
                                      group.against[j] + box.hi[j] * inverse));
   }
-  return least;
+  // A rounded core's rim cut toward the box's centre: near the depth where the corner's torus
+  // faces the box. Not made for a box the slabs already put below `floor`.
+  if (least < floor || !rim_cut) return least;
+  const Vec3 centre =
+      Vec3{box.lo[0] + box.hi[0], box.lo[1] + box.hi[1], box.lo[2] + box.hi[2]} * 0.5;
+  const std::optional<Cut> rim =
+      group.bounds ? group.bounds->rimCut(centre) : depth_searches_[group.first].rimCut(centre);
+  return rim ? std::min(least, rim->c - leastAlong(box, rim->v)) : least;
 }
 
 template <int K>
-double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box) const {
+double MoveChecker<K>::triangleBound(const PieceGroup& group, const std::array<Vec3, 3>& tri,
+                                     const Kdop<K>& box, double floor) const {
+  const double least = boxBound(group, box, floor, false);
+  if (least < floor) return least;
+  // The rim cut toward the triangle's centre, at its corners (as DepthBounds::bound has it).
+  const Vec3 centre = (tri[0] + tri[1] + tri[2]) / 3;
+  const std::optional<Cut> rim =
+      group.bounds ? group.bounds->rimCut(centre) : depth_searches_[group.first].rimCut(centre);
+  return rim ? std::min(least, std::max({rim->at(tri[0]), rim->at(tri[1]), rim->at(tri[2])}))
+             : least;
+}
+
+template <int K>
+double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box,
+                                  double floor) const {
   // A node along a wall the cutter's side is buried in: the k-DOP's side cuts bound it too
   // deep, and it would be split to its triangles for that (convex/side_cut). Not where the end
   // or top cut bounds it (exact for a flat end): the side is not what matters there.
-  const double own = boxBound(group, box);
-  if (std::min(group.along[kZSlab] - box.lo[kZSlab], group.against[kZSlab] + box.hi[kZSlab]) <= own)
+  const double own = boxBound(group, box, floor);
+  if (own < floor ||
+      std::min(group.along[kZSlab] - box.lo[kZSlab], group.against[kZSlab] + box.hi[kZSlab]) <= own)
     return own;
   const Vec3 lo{box.lo[0], box.lo[1], box.lo[2]}, hi{box.hi[0], box.hi[1], box.hi[2]};
   const std::optional<Vec3> v = sideCutDirection(group.spine_from, group.spine_to, lo, hi);
@@ -251,7 +276,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
       Kdop<K> box = Kdop<K>::empty();
       for (const Vec3& corner : triangle(t)) box.add(corner);
       const std::size_t size = queue_.size();
-      queueTriangle(t, box, top.group, floor);
+      queueTriangle(t, box, top.group, floor, top.own);
       if (queue_.size() > size) std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
     });
     return std::nullopt;
@@ -259,7 +284,8 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   for (const std::uint32_t child : tree_.children(top.index)) {
     const Kdop<K> box = tree_.kdop(child);
     if (!box.overlaps(groups_[top.group].box)) continue;
-    const double own = nodeBound(groups_[top.group], box);
+    // Never above the node's own: a rim cut aimed at a child may bound it less tightly.
+    const double own = std::min(top.own, nodeBound(groups_[top.group], box, floor));
     const double bound = std::min(own, groups_[top.group].half_width);
     if (bound >= floor) push({bound, own, Queued::kNode, child, top.group});
   }
@@ -323,14 +349,19 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double aim_floor = search.accuracy.onlyMeasuredFindingsMatter()
                                ? std::max(pair_floor, limits.relevant_above - kBoundSlack)
                                : INFINITY;
-  queueGroups(core, pieces, candidates, whole, limits.report_below, pair_floor, aim_floor);
+  queueGroups(core, pieces, candidates, whole, limits.report_below, limits.natural_skin,
+              pair_floor, aim_floor);
   examined_.clear();
   auto cannot_matter = [&](double bound) {
     return search.accuracy.cannotMatter(bound, search.deepestSoFar());
   };
   // The queue's top bounds all it holds: once that cannot matter, nothing left can.
   while (!queue_.empty() && !cannot_matter(queueTop().bound)) {
-    const std::optional<Reach> group_reach = advance(pair_floor, !search.best.found);
+    // Entries bounded no deeper than what cannot matter are dropped as they are made, and
+    // bounds stop as soon as they are below it.
+    const double irrelevant = search.accuracy.irrelevantUpTo(search.deepestSoFar());
+    const std::optional<Reach> group_reach =
+        advance(std::max(pair_floor, irrelevant), !search.best.found);
     if (!group_reach) continue;
     examined_.push_back(*group_reach);
     // Measured: every piece that may reach the triangle was measured (and found far).
@@ -364,7 +395,11 @@ void MoveChecker<K>::examine(Search& search, const Reach& c) {
   const FrustumCore& core = search.core;
   const PathPiece& piece = search.pieces[c.piece];
   const auto tri = triangle(c.triangle);
-  const GjkResult r = measure(core, piece, tri, search.limits.report_below);
+  // GJK may stop as soon as its lower bound on the distance shows the triangle no deeper than
+  // a depth that cannot matter, rather than pinning a distance nobody uses down to 1e-9.
+  const double irrelevant = search.accuracy.irrelevantUpTo(search.deepestSoFar());
+  const GjkResult r =
+      measure(core, piece, tri, std::min(search.limits.report_below, core.margin - irrelevant));
   if (r.far) return;
   if (r.distance > kTouch) {
     search.consider(

@@ -170,25 +170,34 @@ class MoveChecker {
   /// or deeper (infinite: by their plane cuts alone, where their order changes no finding).
   void queueGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                    const std::vector<Candidate>& candidates,
-                   const std::vector<std::uint32_t>& whole, double report_below, double floor,
-                   double aim_floor);
+                   const std::vector<std::uint32_t>& whole, double report_below, bool natural_skin,
+                   double floor, double aim_floor);
   /// The move's pieces' depth searches and boxes, and their groups' regions and boxes.
-  void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below);
+  void makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces, double report_below,
+                  bool rounded);
   /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
   void cutGroups();
-  /// Queues a triangle with the axial bound of `group` if its box meets the group's and the
-  /// bound reaches `floor`.
-  void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor);
+  /// Queues a triangle with the axial bound of `group` (triangleBound, no deeper than `cap`:
+  /// the bound of the node it came from) if its box meets the group's and the bound reaches
+  /// `floor`.
+  void queueTriangle(std::uint32_t triangle, const Kdop<K>& box, std::uint32_t group, double floor,
+                     double cap = INFINITY);
   /// Takes the top entry off the queue: a node's children or triangles, or a triangle's full
   /// bound, go back on it (if they reach `floor`); a fully bounded triangle is returned. Of a
   /// few sorted pairs bounded by their plane cuts (queueGroups), the top one is returned as it
   /// is where `measure_first` (nothing found yet: a distance query decides as fast as the full
   /// bound would), else with its full bound.
   std::optional<Reach> advance(double floor, bool measure_first);
-  /// The bound of the group's slab cuts over a k-DOP, and its full bound (DepthBounds).
-  double boxBound(const PieceGroup& group, const Kdop<K>& box) const;
+  /// The bound of the group's slab cuts over a k-DOP and, unless `rim_cut` is false, of its rim
+  /// cut (DepthBounds::rimCut; not made where the slabs already put it below `floor`); and the
+  /// full bound (DepthBounds).
+  double boxBound(const PieceGroup& group, const Kdop<K>& box, double floor,
+                  bool rim_cut = true) const;
+  /// boxBound over the triangle's k-DOP `box`, with the rim cut at its corners.
+  double triangleBound(const PieceGroup& group, const std::array<Vec3, 3>& tri, const Kdop<K>& box,
+                       double floor) const;
   /// boxBound, and the cut square to the core's axis toward the middle of the node's box.
-  double nodeBound(const PieceGroup& group, const Kdop<K>& box) const;
+  double nodeBound(const PieceGroup& group, const Kdop<K>& box, double floor) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
   /// piece_reaches_, deepest bound first; those whose half height `cannot_matter` (a bound's

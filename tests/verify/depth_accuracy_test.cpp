@@ -81,6 +81,36 @@ TEST(DepthAccuracy, CannotMatterIsMonotone) {
   }
 }
 
+TEST(DepthAccuracy, IrrelevantUpToIsADepthThatCannotMatter) {
+  // GJK and the queue drop whatever is proven no deeper than irrelevantUpTo: cannotMatter must
+  // hold there (so, being monotone, below it). It lies just under the deepest finding (by its
+  // allowance where only measured findings matter) wherever cannotMatter holds just under it,
+  // and is −∞ with nothing found.
+  std::mt19937 random(34);
+  std::uniform_real_distribution<double> depth(-0.5, 4.0);
+  int finite = 0;
+  for (const DepthLimits& limits : {sharp(), ball()}) {
+    const double margin = limits.natural_skin ? 3.0 : 0.002;
+    const DepthAccuracy accuracy(kTolerance, limits, margin);
+    EXPECT_EQ(accuracy.irrelevantUpTo(DeepestSoFar{}), -INFINITY);
+    for (int i = 0; i < 20000; ++i) {
+      const DeepestSoFar best{true, std::abs(depth(random)), i % 3 == 0};
+      const double irrelevant = accuracy.irrelevantUpTo(best);
+      const double allowed = limits.natural_skin ? 0 : accuracy.allowance(best.depth);
+      const double below = best.depth + allowed - 3 * kBoundSlack;
+      if (irrelevant == -INFINITY) {
+        EXPECT_FALSE(accuracy.cannotMatter(below, best)) << best.depth;
+        continue;
+      }
+      ++finite;
+      EXPECT_TRUE(accuracy.cannotMatter(irrelevant, best)) << best.depth;
+      EXPECT_GE(irrelevant, below) << best.depth;
+      EXPECT_LT(irrelevant, best.depth + allowed) << best.depth;
+    }
+  }
+  EXPECT_GT(finite, 30000);
+}
+
 TEST(DepthAccuracy, SearchesStopAtTheFloorUnlessTheMoveMayTurnSevere) {
   const DepthAccuracy accuracy(kTolerance, sharp(), 0.002);
   // Nothing found: what is relevant, or, where the bound reaches R, short of being severe.

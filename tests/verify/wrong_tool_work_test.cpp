@@ -258,3 +258,56 @@ TEST(WrongTool, DrillOverTerrainTakesItsPointsNodesWhole) {
 
 }  // namespace
 }  // namespace gougechek
+
+namespace gougechek {
+namespace {
+
+TEST(WrongTool, BullNoseInABowlMeasuresFewTriangles) {
+  // A bowl z = 10 + ρ²/100 (ρ from its centre, 0.5 mm quads) finished across its bottom with the
+  // tip on the surface, as a ball's finish has it, but with a bull-nosed cutter 20 mm across
+  // (corner radius 2): its torus cuts the rising wall all round, about 1 mm deep, where the
+  // depths of hundreds of triangles under it are close together. Each move's depth is found
+  // exactly (the skin's depth, no allowance), so the bounds must rule out nearly all of them
+  // before they are measured (2 distance queries a move) or even fully bounded: pairs fully
+  // bounded a move 290 on 7a60232, 68 with the rim cuts (DepthBounds::rimCut).
+  const int n = 80;
+  auto height = [](double x, double y) {
+    return 10 + ((x - 20) * (x - 20) + (y - 20) * (y - 20)) / 100;
+  };
+  const Mesh part = test::latticeBox(n, [&](int i, int j, int k) {
+    const double x = 0.5 * i, y = 0.5 * j;
+    return Vec3{x, y, height(x, y) * k / n};
+  });
+  std::vector<Move> moves;
+  for (int step = 0; step < 40; ++step) {
+    Move move;
+    move.kind = MoveKind::Feed;
+    const double x0 = 17 + 0.15 * step, x1 = x0 + 0.15;
+    move.from = {x0, 20.1, height(x0, 20.1)};
+    move.to = {x1, 20.1, height(x1, 20.1)};
+    move.tool = 1;
+    move.line = step + 1;
+    moves.push_back(move);
+  }
+  ToolLibrary tools;
+  tools.fallback = {CutterType::Bull, 20, 2, 0, 20, 0, 0};
+  TunedSettings settings;
+  settings.threads = 1;
+  settings.start = moves.front().from;
+  const CountedResult result = verify(part, moves, tools, settings, "bull_bowl.nc");
+  ASSERT_EQ(result.violations.size(), moves.size());
+  // The torus's own depths (below its corner radius): exact findings of the skin.
+  for (const Violation& v : result.violations) {
+    EXPECT_GT(v.depth, 0.3);
+    EXPECT_LT(v.depth, 2.0);
+  }
+  const double tests = static_cast<double>(result.stats.triangle_tests) / moves.size();
+  const double bounded = static_cast<double>(result.stats.bounded_pairs) / moves.size();
+  RecordProperty("triangle_tests_per_move", std::to_string(tests));
+  RecordProperty("bounded_pairs_per_move", std::to_string(bounded));
+  EXPECT_LT(tests, 10);
+  EXPECT_LT(bounded, 120);
+}
+
+}  // namespace
+}  // namespace gougechek
