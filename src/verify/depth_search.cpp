@@ -208,8 +208,7 @@ double MoveChecker<K>::triangleBound(const PieceGroup& group, const std::array<V
 }
 
 template <int K>
-double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box,
-                                  double floor) const {
+double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box, double floor) const {
   // A node along a wall the cutter's side is buried in: the k-DOP's side cuts bound it too
   // deep, and it would be split to its triangles for that (convex/side_cut). Not where the end
   // or top cut bounds it (exact for a flat end): the side is not what matters there.
@@ -349,8 +348,8 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
   const double aim_floor = search.accuracy.onlyMeasuredFindingsMatter()
                                ? std::max(pair_floor, limits.relevant_above - kBoundSlack)
                                : INFINITY;
-  queueGroups(core, pieces, candidates, whole, limits.report_below, limits.natural_skin,
-              pair_floor, aim_floor);
+  queueGroups(core, pieces, candidates, whole, limits.report_below, limits.natural_skin, pair_floor,
+              aim_floor);
   examined_.clear();
   auto cannot_matter = [&](double bound) {
     return search.accuracy.cannotMatter(bound, search.deepestSoFar());
@@ -460,8 +459,8 @@ bool MoveChecker<K>::anyBelow(Search& search, std::uint32_t node, std::uint32_t 
       Kdop<K> box = Kdop<K>::empty();
       for (const Vec3& corner : triangle(t)) box.add(corner);
       if (!box.overlaps(pieces.box)) return;
-      const double own =
-          std::min(boxBound(pieces, box), fullBound(groups_[group], triangle(t), pair_floor));
+      const double own = std::min(triangleBound(pieces, triangle(t), box, pair_floor),
+                                  fullBound(groups_[group], triangle(t), pair_floor));
       const double bound = std::min(own, pieces.half_width);
       if (bound >= pair_floor) withinReach(search, {bound, own, t, group}, reach_floor);
     });
@@ -472,7 +471,7 @@ bool MoveChecker<K>::anyBelow(Search& search, std::uint32_t node, std::uint32_t 
   for (int i = 0; i < 2; ++i) {
     const std::uint32_t child = tree_.children(node)[i];
     const Kdop<K> box = tree_.kdop(child);
-    children[i] = {box.overlaps(pieces.box) ? boxBound(pieces, box) : -INFINITY, child};
+    children[i] = {box.overlaps(pieces.box) ? boxBound(pieces, box, pair_floor) : -INFINITY, child};
   }
   if (children[1].first > children[0].first) std::swap(children[0], children[1]);
   for (const auto& [own, child] : children)
