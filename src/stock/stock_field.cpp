@@ -4,6 +4,17 @@
 
 namespace gougechek::stock {
 
+void appendUncovered(Interval v, std::span<const Interval> other, std::vector<Interval>& parts) {
+  std::int32_t from = v.lo;
+  for (const Interval& o : other) {
+    if (o.hi <= from) continue;
+    if (o.lo >= v.hi) break;
+    if (o.lo > from) parts.push_back({from, o.lo});
+    from = std::max(from, o.hi);
+  }
+  if (from < v.hi) parts.push_back({from, v.hi});
+}
+
 StockField::StockField(double x0_, double y0_, double base_, double h_, std::size_t nx_,
                        std::size_t ny_)
     : x0(x0_),

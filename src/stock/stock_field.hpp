@@ -27,6 +27,10 @@ struct Interval {
   bool operator==(const Interval&) const = default;
 };
 
+/// Appends to `parts` the parts of `v` that no interval of `other` (sorted, disjoint) covers:
+/// where a column's material shows beside its neighbour's, the wall of a stock mesh.
+void appendUncovered(Interval v, std::span<const Interval> other, std::vector<Interval>& parts);
+
 struct Tile {
   std::vector<std::uint32_t> words;         ///< up to kTileColumns, row by row
   std::vector<std::vector<Interval>> side;  ///< the interval lists of flagged columns

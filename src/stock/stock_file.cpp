@@ -133,20 +133,6 @@ void quad(Mesh& mesh, const Vec3& p, const Vec3& u, const Vec3& v) {
   mesh.triangles.push_back({first, first + 2, first + 3});
 }
 
-/// The parts of [lo, hi] no interval of `other` covers.
-std::vector<Interval> uncovered(Interval v, std::span<const Interval> other) {
-  std::vector<Interval> parts;
-  std::int32_t from = v.lo;
-  for (const Interval& o : other) {
-    if (o.hi <= from) continue;
-    if (o.lo >= v.hi) break;
-    if (o.lo > from) parts.push_back({from, o.lo});
-    from = std::max(from, o.hi);
-  }
-  if (from < v.hi) parts.push_back({from, v.hi});
-  return parts;
-}
-
 }  // namespace
 
 void writeStlFile(const StockField& field, const std::string& path) {
@@ -169,6 +155,7 @@ void writeStlFile(const StockField& field, const std::string& path) {
                         {-1, 0, {0, 1, 0}, {0, -1, 0}},
                         {0, 1, {1, 1, 0}, {-1, 0, 0}},
                         {0, -1, {0, 0, 0}, {1, 0, 0}}};
+  std::vector<Interval> walls;
   for (std::size_t j = 0; j < field.ny; ++j)
     for (std::size_t i = 0; i < field.nx; ++i) {
       const ColumnView column =
@@ -182,7 +169,9 @@ void writeStlFile(const StockField& field, const std::string& path) {
         for (const Side& s : sides) {
           const ColumnView next = columnAt(static_cast<std::ptrdiff_t>(i) + s.di,
                                            static_cast<std::ptrdiff_t>(j) + s.dj);
-          for (const Interval& part : uncovered(v, next.intervals())) {
+          walls.clear();
+          appendUncovered(v, next.intervals(), walls);
+          for (const Interval& part : walls) {
             const double z0 = field.height(part.lo), z1 = field.height(part.hi);
             quad(mesh, corner + s.corner * h + Vec3{0, 0, z0}, s.along * h, {0, 0, z1 - z0});
           }

@@ -99,18 +99,6 @@ Cells cellsOf(const StockField& field, std::size_t factor) {
   return cells;
 }
 
-/// The parts of `v` that no interval of `other` covers (as writeStlFile's walls).
-void uncovered(Interval v, const std::vector<Interval>& other, std::vector<Interval>& parts) {
-  std::int32_t from = v.lo;
-  for (const Interval& o : other) {
-    if (o.hi <= from) continue;
-    if (o.lo >= v.hi) break;
-    if (o.lo > from) parts.push_back({from, o.lo});
-    from = std::max(from, o.hi);
-  }
-  if (from < v.hi) parts.push_back({from, v.hi});
-}
-
 /// The mesh of `cells` as it is built: corners shared by the quads that meet there (keyed by
 /// cell edge and height), stopped once over the budget.
 class ViewBuilder {
@@ -194,7 +182,7 @@ void addWalls(const Cells& cells, bool x_edges, ViewBuilder& out) {
         parts.clear();
         const auto& mine = cells.lists[forward ? before : after];
         const auto& theirs = cells.lists[forward ? after : before];
-        for (const Interval& v : mine) uncovered(v, theirs, parts);
+        for (const Interval& v : mine) appendUncovered(v, theirs, parts);
         for (const Interval& p : parts) {
           // Corners along the line from s to end, low then high: faces +x for x edges, −y for
           // y edges; reversed for the other facing.

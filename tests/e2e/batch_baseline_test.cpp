@@ -40,12 +40,7 @@ class BatchBaseline : public ::testing::Test {
 
   /// Turns the move of kChangedLine from a cut into a rapid, every line staying in place.
   void changeTheBuriedCutIntoARapid() {
-    std::string program = readText(dir_ / "night.nc");
-    std::size_t at = 0;
-    for (int line = 1; line < kChangedLine; ++line) at = program.find('\n', at) + 1;
-    ASSERT_EQ(program.compare(at, 3, "G1 "), 0) << program.substr(at, 40);
-    program.replace(at, 2, "G0");
-    writeText(dir_ / "night.nc", program);
+    ASSERT_TRUE(makeLineARapid(dir_ / "night.nc", kChangedLine));
   }
 
   json summaryOf(const std::string& out) {

@@ -46,14 +46,7 @@ class CiGates : public ::testing::Test {
   }
 
   /// Turns the sample's buried cut into a rapid: a new rapid collision on kChangedLine.
-  void addAFinding() {
-    std::string program = readText(dir_ / "night.nc");
-    std::size_t at = 0;
-    for (int line = 1; line < kChangedLine; ++line) at = program.find('\n', at) + 1;
-    ASSERT_EQ(program.compare(at, 3, "G1 "), 0);
-    program.replace(at, 2, "G0");
-    writeText(dir_ / "night.nc", program);
-  }
+  void addAFinding() { ASSERT_TRUE(makeLineARapid(dir_ / "night.nc", kChangedLine)); }
 
   fs::path dir_;
 };

@@ -35,6 +35,21 @@ inline void writeText(const std::filesystem::path& path, const std::string& text
   std::ofstream(path, std::ios::binary) << text;
 }
 
+/// Turns the feed move on `line` (1-based) of the program at `path` into a rapid (its `G1 `
+/// becomes `G0 `, every line staying in place); false when that line does not start with `G1 `.
+inline bool makeLineARapid(const std::filesystem::path& path, int line) {
+  std::string program = readText(path);
+  std::size_t at = 0;
+  for (int n = 1; n < line && at < program.size(); ++n) {
+    const std::size_t end = program.find('\n', at);
+    at = end == std::string::npos ? program.size() : end + 1;
+  }
+  if (program.compare(at, 3, "G1 ") != 0) return false;
+  program[at + 1] = '0';
+  writeText(path, program);
+  return true;
+}
+
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

@@ -19,6 +19,22 @@
 namespace gougechek {
 namespace {
 
+/// One of the check's work counters, averaged over its moves.
+template <class Count>
+double perMove(Count count, std::size_t moves) {
+  return static_cast<double>(count) / static_cast<double>(moves);
+}
+
+/// `moves` through `part` checked with `tool` for every tool number, on one thread.
+CountedResult checkWith(const ToolSpec& tool, const Mesh& part, const std::vector<Move>& moves) {
+  ToolLibrary tools;
+  tools.fallback = tool;
+  TunedSettings settings;
+  settings.threads = 1;
+  settings.start = moves.front().from;
+  return verify(part, moves, tools, settings, "wrong_tool.nc");
+}
+
 TEST(WrongTool, FaceMillOverTheWholePartIsBoundedNodeByNode) {
   const double size = 16;
   const Mesh part = test::terrainBlock(64, size);
@@ -39,15 +55,10 @@ TEST(WrongTool, FaceMillOverTheWholePartIsBoundedNodeByNode) {
       moves.push_back(move);
     }
   }
-  ToolLibrary tools;
-  tools.fallback = {CutterType::Flat, 100, 0, 0, 12, 100, 0};
-  TunedSettings settings;
-  settings.threads = 1;
-  settings.start = moves.front().from;
-  const CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
+  const CountedResult result = checkWith({CutterType::Flat, 100, 0, 0, 12, 100, 0}, part, moves);
   ASSERT_EQ(result.violations.size(), moves.size());
   for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, top - z, 0.01 * (top - z));
-  const double per_move = static_cast<double>(result.stats.node_tests) / moves.size();
+  const double per_move = perMove(result.stats.node_tests, moves.size());
   RecordProperty("node_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 50);
 }
@@ -93,12 +104,7 @@ std::vector<Move> straightPass() {
 /// every move a gouge half the flutes deep, within `within` of that.
 CountedResult buriedFaceMill(const Mesh& part, const std::vector<Move>& moves, double flutes,
                              double within) {
-  ToolLibrary tools;
-  tools.fallback = {CutterType::Flat, 100, 0, 0, flutes, 0, 0};
-  TunedSettings settings;
-  settings.threads = 1;
-  settings.start = moves.front().from;
-  CountedResult result = verify(part, moves, tools, settings, "face_mill.nc");
+  CountedResult result = checkWith({CutterType::Flat, 100, 0, 0, flutes, 0, 0}, part, moves);
   EXPECT_EQ(result.violations.size(), moves.size());
   const double half = flutes / 2;
   for (const Violation& v : result.violations) EXPECT_NEAR(v.depth, half, within * half);
@@ -116,7 +122,7 @@ TEST(WrongTool, FaceMillBuriedAcrossTallWallsMeasuresOneOfThem) {
   const Mesh part = prism(128, 10, 20);
   const std::vector<Move> moves = straightPass();
   const CountedResult result = buriedFaceMill(part, moves, flutes, 0.0015);
-  const double per_move = static_cast<double>(result.stats.deep_tests) / moves.size();
+  const double per_move = perMove(result.stats.deep_tests, moves.size());
   RecordProperty("deep_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 10);
 }
@@ -152,7 +158,7 @@ TEST(WrongTool, FaceMillHelixAcrossTallWallsBoundsFewPairs) {
   const Mesh part = prism(128, 10, 20);
   const std::vector<Move> moves = helixDown(3, 7, 3, 2);
   const CountedResult result = buriedFaceMill(part, moves, flutes, 0.01);
-  const double per_move = static_cast<double>(result.stats.bounded_pairs) / moves.size();
+  const double per_move = perMove(result.stats.bounded_pairs, moves.size());
   RecordProperty("bounded_pairs_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 20);
 }
@@ -164,10 +170,10 @@ TEST(WrongTool, FaceMillOverTallWallsTakesTheirNodesWhole) {
   const Mesh part = prism(128, 10, 20);
   const std::vector<Move> moves = straightPass();
   const CountedResult result = buriedFaceMill(part, moves, 12.7, 0.0015);
-  const double per_move = static_cast<double>(result.stats.node_tests) / moves.size();
+  const double per_move = perMove(result.stats.node_tests, moves.size());
   RecordProperty("node_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 20);
-  const double bounded = static_cast<double>(result.stats.bounded_pairs) / moves.size();
+  const double bounded = perMove(result.stats.bounded_pairs, moves.size());
   RecordProperty("bounded_pairs_per_move", std::to_string(bounded));
 }
 
@@ -184,16 +190,6 @@ ToolSpec drill() {
 /// The point's height: the radius over the tangent of half the point angle.
 double drillPointHeight(const ToolSpec& tool) {
   return tool.diameter / 2 / std::tan(tool.point_angle_deg / 2 * std::numbers::pi / 180);
-}
-
-/// `tool` level along `moves` through `part` on one thread.
-CountedResult checkWith(const ToolSpec& tool, const Mesh& part, const std::vector<Move>& moves) {
-  ToolLibrary tools;
-  tools.fallback = tool;
-  TunedSettings settings;
-  settings.threads = 1;
-  settings.start = moves.front().from;
-  return verify(part, moves, tools, settings, "drill.nc");
 }
 
 /// straightPass() with its tip at height `z`.
@@ -221,7 +217,7 @@ TEST(WrongTool, DrillBuriedToItsFlutesLeavesItsPointUnmeasured) {
     EXPECT_EQ(v.segment, 1u);                   // the flutes
     EXPECT_FALSE(v.severe);
   }
-  const double per_move = static_cast<double>(result.stats.deep_tests) / moves.size();
+  const double per_move = perMove(result.stats.deep_tests, moves.size());
   RecordProperty("deep_tests_per_move", std::to_string(per_move));
   EXPECT_LT(per_move, 10);
 }
@@ -248,19 +244,13 @@ TEST(WrongTool, DrillOverTerrainTakesItsPointsNodesWhole) {
     EXPECT_NEAR(v.depth, depth, 0.01 * depth);  // ε
     EXPECT_EQ(v.segment, 1u);                   // the flutes
   }
-  const double nodes = static_cast<double>(result.stats.node_tests) / moves.size();
-  const double bounded = static_cast<double>(result.stats.bounded_pairs) / moves.size();
+  const double nodes = perMove(result.stats.node_tests, moves.size());
+  const double bounded = perMove(result.stats.bounded_pairs, moves.size());
   RecordProperty("node_tests_per_move", std::to_string(nodes));
   RecordProperty("bounded_pairs_per_move", std::to_string(bounded));
   EXPECT_LT(nodes, 20);
   EXPECT_LT(bounded, 50);
 }
-
-}  // namespace
-}  // namespace gougechek
-
-namespace gougechek {
-namespace {
 
 TEST(WrongTool, BullNoseInABowlMeasuresFewTriangles) {
   // A bowl z = 10 + ρ²/100 (ρ from its centre, 0.5 mm quads) finished across its bottom with the
@@ -289,20 +279,15 @@ TEST(WrongTool, BullNoseInABowlMeasuresFewTriangles) {
     move.line = step + 1;
     moves.push_back(move);
   }
-  ToolLibrary tools;
-  tools.fallback = {CutterType::Bull, 20, 2, 0, 20, 0, 0};
-  TunedSettings settings;
-  settings.threads = 1;
-  settings.start = moves.front().from;
-  const CountedResult result = verify(part, moves, tools, settings, "bull_bowl.nc");
+  const CountedResult result = checkWith({CutterType::Bull, 20, 2, 0, 20, 0, 0}, part, moves);
   ASSERT_EQ(result.violations.size(), moves.size());
   // The torus's own depths (below its corner radius): exact findings of the skin.
   for (const Violation& v : result.violations) {
     EXPECT_GT(v.depth, 0.3);
     EXPECT_LT(v.depth, 2.0);
   }
-  const double tests = static_cast<double>(result.stats.triangle_tests) / moves.size();
-  const double bounded = static_cast<double>(result.stats.bounded_pairs) / moves.size();
+  const double tests = perMove(result.stats.triangle_tests, moves.size());
+  const double bounded = perMove(result.stats.bounded_pairs, moves.size());
   RecordProperty("triangle_tests_per_move", std::to_string(tests));
   RecordProperty("bounded_pairs_per_move", std::to_string(bounded));
   EXPECT_LT(tests, 10);
