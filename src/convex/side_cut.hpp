@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "convex/cut_envelope.hpp"
+#include "convex/frustum_core.hpp"
 
 namespace gougechek {
 
@@ -26,6 +27,17 @@ inline std::optional<Vec3> sideCutDirection(const Vec3& from, const Vec3& to, co
   const Vec3 toward = middle - nearest;
   const double length = std::sqrt(toward.x * toward.x + toward.y * toward.y);
   return Vec3{toward.x / length, toward.y / length, 0};
+}
+
+/// The unit normal of a sloped core's flank (radius growing or shrinking with height) on the
+/// side `side` (unit, square to the Z axis) points: the cut along it is exact for a wall the
+/// flank is buried in (a chamfer mill's, a drill's point), where `side`'s cut bounds by the
+/// flank's widest radius. None for a cylinder or a disc.
+inline std::optional<Vec3> flankCutDirection(const Vec3& side, const FrustumCore& core) {
+  if (!(core.z_top > core.z_bottom) || core.radius_top == core.radius_bottom) return std::nullopt;
+  const double slope = (core.radius_top - core.radius_bottom) / (core.z_top - core.z_bottom);
+  const double scale = 1 / std::sqrt(1 + slope * slope);
+  return Vec3{side.x * scale, side.y * scale, -slope * scale};
 }
 
 /// The highest value of the cut x ↦ c − v·x over the box [lo, hi]: where v·x is least.

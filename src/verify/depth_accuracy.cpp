@@ -19,16 +19,15 @@ bool DepthAccuracy::cannotMatter(double bound, const DeepestSoFar& best) const {
                        (!limits_.natural_skin || bound < margin_);
   if (shallow || !best.found) return shallow;
   if (!best.severe && severe(bound)) return false;
-  if (bound < best.depth + (onlyMeasuredFindingsMatter() ? allowance(best.depth) : 0)) return true;
+  if (bound < best.depth + beaten(best.depth)) return true;
   return best.depth > margin_ && (best.severe || !limits_.natural_skin) && bound <= floor(best);
 }
 
 double DepthAccuracy::irrelevantUpTo(const DeepestSoFar& best) const {
   if (!best.found) return -INFINITY;
-  // cannotMatter adds kBoundSlack and asks for a bound strictly below the deepest finding (by
-  // the allowance, where only measured findings matter).
-  const double allowed = onlyMeasuredFindingsMatter() ? allowance(best.depth) : 0;
-  const double depth = best.depth + allowed - 2 * kBoundSlack;
+  // cannotMatter adds kBoundSlack and asks for a bound strictly below the deepest finding by
+  // what beats it.
+  const double depth = best.depth + beaten(best.depth) - 2 * kBoundSlack;
   return cannotMatter(depth, best) ? depth : -INFINITY;
 }
 

@@ -14,6 +14,11 @@ inline constexpr double kBoundSlack = 1e-7;
 /// Core distances below this count as contact: the core itself reached the surface.
 inline constexpr double kTouch = 1e-9;
 
+/// Exact depths (a rounded core's skin) that differ by less than this are ties, the first found
+/// kept: far below the 1e-6 mm they are reported to (docs/checking-rules.md), and a flat face
+/// under a bull's flat end puts thousands of triangles at one depth.
+inline constexpr double kExactTie = 2 * kBoundSlack;
+
 /// What a check of one core along one move looks for.
 struct DepthLimits {
   double report_below;    ///< core distances below this can matter
@@ -51,8 +56,16 @@ class DepthAccuracy {
   bool severe(double depth) const { return depth + measuredTo(depth) >= limits_.severe_from; }
   /// Where the skin is thinner than what matters (sharp cutters), only findings of the core
   /// itself can matter, and those are measured to the allowance; otherwise exact findings of
-  /// the skin must come out the same whatever is skipped.
+  /// the skin must come out exact, ties within kExactTie aside.
   bool onlyMeasuredFindingsMatter() const { return margin_ <= limits_.relevant_above; }
+  /// How far a bound must reach above the deepest finding `depth` to change it: the allowance;
+  /// or where findings are exact, kExactTie while the core stays outside (a distance), else
+  /// nothing (a core that reached the part ties at its skin, and is reported where it first
+  /// does along the move).
+  double beaten(double depth) const {
+    if (onlyMeasuredFindingsMatter()) return allowance(depth);
+    return depth < margin_ ? kExactTie : 0;
+  }
   /// True if no triangle bounded this deep can change the result: too shallow to report and
   /// unable to make the move severe, or unable to beat `best` by the allowance. Nor can one up
   /// to the floor its search would start from (stopBelow), once `best` lies deeper than the

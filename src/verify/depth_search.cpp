@@ -3,6 +3,7 @@
 // bound over (group of pieces, node or triangle) pairs, to the accuracy of DepthAccuracy.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 #include "convex/core_distance.hpp"
@@ -38,16 +39,20 @@ bool deeperFirst(const Reach& a, const Reach& b) {
 /// first (never above that of what the entry leads to); at equal bounds a fully bounded
 /// triangle first, so that where many entries share the half width as their bound (a buried
 /// cutter) the first triangle whose full bound stays there is measured at once, and its depth,
-/// near that bound, ends the search (before: every tied node split and every tied triangle
-/// bounded fully first). Then the deepest own bound, and a fixed order, so the order is a
-/// function of the triangles queued, never of the nodes they came in. A function object, so
-/// the heap's calls are inlined.
+/// near that bound, ends the search. Then the entry pushed last: among tied nodes the search
+/// goes down the node it split last to a triangle, in about the tree's height of steps (taking
+/// the oldest first split every tied node level by level: 300-500 steps a move under a chamfer
+/// mill buried in boss_block, 10 now). Then the deepest own bound, and a fixed order. The order
+/// depends on the move and on the earlier moves of its task (fixed ranges of the program), so
+/// results are the same for any thread count. A function object, so the heap's calls are
+/// inlined.
 struct PopsLater {
   template <class Queued>
   bool operator()(const Queued& a, const Queued& b) const {
     if (a.bound != b.bound) return a.bound < b.bound;
     const bool a_full = a.stage == Queued::kFull, b_full = b.stage == Queued::kFull;
     if (a_full != b_full) return b_full;
+    if (a.pushed != b.pushed) return a.pushed < b.pushed;
     if (a.own != b.own) return a.own < b.own;
     return std::tie(a.index, a.group, a.stage) > std::tie(b.index, b.group, b.stage);
   }
@@ -57,6 +62,7 @@ struct PopsLater {
 template <int K>
 void MoveChecker<K>::makeGroups(const FrustumCore& core, std::span<const PathPiece> pieces,
                                 double report_below, bool rounded) {
+  search_core_ = &core;
   depth_searches_.clear();
   piece_boxes_.clear();
   for (const PathPiece& piece : pieces) {
@@ -129,6 +135,7 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
   queue_sorted_ = whole.empty() && candidates.size() * groups_.size() <= kSortedPairs;
   cutGroups();
   queue_.clear();
+  pushes_ = 0;
   for (std::size_t g = 0; g < groups_.size(); ++g) {
     const auto group = static_cast<std::uint32_t>(g);
     for (const Candidate& candidate : candidates)
@@ -160,6 +167,24 @@ void MoveChecker<K>::queueGroups(const FrustumCore& core, std::span<const PathPi
     return;
   }
   std::make_heap(queue_.begin(), queue_.end(), PopsLater{});
+}
+
+template <int K>
+void MoveChecker<K>::queueFirst(std::uint32_t triangle, double floor) {
+  const auto tri = this->triangle(triangle);
+  Kdop<K> box = Kdop<K>::empty();
+  for (const Vec3& corner : tri) box.add(corner);
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    PieceGroup& group = groups_[g];
+    if (!box.overlaps(group.box)) continue;
+    const double own =
+        std::min(triangleBound(group, tri, box, floor), fullBound(group, tri, floor));
+    const double bound = std::min(own, group.half_width);
+    if (bound < floor) continue;
+    queue_.push_back({bound, own, Queued::kFull, triangle, static_cast<std::uint32_t>(g),
+                      std::numeric_limits<std::uint32_t>::max()});
+    std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
+  }
 }
 
 template <int K>
@@ -209,18 +234,24 @@ double MoveChecker<K>::triangleBound(const PieceGroup& group, const std::array<V
 
 template <int K>
 double MoveChecker<K>::nodeBound(const PieceGroup& group, const Kdop<K>& box, double floor) const {
-  // A node along a wall the cutter's side is buried in: the k-DOP's side cuts bound it too
-  // deep, and it would be split to its triangles for that (convex/side_cut). Not where the end
-  // or top cut bounds it (exact for a flat end): the side is not what matters there.
+  // A node along a wall the cutter's side or flank is buried in: the k-DOP's side cuts bound it
+  // too deep, and it would be split to its triangles for that (convex/side_cut). Made where the
+  // end or top cut bounds it too: a face mill's side 4 mm from a boss beside its top cut's 4.9
+  // mm, a chamfer mill's flank beside its end's 2 mm.
   const double own = boxBound(group, box, floor);
-  if (own < floor ||
-      std::min(group.along[kZSlab] - box.lo[kZSlab], group.against[kZSlab] + box.hi[kZSlab]) <= own)
-    return own;
+  if (own < floor) return own;
   const Vec3 lo{box.lo[0], box.lo[1], box.lo[2]}, hi{box.hi[0], box.hi[1], box.hi[2]};
   const std::optional<Vec3> v = sideCutDirection(group.spine_from, group.spine_to, lo, hi);
   if (!v) return own;
-  const Cut cut = group.bounds ? group.bounds->along(*v) : depth_searches_[group.first].along(*v);
-  return std::min(own, highestOverBox(cut, lo, hi));
+  auto highest = [&](const Vec3& direction) {
+    const Cut cut = group.bounds ? group.bounds->along(direction)
+                                 : depth_searches_[group.first].along(direction);
+    return highestOverBox(cut, lo, hi);
+  };
+  double bound = std::min(own, highest(*v));
+  if (const std::optional<Vec3> flank = flankCutDirection(*v, *search_core_))
+    bound = std::min(bound, highest(*flank));
+  return bound;
 }
 
 template <int K>
@@ -235,6 +266,7 @@ double MoveChecker<K>::fullBound(PieceGroup& group, const std::array<Vec3, 3>& t
 template <int K>
 std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double floor,
                                                                       bool measure_first) {
+  ++stats.queue_steps;
   if (queue_sorted_) {
     const Queued top = queue_.back();
     queue_.pop_back();
@@ -250,6 +282,7 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
   queue_.pop_back();
   auto push = [&](const Queued& entry) {
     queue_.push_back(entry);
+    queue_.back().pushed = ++pushes_;
     std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
   };
   switch (top.stage) {
@@ -276,7 +309,9 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
       for (const Vec3& corner : triangle(t)) box.add(corner);
       const std::size_t size = queue_.size();
       queueTriangle(t, box, top.group, floor, top.own);
-      if (queue_.size() > size) std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
+      if (queue_.size() == size) return;
+      queue_.back().pushed = ++pushes_;
+      std::push_heap(queue_.begin(), queue_.end(), PopsLater{});
     });
     return std::nullopt;
   }
@@ -328,7 +363,8 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
                                                          std::span<const PathPiece> pieces,
                                                          const std::vector<Candidate>& candidates,
                                                          const std::vector<std::uint32_t>& whole,
-                                                         const DepthLimits& limits) {
+                                                         const DepthLimits& limits,
+                                                         std::optional<std::uint32_t> first) {
   // Branch and bound: every (group of pieces, triangle or whole node) the box test keeps, with
   // the bound of the axial cuts over its box; then the most promising first, a node split into
   // its children, a triangle bounded by the group's first cuts (a few support queries) and
@@ -350,6 +386,8 @@ typename MoveChecker<K>::Finding MoveChecker<K>::deepest(const FrustumCore& core
                                : INFINITY;
   queueGroups(core, pieces, candidates, whole, limits.report_below, limits.natural_skin, pair_floor,
               aim_floor);
+  // A few sorted pairs are measured in their order anyway.
+  if (first && !queue_sorted_) queueFirst(*first, pair_floor);
   examined_.clear();
   auto cannot_matter = [&](double bound) {
     return search.accuracy.cannotMatter(bound, search.deepestSoFar());
@@ -434,6 +472,7 @@ void MoveChecker<K>::findAnyWithinReach(Search& search, double pair_floor, doubl
         std::pop_heap(queue_.begin(), queue_.end(), PopsLater{});
         const Queued top = queue_.back();
         queue_.pop_back();
+        ++stats.queue_steps;
         anyBelow(search, top.index, top.group, pair_floor, reach_floor);
         continue;
       }
@@ -532,7 +571,7 @@ double MoveChecker<K>::contact(const FrustumCore& core, const PathPiece& piece,
   template typename MoveChecker<K>::Finding MoveChecker<K>::deepest(                             \
       const FrustumCore&, std::span<const PathPiece>,                                            \
       const std::vector<typename MoveChecker<K>::Candidate>&, const std::vector<std::uint32_t>&, \
-      const DepthLimits&);                                                                       \
+      const DepthLimits&, std::optional<std::uint32_t>);                                         \
   template GjkResult MoveChecker<K>::measure(const FrustumCore&, const PathPiece&,               \
                                              const std::array<Vec3, 3>&, double);
 GOUGECHEK_DEPTH_SEARCH(6)

@@ -182,7 +182,9 @@ std::optional<typename MoveChecker<K>::SectionFinding> MoveChecker<K>::checkSect
   if (c == 0 && !section.natural_skin)
     limits.relevant_above =
         std::max(limits.relevant_above, std::nextafter(deepest_so_far, -INFINITY));
-  Finding f = deepest(section.core, pieces, state.candidates, state.whole, limits);
+  Finding f =
+      deepest(section.core, pieces, state.candidates, state.whole, limits, state.last_deepest);
+  if (f.found) state.last_deepest = f.triangle;
   const bool violates = f.found && f.depth > limits.relevant_above;
   // A finding within the clearance but short of the surface (negative depth) touched nothing
   // either: the part may still be buried, which is what it then is.

@@ -75,8 +75,9 @@ class MoveChecker {
     double bound;
     double own;
     Stage stage;
-    std::uint32_t index;  // node or triangle
-    std::uint32_t group;  // index into groups_
+    std::uint32_t index;       // node or triangle
+    std::uint32_t group;       // index into groups_
+    std::uint32_t pushed = 0;  // when it went on the heap after the first entries (0: one of those)
   };
   /// The winding number of the part around the core's lowest axis point at the end of the last
   /// move checked, kept while that move touched nothing: a path that meets no triangle cannot
@@ -120,7 +121,9 @@ class MoveChecker {
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
     std::vector<std::uint32_t> whole;   // nodes of the tree whose triangles all are candidates
-    double reach = 0;                   // the run's largest reporting distance
+    /// The triangle of the section's deepest finding on the previous move of this checker.
+    std::optional<std::uint32_t> last_deepest;
+    double reach = 0;    // the run's largest reporting distance
     bool apart = false;  // along the run, its box misses the workpiece's (no query made)
   };
   /// The deepest finding of one section of the tool along one move, if it is to be reported.
@@ -135,10 +138,10 @@ class MoveChecker {
               TrackedFront& tracked, std::vector<Candidate>& out,
               std::vector<std::uint32_t>* whole = nullptr);
   /// Deepest finding of `core` along one move's `pieces` among `candidates` and the triangles
-  /// of the `whole` nodes.
+  /// of the `whole` nodes, the triangle `first` (the previous move's deepest) measured first.
   Finding deepest(const FrustumCore& core, std::span<const PathPiece> pieces,
                   const std::vector<Candidate>& candidates, const std::vector<std::uint32_t>& whole,
-                  const DepthLimits& limits);
+                  const DepthLimits& limits, std::optional<std::uint32_t> first);
   /// One depth search: what it looks for, its rules, and the deepest finding so far.
   struct Search {
     const FrustumCore& core;
@@ -177,6 +180,9 @@ class MoveChecker {
                   bool rounded);
   /// Each group's slab cuts (along ±Z only where the queue is sorted) and half width.
   void cutGroups();
+  /// Queues `triangle` fully bounded for each group whose box it meets, ahead of every entry
+  /// bounded as deep (a likely deepest: a cutter buried along a wall meets it move after move).
+  void queueFirst(std::uint32_t triangle, double floor);
   /// Queues a triangle with the axial bound of `group` (triangleBound, no deeper than `cap`:
   /// the bound of the node it came from) if its box meets the group's and the bound reaches
   /// `floor`.
@@ -196,7 +202,8 @@ class MoveChecker {
   /// boxBound over the triangle's k-DOP `box`, with the rim cut at its corners.
   double triangleBound(const PieceGroup& group, const std::array<Vec3, 3>& tri, const Kdop<K>& box,
                        double floor) const;
-  /// boxBound, and the cut square to the core's axis toward the middle of the node's box.
+  /// boxBound, and the cuts toward the middle of the node's box from the core's side (square to
+  /// its axis) and, for a sloped core, its flank (convex/side_cut).
   double nodeBound(const PieceGroup& group, const Kdop<K>& box, double floor) const;
   double fullBound(PieceGroup& group, const std::array<Vec3, 3>& tri, double floor);
   /// The pieces of one group that may reach its triangle (bound at least `reach_floor`), into
@@ -260,6 +267,8 @@ class MoveChecker {
 
   std::vector<Queued> queue_;  // a heap (PopsLater), or all fully bounded and sorted
   bool queue_sorted_ = false;
+  std::uint32_t pushes_ = 0;                  // entries pushed onto the heap by this search
+  const FrustumCore* search_core_ = nullptr;  // the core of the depth search under way
   std::vector<Reach> examined_;  // the fully bounded (group, triangle) pairs taken off it
   std::vector<Reach> piece_reaches_;
   std::vector<PieceGroup> groups_;

@@ -39,6 +39,7 @@ struct VerifyStats {
   std::uint64_t deep_tests = 0;          ///< triangles that needed the surface-depth search
   std::uint64_t depth_measurements = 0;  ///< points that search measured, in all
   std::uint64_t bounded_pairs = 0;       ///< (piece or group, triangle) pairs fully bounded
+  std::uint64_t queue_steps = 0;         ///< entries taken off the depth searches' queues
 
   VerifyStats& operator+=(const VerifyStats& o) {
     node_tests += o.node_tests;
@@ -48,6 +49,7 @@ struct VerifyStats {
     deep_tests += o.deep_tests;
     depth_measurements += o.depth_measurements;
     bounded_pairs += o.bounded_pairs;
+    queue_steps += o.queue_steps;
     return *this;
   }
 };

@@ -83,9 +83,8 @@ TEST(DepthAccuracy, CannotMatterIsMonotone) {
 
 TEST(DepthAccuracy, IrrelevantUpToIsADepthThatCannotMatter) {
   // GJK and the queue drop whatever is proven no deeper than irrelevantUpTo: cannotMatter must
-  // hold there (so, being monotone, below it). It lies just under the deepest finding (by its
-  // allowance where only measured findings matter) wherever cannotMatter holds just under it,
-  // and is −∞ with nothing found.
+  // hold there (so, being monotone, below it). It lies just under the deepest finding (by what
+  // beats it) wherever cannotMatter holds just under it, and is −∞ with nothing found.
   std::mt19937 random(34);
   std::uniform_real_distribution<double> depth(-0.5, 4.0);
   int finite = 0;
@@ -96,7 +95,7 @@ TEST(DepthAccuracy, IrrelevantUpToIsADepthThatCannotMatter) {
     for (int i = 0; i < 20000; ++i) {
       const DeepestSoFar best{true, std::abs(depth(random)), i % 3 == 0};
       const double irrelevant = accuracy.irrelevantUpTo(best);
-      const double allowed = limits.natural_skin ? 0 : accuracy.allowance(best.depth);
+      const double allowed = accuracy.beaten(best.depth);
       const double below = best.depth + allowed - 3 * kBoundSlack;
       if (irrelevant == -INFINITY) {
         EXPECT_FALSE(accuracy.cannotMatter(below, best)) << best.depth;
@@ -109,6 +108,21 @@ TEST(DepthAccuracy, IrrelevantUpToIsADepthThatCannotMatter) {
     }
   }
   EXPECT_GT(finite, 30000);
+}
+
+TEST(DepthAccuracy, ExactDepthsTieWithinATenthOfAMicronWhileTheCoreStaysOutside) {
+  // A ball's skin (margin 3) is measured exactly. A distance finding (core outside the part) is
+  // not beaten by a bound that ties it within kExactTie (a flat face under a bull's end ties
+  // thousands of triangles); a deeper bound, by far less than the 1e-6 mm depths are reported
+  // to, still is. Where the core reached the part (depth 3), a tie still matters: the move is
+  // reported where the core first reaches it.
+  const DepthAccuracy accuracy(kTolerance, ball(), 3.0);
+  const DeepestSoFar outside{true, 0.5, false};
+  EXPECT_TRUE(accuracy.cannotMatter(0.5, outside));
+  EXPECT_TRUE(accuracy.cannotMatter(0.5 + 0.5 * kBoundSlack, outside));
+  EXPECT_FALSE(accuracy.cannotMatter(0.5 + 1e-6, outside));
+  const DeepestSoFar reached{true, 3.0, true};
+  EXPECT_FALSE(accuracy.cannotMatter(3.0, reached));
 }
 
 TEST(DepthAccuracy, SearchesStopAtTheFloorUnlessTheMoveMayTurnSevere) {

@@ -4,12 +4,14 @@
 // and helical arcs, two cutters, over a terrain, gives the same report with and without it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <random>
 
 #include "bvh/mesh_fixtures.hpp"
 #include "gougechek/verify.hpp"
+#include "verify/depth_accuracy.hpp"
 #include "verify/tuning.hpp"
 
 namespace gougechek {
@@ -84,7 +86,11 @@ TEST(FrontCertificates, SameReportWithAndWithoutFrontTracking) {
     for (std::size_t i = 0; i < plain.violations.size(); ++i) {
       EXPECT_EQ(tracked.violations[i].move, plain.violations[i].move);
       EXPECT_EQ(tracked.violations[i].kind, plain.violations[i].kind);
-      EXPECT_EQ(tracked.violations[i].depth, plain.violations[i].depth);
+      // Tied triangles may come off the depth search in another order (its nodes taken whole
+      // or not): the same depth within what ties it, kExactTie or a measured depth's allowance.
+      const double depth = plain.violations[i].depth;
+      EXPECT_NEAR(tracked.violations[i].depth, depth,
+                  std::max(kExactTie, 0.15 * std::max(0.1 * settings.tolerance, 0.01 * depth)));
     }
     EXPECT_GT(plain.violations.size(), 50u);
     EXPECT_LT(plain.violations.size(), moves.size() - 100);
