@@ -5,6 +5,8 @@
 // ε = max(0.1·tolerance, 1% of the depth) where a core reached the part, of which a sharp
 // piece's artificial skin takes up to 0.083·tolerance: each triangle is measured to 0.15·ε.
 
+#include <algorithm>
+
 namespace gougechek {
 
 /// A depth bound is raised by this much before it rules a triangle out, so that rounding in it
@@ -59,12 +61,13 @@ class DepthAccuracy {
   /// the skin must come out exact, ties within kExactTie aside.
   bool onlyMeasuredFindingsMatter() const { return margin_ <= limits_.relevant_above; }
   /// How far a bound must reach above the deepest finding `depth` to change it: the allowance;
-  /// or where findings are exact, kExactTie while the core stays outside (a distance), else
-  /// nothing (a core that reached the part ties at its skin, and is reported where it first
-  /// does along the move).
+  /// or where findings are exact, kExactTie while the core stays outside (a distance), but
+  /// never past the skin, where a bound may mean the core reached the part (a severity the
+  /// tie would hide); beyond it nothing (a core that reached the part ties at its skin, and is
+  /// reported where it first does along the move).
   double beaten(double depth) const {
     if (onlyMeasuredFindingsMatter()) return allowance(depth);
-    return depth < margin_ ? kExactTie : 0;
+    return depth < margin_ ? std::min(kExactTie, margin_ - depth) : 0;
   }
   /// True if no triangle bounded this deep can change the result: too shallow to report and
   /// unable to make the move severe, or unable to beat `best` by the allowance. Nor can one up

@@ -43,8 +43,9 @@ bool deeperFirst(const Reach& a, const Reach& b) {
 /// goes down the node it split last to a triangle, in about the tree's height of steps (taking
 /// the oldest first split every tied node level by level: 300-500 steps a move under a chamfer
 /// mill buried in boss_block, 10 now). Then the deepest own bound, and a fixed order. The order
-/// depends on the move and on the earlier moves of its task (fixed ranges of the program), so
-/// results are the same for any thread count. A function object, so the heap's calls are
+/// depends on the move and on the earlier moves of its task (a range of at most 512 moves,
+/// split alike whatever the thread count: verify.cpp's simple partitioner), so results are the
+/// same for any thread count. A function object, so the heap's calls are
 /// inlined.
 struct PopsLater {
   template <class Queued>
@@ -293,8 +294,9 @@ std::optional<typename MoveChecker<K>::Reach> MoveChecker<K>::advance(double flo
           std::min(top.own, fullBound(groups_[top.group], triangle(top.index), floor));
       const double bound = std::min(own, groups_[top.group].half_width);
       if (bound < floor) return std::nullopt;
-      const Queued full{bound, own, Queued::kFull, top.index, top.group};
-      // Still ahead of everything queued (as it mostly is): it would come straight off again.
+      // Compared as it would be pushed: still ahead of everything queued (as it mostly is), it
+      // would come straight off again.
+      const Queued full{bound, own, Queued::kFull, top.index, top.group, pushes_ + 1};
       if (queue_.empty() || PopsLater{}(queue_.front(), full))
         return Reach{bound, own, top.index, top.group};
       push(full);

@@ -77,7 +77,8 @@ class MoveChecker {
     Stage stage;
     std::uint32_t index;       // node or triangle
     std::uint32_t group;       // index into groups_
-    std::uint32_t pushed = 0;  // when it went on the heap after the first entries (0: one of those)
+    std::uint32_t pushed = 0;  // when it went on the heap after the first entries (0: one of
+                               // those; UINT32_MAX: the previous finding's triangle, first)
   };
   /// The winding number of the part around the core's lowest axis point at the end of the last
   /// move checked, kept while that move touched nothing: a path that meets no triangle cannot
@@ -121,7 +122,8 @@ class MoveChecker {
     WindingCarry winding;
     std::vector<Candidate> candidates;  // of the current run
     std::vector<std::uint32_t> whole;   // nodes of the tree whose triangles all are candidates
-    /// The triangle of the section's deepest finding on the previous move of this checker.
+    /// The triangle of the section's last finding (on any earlier move of this checker's task,
+    /// whatever tool): measured first on the next move, ahead of entries tied at its bound.
     std::optional<std::uint32_t> last_deepest;
     double reach = 0;    // the run's largest reporting distance
     bool apart = false;  // along the run, its box misses the workpiece's (no query made)

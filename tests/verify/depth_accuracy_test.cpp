@@ -125,6 +125,18 @@ TEST(DepthAccuracy, ExactDepthsTieWithinATenthOfAMicronWhileTheCoreStaysOutside)
   EXPECT_FALSE(accuracy.cannotMatter(3.0, reached));
 }
 
+TEST(DepthAccuracy, ATieNeverHidesTheCoreReachingThePart) {
+  // A bull's corner (skin 1) reported from 4 on: a distance finding a hair short of the skin
+  // is not tied by a bound just past it, where the core itself may have reached the part.
+  const DepthAccuracy accuracy(kTolerance, {0.99, 0.01, 4.0, true}, 1.0);
+  const DeepestSoFar near_skin{true, 1.0 - 5e-8, false};
+  EXPECT_FALSE(accuracy.cannotMatter(1.0 + 1e-9, near_skin));
+  EXPECT_LT(accuracy.irrelevantUpTo(near_skin) + kBoundSlack, 1.0);
+  // Further below the skin the tie still holds.
+  const DeepestSoFar below_skin{true, 1.0 - 1e-4, false};
+  EXPECT_TRUE(accuracy.cannotMatter(1.0 - 1e-4 + 0.5 * kBoundSlack, below_skin));
+}
+
 TEST(DepthAccuracy, SearchesStopAtTheFloorUnlessTheMoveMayTurnSevere) {
   const DepthAccuracy accuracy(kTolerance, sharp(), 0.002);
   // Nothing found: what is relevant, or, where the bound reaches R, short of being severe.
