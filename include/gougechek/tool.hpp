@@ -52,6 +52,9 @@ struct ToolSpec {
   double point_angle_deg = 0;  ///< drill: the point's included angle P, degrees
   double neck_diameter = 0;    ///< lollipop, dovetail: the non-cutting neck above the head
   double cutting_height = 0;   ///< dovetail: h, the cutting cone's height
+  /// centre=d: the diameter of the end's middle that does not cut (an end mill that is not
+  /// centre-cutting); a plunge into the raw stock meets material there. 0: cuts at its centre.
+  double dead_centre_diameter = 0;
   bool operator==(const ToolSpec&) const = default;
 };
 

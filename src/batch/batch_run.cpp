@@ -187,29 +187,34 @@ std::vector<std::pair<std::string, ReportFormat>> reportFiles(const ManifestJob&
           {stem + ".csv", ReportFormat::Csv}};
 }
 
-/// The stock a setup's program leaves for the next (jobs/JOB/PROGRAM.gcstock, the native stock
-/// file, beside the program's reports), relative to where the run started.
-std::string setupStock(const ManifestJob& job, std::size_t program, const std::string& out_dir) {
+/// The stock a program leaves beside its reports (jobs/JOB/PROGRAM.gcstock, the native stock
+/// file, or PROGRAM.stl), relative to where the run started.
+std::string stockFile(const ManifestJob& job, std::size_t program, const std::string& out_dir,
+                      StockFileFormat format) {
   return (fs::path(out_dir) / "jobs" / job.name / fs::path(job.programs[program]).filename())
              .string() +
-         ".gcstock";
+         (format == StockFileFormat::Native ? ".gcstock" : ".stl");
 }
 
 /// The check of program `program` of `job` as it runs and its command line says: a setup's
 /// program after the first starts from the stock the one before left (--stock-in), and each
-/// but the last leaves its own for the next (--stock-out; the last writes the job's stock-out).
+/// but the last leaves its own for the next (--stock-out); the job's `stock-out` is written by
+/// each program, or by a setup's last.
 TunedJob checkOf(const ManifestJob& job, std::size_t program, const std::string& out_dir) {
   TunedJob check = job.settings;
   check.path_file = job.programs[program];
+  const bool last = program + 1 == job.programs.size();
+  if (job.stock_out && (!job.setup || last))
+    check.stock_out = stockFile(job, program, out_dir, *job.stock_out);
   if (!job.setup) return check;
   if (program > 0) {
     check.stock_box.reset();
     check.stock_box_margin.reset();
     check.stock_cylinder.reset();
     check.stock_model.reset();
-    check.stock_in = setupStock(job, program - 1, out_dir);
+    check.stock_in = stockFile(job, program - 1, out_dir, StockFileFormat::Native);
   }
-  if (program + 1 < job.programs.size()) check.stock_out = setupStock(job, program, out_dir);
+  if (!last) check.stock_out = stockFile(job, program, out_dir, StockFileFormat::Native);
   return check;
 }
 
@@ -307,18 +312,26 @@ std::vector<InputFile> checkRunOutputs(const Manifest& manifest,
   std::vector<InputFile> inputs = {{manifest.file, "the manifest"}};
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
-    for (std::size_t program = 0; program < job.programs.size(); ++program)
-      for (InputFile& input : checkInputs(checkOf(job, program, dir)))
-        inputs.push_back(std::move(input));
+    for (std::size_t program = 0; program < job.programs.size(); ++program) {
+      const TunedJob check = checkOf(job, program, dir);
+      // A setup's program after the first reads the stock the one before writes: the run's own.
+      const bool carried = job.setup && program > 0;
+      for (InputFile& input : checkInputs(check))
+        if (!carried || input.path != *check.stock_in) inputs.push_back(std::move(input));
+    }
   }
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
-    for (const std::string& program : job.programs)
-      for (const auto& [file, format] : reportFiles(job, program)) {
+    for (std::size_t program = 0; program < job.programs.size(); ++program) {
+      for (const auto& [file, format] : reportFiles(job, job.programs[program])) {
         const std::string target = (fs::path(dir) / file).string();
         if (const auto role = inputAt(target, inputs))
           throw InputError(target, 0, 0, "a report would overwrite " + *role);
       }
+      if (const auto stock = checkOf(job, program, dir).stock_out)
+        if (const auto role = inputAt(*stock, inputs))
+          throw InputError(*stock, 0, 0, "the stock a program leaves would overwrite " + *role);
+    }
   }
   return inputs;
 }
@@ -523,14 +536,14 @@ std::vector<std::vector<Check*>> setupsOf(const PartGroup& group, const Manifest
 
 /// Runs the checks of one setup in order (or one check alone): each program after one that
 /// ended in error is not checked, its start stock never computed. The stock files the
-/// programs leave are removed first, so that none of an earlier run is ever read.
+/// programs leave are removed first, so that none of an earlier run is ever read or left.
 void runSetup(const std::vector<Check*>& setup, const Part* part,
               const std::exception_ptr& part_error, const RunContext& run) {
   const ManifestJob& job = run.manifest.jobs[setup.front()->job];
-  if (job.setup)
-    for (std::size_t program = 0; program + 1 < job.programs.size(); ++program) {
+  for (const Check* check : setup)
+    if (const auto stock = checkOf(job, check->program, run.options.out_dir).stock_out) {
       std::error_code ignored;  // a file that cannot be removed cannot be written either
-      fs::remove(setupStock(job, program, run.options.out_dir), ignored);
+      fs::remove(*stock, ignored);
     }
   bool start_lost = false;
   for (Check* check : setup) {

@@ -202,7 +202,8 @@ class ManifestReader {
     const std::string key = scalar(key_node, "key");
     const auto& names = checkOptionNames();
     if (std::find(names.begin(), names.end(), key) == names.end() || isRunOption(key)) {
-      std::vector<std::string> keys = {"name", "part", "program", "programs", "waivers"};
+      std::vector<std::string> keys = {"name",  "part",      "program", "programs",
+                                       "setup", "stock-out", "waivers"};
       for (const std::string_view name : names)
         if (!isRunOption(name)) keys.emplace_back(name);
       fail(key_node, "unknown key '" + key + "'" + didYouMean(key, keys));
@@ -376,11 +377,24 @@ class ManifestReader {
     return files;
   }
 
-  ManifestJob job(const YAML::Node& node, const TunedJob& defaults) const {
+  /// `stock-out:`, the format of the stock files a job's programs leave (an output, so not one
+  /// of the check's options: the batch names the files, as it names the reports).
+  StockFileFormat stockOut(const YAML::Node& node) const {
+    const std::string format = scalar(node, "stock-out");
+    if (format == "stl") return StockFileFormat::Stl;
+    if (format == "gcstock") return StockFileFormat::Native;
+    fail(node, "stock-out: '" + format +
+                   "' is neither stl nor gcstock (the format of the stock each program leaves "
+                   "beside its reports)");
+  }
+
+  ManifestJob job(const YAML::Node& node, const TunedJob& defaults,
+                  std::optional<StockFileFormat> stock_out) const {
     if (!node.IsMap()) fail(node, "a job is a map of keys (name, part, programs, ...)");
     ManifestJob job;
     job.line = static_cast<std::size_t>(node.Mark().line + 1);
     job.settings = defaults;
+    job.stock_out = stock_out;
     for (const auto& entry : node) {
       const std::string key = scalar(entry.first, "key");
       if (key == "name") {
@@ -399,6 +413,8 @@ class ManifestReader {
       } else if (key == "waivers") {
         if (!entry.second.IsSequence()) fail(entry.second, "waivers: expected a list of waivers");
         for (const YAML::Node& item : entry.second) job.waivers.push_back(waiver(item));
+      } else if (key == "stock-out") {
+        job.stock_out = stockOut(entry.second);
       } else if (key != "program" && key != "programs" && key != "setup") {
         setOption(job.settings, entry.first, entry.second);
       }
@@ -413,6 +429,10 @@ class ManifestReader {
       fail(node["setup"], "setup: job '" + job.name +
                               "' gives no raw stock to carry through its programs (stock-box, "
                               "stock-cylinder, stock-model or stock-in)");
+    if (job.stock_out && !hasStock(job.settings))
+      fail(node["stock-out"] ? node["stock-out"] : node,
+           "stock-out: job '" + job.name +
+               "' gives no raw stock (stock-box, stock-cylinder, stock-model or stock-in)");
     for (const WaiverRule& rule : job.waivers) {
       const bool known =
           !rule.program ||
@@ -435,6 +455,7 @@ class ManifestReader {
   Manifest read(const YAML::Node& root) const {
     if (!root.IsMap()) fail(root, "a manifest is a map with a list of jobs under 'jobs:'");
     TunedJob defaults;
+    std::optional<StockFileFormat> stock_out;
     for (const auto& entry : root) {
       const std::string key = scalar(entry.first, "key");
       if (key != "jobs" && key != "defaults") fail(entry.first, "unknown key '" + key + "'");
@@ -446,7 +467,10 @@ class ManifestReader {
         if (key == "part" || key == "name" || key == "program" || key == "programs" ||
             key == "setup" || key == "waivers")
           fail(entry.first, "defaults: '" + key + "' belongs to each job");
-        setOption(defaults, entry.first, entry.second);
+        if (key == "stock-out")
+          stock_out = stockOut(entry.second);
+        else
+          setOption(defaults, entry.first, entry.second);
       }
     }
     const YAML::Node jobs = root["jobs"];
@@ -456,7 +480,7 @@ class ManifestReader {
     manifest.file = file_;
     std::set<std::string> names;
     for (const YAML::Node& node : jobs) {
-      manifest.jobs.push_back(job(node, defaults));
+      manifest.jobs.push_back(job(node, defaults, stock_out));
       if (!names.insert(manifest.jobs.back().name).second)
         fail(node, "a second job named '" + manifest.jobs.back().name + "'");
     }

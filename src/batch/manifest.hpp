@@ -19,7 +19,8 @@
 //
 // A job's `setup: [rough.nc, rest.nc, finish.nc]` in place of programs lists the programs of
 // one setup in the order the machine runs them: each is checked from the raw stock the one
-// before it left (the job gives the stock), so they run one after another.
+// before it left (the job gives the stock), so they run one after another. `stock-out: stl` (or
+// gcstock) writes the stock each program (a setup: its last) leaves beside its reports.
 //
 // A job's settings are the check options of the command line, spelled as its long options
 // without "--" (tool, tool-table, tool-library, holder, work-offsets, dialect, arc-tolerance,
@@ -34,6 +35,7 @@
 
 #include "gougechek/report.hpp"
 #include "job/job_options.hpp"
+#include "job/stock_options.hpp"
 
 namespace gougechek {
 
@@ -61,6 +63,9 @@ struct ManifestJob {
   std::vector<std::string> programs;  ///< as resolved against the manifest's folder
   /// `setup:`: the programs run in order on one setup, each from the stock the one before left.
   bool setup = false;
+  /// `stock-out:` the format of the stock each program (a setup: its last) leaves beside its
+  /// reports, jobs/JOB/PROGRAM.stl or .gcstock; unset: none (a setup's others leave .gcstock).
+  std::optional<StockFileFormat> stock_out;
   TunedJob settings;  ///< part_file set, path_file empty
   std::vector<WaiverRule> waivers;
   std::size_t line = 0;  ///< where the job starts in the manifest, 1-based

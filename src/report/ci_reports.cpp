@@ -30,7 +30,8 @@ const char* kindMeaning(ViolationKind kind) {
       return "The shank, an extension or the holder comes nearer the part than the holder "
              "clearance.";
     case ViolationKind::StockCollision:
-      return "A rapid, a non-cutting piece of the tool or a centre plunge meets the raw stock.";
+      return "A rapid, a non-cutting piece of the tool, the shank where the flutes' length is "
+             "exceeded, or a plunge by a tool that cannot cut at its centre meets the raw stock.";
     case ViolationKind::FixtureCollision:
       return "A piece of the tool comes nearer a fixture than the fixture clearance.";
   }
@@ -88,6 +89,10 @@ Json sarifResults(const Report& report) {
         {"at", Json::array({roundToMicron(violation.at.x), roundToMicron(violation.at.y),
                             roundToMicron(violation.at.z)})},
         {"severe", violation.severe}};
+    if (const std::string piece = segmentName(report, violation); !piece.empty())
+      result["properties"]["piece"] = piece;
+    if (violation.kind == ViolationKind::StockCollision)
+      result["properties"]["cause"] = stockCauseName(violation.cause);
     results.push_back(std::move(result));
   }
   return results;
@@ -124,6 +129,13 @@ void writeSarifReport(const Report& report, std::ostream& out) {
   run["invocations"] = Json::array({sarifInvocation(report)});
   run["results"] = sarifResults(report);
   run["properties"] = {{"status", summarize(report).status()}, {"summary", summaryLine(report)}};
+  if (report.raw_stock && !report.error) {
+    const StockReport& stock = *report.raw_stock;
+    run["properties"]["stock"] = {{"shape", stock.shape},
+                                  {"resolution", roundToMicron(stock.resolution)},
+                                  {"columns", stock.columns},
+                                  {"bytes", stock.bytes}};
+  }
   const Json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                       {"version", "2.1.0"},
                       {"runs", Json::array({std::move(run)})}};

@@ -39,6 +39,7 @@ Json toolJson(int number, const ToolSpec& tool) {
                                 {"radius_top", roundToMicron(segment.radius_top)},
                                 {"rounding", roundToMicron(segment.rounding)}});
   }
+  if (tool.dead_centre_diameter > 0) item["centre"] = roundToMicron(tool.dead_centre_diameter);
   if (!tool.holder_name.empty()) item["holder"] = tool.holder_name;
   return item;
 }

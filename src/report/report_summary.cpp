@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "gougechek/error.hpp"
+#include "tool/tool_assembly.hpp"
 
 namespace gougechek {
 
@@ -285,6 +286,7 @@ std::string describeTool(const ToolSpec& tool) {
     with("shank", tool.shank_diameter);
     with("length", tool.overall_length);
   }
+  if (tool.dead_centre_diameter > 0) with("centre", tool.dead_centre_diameter);
   if (!tool.holder_name.empty()) text.append(" holder ").append(tool.holder_name);
   return text;
 }
@@ -296,7 +298,8 @@ std::string segmentName(const Report& report, const Violation& violation) {
     return {};
   for (const auto& [number, tool] : report.tools) {
     if (number != violation.tool) continue;
-    const std::vector<ToolSegment> pieces = toolAssembly(tool);
+    const std::vector<ToolSegment> pieces =
+        violation.kind == ViolationKind::StockCollision ? stockAssembly(tool) : toolAssembly(tool);
     return violation.segment < pieces.size() ? pieces[violation.segment].name : std::string();
   }
   return {};

@@ -19,6 +19,7 @@
 #include "stock/stock_check.hpp"
 #include "stock/stock_field.hpp"
 #include "stock/stock_shape.hpp"
+#include "tool/tool_assembly.hpp"
 
 namespace gougechek::stock {
 
@@ -92,17 +93,19 @@ struct ToolPieces {
   }
 };
 
-/// The radius of the end that does not cut, 0 for a tool that cuts at its centre: a chamfer
-/// mill's tip flat, a dovetail cutter's end under its neck (neither is made to plunge).
+/// The radius of the end that does not cut, 0 for a tool that cuts at its centre: as the tool
+/// data says (centre=d), and at least a chamfer mill's tip flat or a dovetail cutter's end under
+/// its neck (neither is made to plunge).
 double deadCentreRadius(const ToolSpec& spec) {
-  if (spec.type == CutterType::Chamfer) return spec.tip_diameter / 2;
-  if (spec.type == CutterType::Dovetail) return spec.neck_diameter / 2;
-  return 0;
+  double radius = spec.dead_centre_diameter / 2;
+  if (spec.type == CutterType::Chamfer) radius = std::max(radius, spec.tip_diameter / 2);
+  if (spec.type == CutterType::Dovetail) radius = std::max(radius, spec.neck_diameter / 2);
+  return radius;
 }
 
 ToolPieces piecesOf(const ToolSpec& spec) {
   ToolPieces tool;
-  tool.segments = toolAssembly(spec);
+  tool.segments = stockAssembly(spec);
   tool.bottom = kNoHeight;
   for (std::size_t k = 0; k < tool.segments.size(); ++k) {
     const ToolSegment& s = tool.segments[k];

@@ -1,10 +1,10 @@
 // A tool as a stack of convex pieces: the single description the checker, the reports and the
 // pictures share, so that a cutter, its shank and its holder are entries of one list.
+#include "tool/tool_assembly.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-
-#include "gougechek/tool.hpp"
 
 namespace gougechek {
 
@@ -76,6 +76,19 @@ std::vector<ToolSegment> toolAssembly(const ToolSpec& tool) {
     pieces.push_back({"shank", false, flute, tool.overall_length, shank, shank, 0});
   }
   pieces.insert(pieces.end(), tool.holder.begin(), tool.holder.end());
+  return pieces;
+}
+
+std::vector<ToolSegment> stockAssembly(const ToolSpec& tool) {
+  std::vector<ToolSegment> pieces = toolAssembly(tool);
+  if (tool.overall_length == 0) {
+    const ToolSegment& flutes = pieces.back();
+    // A spec built by hand may leave the shank's diameter out: then the flutes' top.
+    const double shank =
+        tool.shank_diameter > 0 ? tool.shank_diameter / 2 : flutes.radius_top + flutes.rounding;
+    const double top = flutes.z_top;
+    pieces.push_back({"shank", false, top, top + kImpliedShankLength, shank, shank, 0});
+  }
   return pieces;
 }
 

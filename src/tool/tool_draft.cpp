@@ -81,6 +81,8 @@ bool applyLengthOption(ToolDraft& draft, std::string_view key, double value,
     setOnce(draft.shank_diameter, key, value, origin);
   } else if (key == "length") {
     setOnce(draft.overall_length, key, value, origin);
+  } else if (key == "centre") {
+    setOnce(draft.dead_centre, key, value, origin);
   } else {
     return false;
   }
@@ -319,10 +321,22 @@ void finishLengthAndHolder(ToolSpec& spec, const ToolDraft& draft, const ToolOri
   }
 }
 
+// The end's middle that does not cut (an end mill that is not centre-cutting): narrower than
+// the cutter, 0 when it cuts at its centre.
+void finishDeadCentre(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
+  spec.dead_centre_diameter = draft.dead_centre.value_or(0);
+  if (!(spec.dead_centre_diameter >= 0 && spec.dead_centre_diameter < spec.diameter)) {
+    throwToolError(origin, concat("centre ", formatNumber(spec.dead_centre_diameter),
+                                  " (the diameter of the end's middle that does not cut) must "
+                                  "be at least 0 and less than the diameter ",
+                                  formatNumber(spec.diameter)));
+  }
+}
+
 }  // namespace
 
 // In the order a reader checks a cutter from the tip up: diameter, the type's shape, flutes,
-// shank, overall length and holder; each error names the first value that is wrong.
+// shank, overall length, holder and dead centre; each error names the first value that is wrong.
 ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   ToolSpec spec;
   spec.type = draft.type;
@@ -333,6 +347,7 @@ ToolSpec finishToolSpec(const ToolDraft& draft, const ToolOrigin& origin) {
   finishFlutes(spec, draft, shape_height, origin);
   finishShank(spec, draft, origin);
   finishLengthAndHolder(spec, draft, origin);
+  finishDeadCentre(spec, draft, origin);
   return spec;
 }
 

@@ -30,6 +30,7 @@ struct ToolDraft {
   std::optional<double> point_angle_deg;  ///< drill P, included
   std::optional<double> neck_diameter;    ///< lollipop, dovetail
   std::optional<double> cutting_height;   ///< dovetail h
+  std::optional<double> dead_centre;      ///< centre=: the end's middle that does not cut
   std::optional<std::string> holder;      ///< a holder family or profile file (holder=)
 };
 

@@ -79,7 +79,7 @@ const Synonyms& cutterSynonyms() {
   return synonyms;
 }
 
-constexpr std::string_view kKeys = "keys: flute, shank, length, neck, holder";
+constexpr std::string_view kKeys = "keys: flute, shank, length, centre, neck, holder";
 
 }  // namespace
 

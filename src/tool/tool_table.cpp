@@ -108,8 +108,8 @@ void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& o
       throwToolError(origin, concat("'", item,
                                     "' in the cutter comment is not key=value: a comment with "
                                     "key=value words describes the cutter, every word after the "
-                                    "type key=value (keys: flute, shank, length, r, angle, tip, "
-                                    "point, neck, h)"));
+                                    "type key=value (keys: flute, shank, length, centre, r, "
+                                    "angle, tip, point, neck, h)"));
     }
     const std::string key = lowercase(item.substr(0, equals));
     if (key == "holder") {
@@ -121,11 +121,11 @@ void readComment(std::string_view comment, ToolDraft& draft, const ToolOrigin& o
     const double value = parseToolNumber(item.substr(equals + 1), key, origin);
     if (applyLengthOption(draft, key, value, origin)) continue;
     if (!applyShapeOption(draft, key, value, origin)) {
-      throwToolError(origin,
-                     concat("key '", key, "' does not apply to a ", cutterTypeName(draft.type),
-                            " cutter (keys: flute, shank, length; r for bull and taper; angle "
-                            "for taper, chamfer and dovetail; tip for chamfer; point for drill; "
-                            "neck for lollipop and dovetail; h for dovetail)"));
+      throwToolError(
+          origin, concat("key '", key, "' does not apply to a ", cutterTypeName(draft.type),
+                         " cutter (keys: flute, shank, length, centre; r for bull and taper; angle "
+                         "for taper, chamfer and dovetail; tip for chamfer; point for drill; "
+                         "neck for lollipop and dovetail; h for dovetail)"));
     }
   }
 }

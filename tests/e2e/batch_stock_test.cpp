@@ -120,6 +120,27 @@ TEST_F(BatchStock, ASetupCarriesTheStockFromRoughingThroughRestToFinishing) {
   EXPECT_FALSE(fs::exists(work_ / "out/jobs/each-alone/rough.nc.gcstock"));
 }
 
+TEST_F(BatchStock, StockOutWritesTheStockEachProgramLeavesBesideItsReports) {
+  // A setup writes its last program's stock; a job of programs each program's, from the raw
+  // block; the defaults' format serves every job.
+  const CliRun run = batch("defaults:\n  stock-out: stl\njobs:\n" + plateJob("op10", "setup") +
+                           plateJob("each-alone", "programs") + "    stock-out: gcstock\n");
+  ASSERT_EQ(run.exit_code, 1) << run.out << run.err;
+  EXPECT_TRUE(fs::exists(work_ / "out/jobs/op10/rough.nc.gcstock"));  // read by rest.nc
+  EXPECT_FALSE(fs::exists(work_ / "out/jobs/op10/rough.nc.stl"));
+  EXPECT_GT(fs::file_size(work_ / "out/jobs/op10/finish.nc.stl"), 84u);  // binary STL: triangles
+  for (const char* program : {"rough", "rest", "finish"})
+    EXPECT_TRUE(fs::exists(work_ / "out/jobs/each-alone" / (std::string(program) + ".nc.gcstock")))
+        << program;
+  EXPECT_TRUE(contains(summary()["jobs"][0]["checks"][2]["command"],
+                       "--stock-out out/jobs/op10/finish.nc.stl"));
+  // A program in error leaves no stock, and none of an earlier run stays in its place.
+  writeText(work_ / "rough.nc", "G21 G90 G17\nT1 M6\nS10000 M3\nG0 Z25\nG5.3 X1\nM30\n");
+  ASSERT_EQ(batch("defaults:\n  stock-out: stl\njobs:\n" + plateJob("op10", "setup")).exit_code, 2);
+  EXPECT_FALSE(fs::exists(work_ / "out/jobs/op10/finish.nc.stl"));
+  EXPECT_FALSE(fs::exists(work_ / "out/jobs/op10/rough.nc.gcstock"));
+}
+
 TEST_F(BatchStock, ShardsKeepASetupWholeOnOneShard) {
   writeText(work_ / "manifest.yaml",
             "jobs:\n" + plateJob("each-alone", "programs") + plateJob("op10", "setup"));
@@ -183,6 +204,14 @@ TEST_F(BatchStock, SetupMistakesAreManifestErrors) {
       "6:12: setup: expected a list of files, in the order the machine runs them");
   refused("defaults:\n  setup: [rough.nc]\njobs:\n" + plateJob("op10", "programs"),
           "2:3: defaults: 'setup' belongs to each job");
+  refused("jobs:\n" + plateJob("op10", "setup") + "    stock-out: step\n",
+          "8:16: stock-out: 'step' is neither stl nor gcstock (the format of the stock each "
+          "program leaves beside its reports)");
+  refused("jobs:\n" + plateJob("op10", "programs", "stock: 0.2") + "    stock-out: stl\n",
+          "8:16: stock-out: job 'op10' gives no raw stock (stock-box, stock-cylinder, "
+          "stock-model or stock-in)");
+  refused("jobs:\n" + plateJob("op10", "setup") + "    stock_out: stl\n",
+          "8:5: unknown key 'stock_out' (did you mean 'stock-out'?)");
 }
 
 /// The program: its rapid at Z26 (line 7) runs through a 28 mm block over the mold.

@@ -113,6 +113,22 @@ TEST_F(StockCli, EveryFormatSaysTheStock) {
   const std::string html = e2e::readText(dir_ / "r.html");
   EXPECT_TRUE(e2e::contains(html, "<h2>Stock</h2>")) << "html";
   EXPECT_TRUE(e2e::contains(html, "stock collision (rapid into the stock")) << "html";
+  // The CI formats: SARIF names the cause and the piece and carries the stock's resolution;
+  // Code Quality, a list of findings only, the finding at its line.
+  ASSERT_EQ(run("rapid_low.nc", std::string(kBlock) + " --report r.sarif").exit_code, 1);
+  const json sarif = json::parse(e2e::readText(dir_ / "r.sarif"));
+  const json& result = sarif["runs"][0]["results"][0];
+  EXPECT_EQ(result["ruleId"], "stock_collision");
+  EXPECT_EQ(result["locations"][0]["physicalLocation"]["region"]["startLine"], 7);
+  EXPECT_EQ(result["properties"]["cause"], "rapid");
+  EXPECT_EQ(result["properties"]["piece"], "flutes");
+  EXPECT_EQ(sarif["runs"][0]["properties"]["stock"]["resolution"], 0.1);
+  const e2e::CliRun quality = run("rapid_low.nc", std::string(kBlock) + " --format codequality");
+  ASSERT_EQ(quality.exit_code, 1) << quality.err;
+  const json issues = json::parse(quality.out);
+  ASSERT_EQ(issues.size(), 1u);
+  EXPECT_EQ(issues[0]["check_name"], "stock_collision");
+  EXPECT_EQ(issues[0]["location"]["lines"]["begin"], 7);
 }
 
 /// The 3D view's data of an HTML page (its <script id="gc3d-data">).
@@ -360,12 +376,53 @@ TEST_P(CamOnItsBlock, CutsItWithoutAStockCollision) {
   EXPECT_GT(report["stock"]["volume_removed"].get<double>(), 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedCorpus, CamOnItsBlock,
-                         testing::Values(CamBlock{"pocket_plate", "flat:6,flute=20", "0"},
-                                         CamBlock{"boss_block", "bull:8:1,flute=25", "0.25"},
-                                         CamBlock{"chamfer_bracket", "flat:4,flute=25", "0"},
-                                         CamBlock{"mold_core", "ball:6,flute=30", "0"},
-                                         CamBlock{"mold_cavity", "ball:6,flute=30", "0"}));
+INSTANTIATE_TEST_SUITE_P(
+    SharedCorpus, CamOnItsBlock,
+    testing::Values(CamBlock{"pocket_plate", "flat:6,flute=20,length=50", "0"},
+                    CamBlock{"boss_block", "bull:8:1,flute=25,length=60", "0.25"},
+                    CamBlock{"chamfer_bracket", "flat:4,flute=25,length=50", "0"},
+                    CamBlock{"mold_core", "ball:6,flute=30,length=60", "0"},
+                    CamBlock{"mold_cavity", "ball:6,flute=30,length=60", "0"}));
+
+// A stock model read from STEP (a casting's exact solid) is the stock its STL mesh is: the
+// boss_block's solid as the stock under a rapid at Z10 across it, through the 12 mm plate and
+// the bosses, gives the same collision from either file.
+TEST(StockModel, AStepModelIsTheStockItsStlMeshIs) {
+  if (!fs::is_directory(kCam)) {
+    if (std::getenv("CI")) FAIL() << "CAM corpus " << kCam << " not found";
+    GTEST_SKIP() << "CAM corpus " << kCam << " not found";
+  }
+  std::random_device random;
+  const fs::path dir = fs::temp_directory_path() / ("gougechek_model_" + std::to_string(random()));
+  fs::create_directories(dir);
+  e2e::writeText(dir / "across.nc",
+                 "G21 G90 G17\nT1 M6\nS12000 M3\nG0 Z40\nG0 X-10 Y35\nG0 Z10\nG0 X100\n"
+                 "G1 Z9 F300\nG0 Z40\nM30\n");
+  const auto stockCollisionOf = [&](const std::string& model) {
+    const e2e::CliRun run = e2e::runCli(
+        dir, e2e::shellQuoted((kSource / "samples" / "mold.stl").string()) +
+                 " across.nc -t ball:6,flute=30 --stock-resolution 0.5 --stock-model " +
+                 e2e::shellQuoted((kCam / "boss_block" / model).string()) + " --format json");
+    EXPECT_EQ(run.exit_code, 1) << model << run.out << run.err;
+    const json report = json::parse(run.out);
+    for (const json& v : report["violations"])
+      if (v["kind"] == "stock_collision") return std::make_pair(v, report["stock"]);
+    ADD_FAILURE() << model << ": no stock collision";
+    return std::make_pair(json(), json());
+  };
+  const auto [step, step_stock] = stockCollisionOf("part.step");
+  const auto [stl, stl_stock] = stockCollisionOf("part.stl");
+  fs::remove_all(dir);
+  ASSERT_TRUE(step.is_object() && stl.is_object());
+  EXPECT_EQ(step["line"], 7);
+  EXPECT_EQ(step["cause"], "rapid");
+  EXPECT_EQ(stl["line"], 7);
+  // The flutes from Z10 up meet the bosses' material up to Z22.
+  EXPECT_NEAR(step["depth"].get<double>(), 12, 0.05);
+  EXPECT_NEAR(step["depth"].get<double>(), stl["depth"].get<double>(), 0.01);
+  EXPECT_NEAR(step_stock["volume_before"].get<double>(), stl_stock["volume_before"].get<double>(),
+              1e-3 * stl_stock["volume_before"].get<double>());
+}
 
 }  // namespace
 }  // namespace gougechek

@@ -13,6 +13,7 @@
 #include "gougechek/move.hpp"
 #include "gougechek/tool.hpp"
 #include "stock/stock_check.hpp"
+#include "tool/tool_assembly.hpp"
 
 namespace gougechek::stock::test {
 
@@ -85,7 +86,7 @@ class VoxelStock {
     for (std::size_t m = 0; m < moves.size(); ++m) {
       const Move& move = moves[m];
       const ToolSpec& spec = *tools.find(move.tool);
-      const std::vector<ToolSegment> pieces = toolAssembly(spec);
+      const std::vector<ToolSegment> pieces = stockAssembly(spec);
       std::map<StockCollisionKind, double> deepest;
       const bool rapid = move.kind == MoveKind::Rapid;
       if (rapid)

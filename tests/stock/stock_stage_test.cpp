@@ -104,6 +104,29 @@ TEST(StockStage, ShankAboveTheFlutesAndHolderRub) {
   EXPECT_NEAR(out.collisions[1].depth, 5, 1e-3);
 }
 
+TEST(StockStage, FlutesExceededWithoutTheToolsLength) {
+  // No length given: the shank is taken to go on above the 12 mm flutes, so a slot 15 deep
+  // buries its first 3 mm, as a shank of any real length would be. (The ball's flutes are a
+  // capsule: their cut reaches a little above 12 mm off the slot's edges, up to 15 on its
+  // middle, so the deepest column lies just inside the edge.)
+  const std::string program =
+      "G21 G90\nT1 M6\nG0 Z40\nG0 X-10 Y40\nG0 Z13\nG1 X50 F600\nG0 Z60\nM30\n";
+  const StockOutcome out =
+      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "ball:6,flute=12");
+  ASSERT_EQ(out.collisions.size(), 2u);
+  EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::AboveFlutes);
+  EXPECT_EQ(out.collisions[0].line, 6u);
+  EXPECT_GT(out.collisions[0].depth, 2.7);
+  EXPECT_LE(out.collisions[0].depth, 3 + 1e-3);
+  EXPECT_EQ(out.collisions[0].segment, 1u);
+  EXPECT_EQ(out.collisions[1].kind, StockCollisionKind::Rapid);
+  // Within the flutes nothing is found.
+  const std::string shallow =
+      "G21 G90\nT1 M6\nG0 Z40\nG0 X-10 Y40\nG0 Z17\nG1 X50 F600\nG0 Z60\nM30\n";
+  EXPECT_TRUE(runProgram(shallow, boxSettings({0, 0, 0}, {100, 80, 28}), "ball:6,flute=12")
+                  .collisions.empty());
+}
+
 TEST(StockStage, ChamferMillWithATipFlatCannotPlunge) {
   const std::string program = "G21 G90\nT1 M6\nG0 Z40\nG0 X50 Y40\nG0 Z30\nG1 Z26 F200\nM30\n";
   const StockOutcome out =
@@ -114,6 +137,19 @@ TEST(StockStage, ChamferMillWithATipFlatCannotPlunge) {
   // A ball cuts at its centre.
   EXPECT_TRUE(
       runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "ball:6").collisions.empty());
+}
+
+TEST(StockStage, AnEndMillThatIsNotCentreCuttingCannotPlunge) {
+  // The tool data says the end's middle, 3 mm wide, does not cut: the plunge 2 mm into the
+  // block meets material there. The same end mill cutting at its centre plunges freely.
+  const std::string program = "G21 G90\nT1 M6\nG0 Z40\nG0 X50 Y40\nG0 Z30\nG1 Z26 F200\nM30\n";
+  const StockOutcome out =
+      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "flat:10,flute=20,centre=3");
+  ASSERT_EQ(out.collisions.size(), 1u);
+  EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::CentrePlunge);
+  EXPECT_NEAR(out.collisions[0].depth, 2, 1e-3);
+  EXPECT_TRUE(runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "flat:10,flute=20")
+                  .collisions.empty());
 }
 
 TEST(StockStage, CylinderStockVolume) {

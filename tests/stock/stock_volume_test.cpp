@@ -211,7 +211,8 @@ TEST(StockShape, ModelStockKeepsItsOverhangs) {
   settings.shape.kind = StockShape::Kind::Model;
   settings.shape.model = boxMesh({0, 0, 10}, {20, 20, 15}, boxMesh({0, 0, 0}, {20, 20, 5}));
   settings.resolution = 0.25;
-  const ToolLibrary tools = test::library("flat:4,flute=3");
+  // Its length given: without one a shank goes on above the flutes and meets the upper slab.
+  const ToolLibrary tools = test::library("flat:4,flute=3,length=3.5");
   {
     StockStage stage(settings, tools);
     EXPECT_NEAR(stage.finish().volume_before, 20 * 20 * 10, 1e-6);

@@ -71,6 +71,16 @@ std::string errorOf(const std::string& text) {
   return {};
 }
 
+TEST(ParseToolSpec, ADeadCentreIsNarrowerThanTheCutter) {
+  EXPECT_DOUBLE_EQ(parseToolSpec("flat:10,centre=3", "--tool").dead_centre_diameter, 3);
+  EXPECT_DOUBLE_EQ(parseToolSpec("flat:10", "--tool").dead_centre_diameter, 0);
+  EXPECT_EQ(errorOf("flat:10,centre=10"),
+            "centre 10 (the diameter of the end's middle that does not cut) must be at least 0 "
+            "and less than the diameter 10");
+  EXPECT_NE(errorOf("flat:10,centre=-1").find("must be at least 0"), std::string::npos);
+  EXPECT_NE(errorOf("flat:10,centre=1,centre=2").find("centre"), std::string::npos);
+}
+
 TEST(ParseToolSpec, RejectsMalformedSpecs) {
   EXPECT_NE(errorOf("reamer:6").find("unknown cutter type 'reamer'"), std::string::npos);
   EXPECT_NE(errorOf("").find("unknown cutter type"), std::string::npos);
