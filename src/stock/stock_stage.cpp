@@ -45,10 +45,15 @@ struct PieceBound {
   enum class Shape { Sphere, Flat, Other } shape = Shape::Other;
   const PieceProfile* piece = nullptr;
   double z = 0, radius2 = 0, outer2 = 0;  ///< the sphere's centre or the disc's height; radii²
+  double bottom = 0;                      ///< the piece's lowest point, above the tip
 
   static PieceBound of(const PieceProfile& piece) {
-    PieceBound b{Shape::Other, &piece, piece.core.z_bottom, piece.core.margin * piece.core.margin,
-                 piece.outer * piece.outer};
+    PieceBound b{Shape::Other,
+                 &piece,
+                 piece.core.z_bottom,
+                 piece.core.margin * piece.core.margin,
+                 piece.outer * piece.outer,
+                 piece.low(0)};
     if (piece.sphereBottom()) b.shape = Shape::Sphere;
     if (piece.flatBottom()) b.shape = Shape::Flat;
     return b;
@@ -80,15 +85,17 @@ struct ToolPieces {
   /// A disc at the tip over the part of the end that does not cut, for tools that cannot cut
   /// at their centre (docs/checking-rules.md "Stock").
   std::optional<PieceProfile> centre;
-  std::vector<PieceBound> bounds;  ///< of `profiles`
+  std::vector<PieceBound> bounds;  ///< of `profiles`, lowest bottom first
   std::optional<PieceBound> centre_bound;
 
   /// False only where no piece a straight move examines (the dead centre too when `centre`)
   /// reaches below `ceiling` at distance² `rho2` from the path whose lowest tip height is
   /// `lowest`: every exact test of the column would fail.
   bool mayReach(double lowest, double rho2, double ceiling, bool with_centre) const {
-    for (const PieceBound& b : bounds)
+    for (const PieceBound& b : bounds) {
+      if (lowest + b.bottom >= ceiling) break;  // nor does any piece above it
       if (b.mayReach(lowest, rho2, ceiling)) return true;
+    }
     return with_centre && centre_bound->mayReach(lowest, rho2, ceiling);
   }
 };
@@ -132,6 +139,10 @@ ToolPieces piecesOf(const ToolSpec& spec) {
 /// The bounds point into the pieces: made where the pieces stay.
 void bindBounds(ToolPieces& tool) {
   for (const PieceProfile& p : tool.profiles) tool.bounds.push_back(PieceBound::of(p));
+  // Most columns are spared by the lowest piece alone: the shank and holder above it cannot
+  // reach lower.
+  std::stable_sort(tool.bounds.begin(), tool.bounds.end(),
+                   [](const PieceBound& a, const PieceBound& b) { return a.bottom < b.bottom; });
   if (tool.centre) tool.centre_bound = PieceBound::of(*tool.centre);
 }
 
@@ -382,18 +393,22 @@ void StockStage::Impl::runChunk(const Plan& plan, Tile& tile, std::size_t first,
   if (!chunkMayMeet(plan, first, last, j, top)) return;
   const SweepPath& path = *plan.path;
   const double py = field.columnY(j) - path.from.y;
+  // The tool's lowest point on this move: a column whose material is all below it is spared
+  // before any geometry.
+  const double lowest =
+      plan.lowest + (plan.centre ? std::min(plan.tool->bottom, 0.0) : plan.tool->bottom);
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t word = words[k];
     if (word == 0) continue;
     if (!path.arc) {
+      const double ceiling = field.height(wordTop(tile, word)) + kHeightMargin;
+      if (lowest >= ceiling) continue;
       // The column's own bound, as the chunk's at no slack.
       const double px = field.columnX(first + k) - path.from.x;
       const double u =
           std::clamp((px * path.delta.x + py * path.delta.y) * plan.inverse_horizontal, 0.0, 1.0);
       const double ex = px - u * path.delta.x, ey = py - u * path.delta.y;
-      if (!plan.tool->mayReach(plan.lowest, ex * ex + ey * ey,
-                               field.height(wordTop(tile, word)) + kHeightMargin, plan.centre))
-        continue;
+      if (!plan.tool->mayReach(plan.lowest, ex * ex + ey * ey, ceiling, plan.centre)) continue;
     }
     runColumn(plan, tile, first + k, j, record);
   }
