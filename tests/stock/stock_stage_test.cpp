@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -87,12 +88,17 @@ TEST(StockStage, ProgramThatNeverCutsRemovesNothing) {
   EXPECT_EQ(out.volume_removed, 0);
 }
 
+/// A slot along X at Y40 with the tip at `z` in the 28 mm block (line 6), reached and left by
+/// rapids (the retract is line 7).
+StockOutcome slotAt(double z, const std::string& tool) {
+  std::ostringstream program;
+  program << "G21 G90\nT1 M6\nG0 Z40\nG0 X-10 Y40\nG0 Z" << z << "\nG1 X50 F600\nG0 Z60\nM30\n";
+  return runProgram(program.str(), boxSettings({0, 0, 0}, {100, 80, 28}), tool);
+}
+
 TEST(StockStage, ShankAboveTheFlutesAndHolderRub) {
   // Flutes 10 long, shank to 40: a slot 15 deep in a 28 mm block buries the shank's first 5 mm.
-  const std::string program =
-      "G21 G90\nT1 M6\nG0 Z40\nG0 X-10 Y40\nG0 Z13\nG1 X50 F600\nG0 Z60\nM30\n";
-  const StockOutcome out =
-      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "flat:6,flute=10,length=40");
+  const StockOutcome out = slotAt(13, "flat:6,flute=10,length=40");
   ASSERT_EQ(out.collisions.size(), 2u);
   EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::AboveFlutes);
   EXPECT_EQ(out.collisions[0].line, 6u);
@@ -109,47 +115,40 @@ TEST(StockStage, FlutesExceededWithoutTheToolsLength) {
   // buries its first 3 mm, as a shank of any real length would be. (The ball's flutes are a
   // capsule: their cut reaches a little above 12 mm off the slot's edges, up to 15 on its
   // middle, so the deepest column lies just inside the edge.)
-  const std::string program =
-      "G21 G90\nT1 M6\nG0 Z40\nG0 X-10 Y40\nG0 Z13\nG1 X50 F600\nG0 Z60\nM30\n";
-  const StockOutcome out =
-      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "ball:6,flute=12");
+  const StockOutcome out = slotAt(13, "ball:6,flute=12");
   ASSERT_EQ(out.collisions.size(), 2u);
-  EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::AboveFlutes);
-  EXPECT_EQ(out.collisions[0].line, 6u);
-  EXPECT_GT(out.collisions[0].depth, 2.7);
-  EXPECT_LE(out.collisions[0].depth, 3 + 1e-3);
-  EXPECT_EQ(out.collisions[0].segment, 1u);
+  const StockCollision& exceeded = out.collisions[0];
+  EXPECT_EQ(exceeded.kind, StockCollisionKind::AboveFlutes);
+  EXPECT_EQ(exceeded.line, 6u);
+  EXPECT_GT(exceeded.depth, 2.7);
+  EXPECT_LE(exceeded.depth, 3 + 1e-3);
+  EXPECT_EQ(exceeded.segment, 1u);
   EXPECT_EQ(out.collisions[1].kind, StockCollisionKind::Rapid);
   // Within the flutes nothing is found.
-  const std::string shallow =
-      "G21 G90\nT1 M6\nG0 Z40\nG0 X-10 Y40\nG0 Z17\nG1 X50 F600\nG0 Z60\nM30\n";
-  EXPECT_TRUE(runProgram(shallow, boxSettings({0, 0, 0}, {100, 80, 28}), "ball:6,flute=12")
-                  .collisions.empty());
+  EXPECT_TRUE(slotAt(17, "ball:6,flute=12").collisions.empty());
+}
+
+/// A plunge 2 mm into the block at (50, 40): `blind`, which cannot cut at its centre, meets
+/// the material there; `cutting` plunges freely.
+void expectThePlungeMeetsTheDeadCentre(const std::string& blind, const std::string& cutting) {
+  const auto plunge = [](const std::string& tool) {
+    return runProgram("G21 G90\nT1 M6\nG0 Z40\nG0 X50 Y40\nG0 Z30\nG1 Z26 F200\nM30\n",
+                      boxSettings({0, 0, 0}, {100, 80, 28}), tool);
+  };
+  const StockOutcome out = plunge(blind);
+  ASSERT_EQ(out.collisions.size(), 1u) << blind;
+  EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::CentrePlunge);
+  EXPECT_NEAR(out.collisions[0].depth, 2, 1e-3);
+  EXPECT_TRUE(plunge(cutting).collisions.empty()) << cutting;
 }
 
 TEST(StockStage, ChamferMillWithATipFlatCannotPlunge) {
-  const std::string program = "G21 G90\nT1 M6\nG0 Z40\nG0 X50 Y40\nG0 Z30\nG1 Z26 F200\nM30\n";
-  const StockOutcome out =
-      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "chamfer:10:2:45");
-  ASSERT_EQ(out.collisions.size(), 1u);
-  EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::CentrePlunge);
-  EXPECT_NEAR(out.collisions[0].depth, 2, 1e-3);
-  // A ball cuts at its centre.
-  EXPECT_TRUE(
-      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "ball:6").collisions.empty());
+  expectThePlungeMeetsTheDeadCentre("chamfer:10:2:45", "ball:6");  // a ball cuts at its centre
 }
 
 TEST(StockStage, AnEndMillThatIsNotCentreCuttingCannotPlunge) {
-  // The tool data says the end's middle, 3 mm wide, does not cut: the plunge 2 mm into the
-  // block meets material there. The same end mill cutting at its centre plunges freely.
-  const std::string program = "G21 G90\nT1 M6\nG0 Z40\nG0 X50 Y40\nG0 Z30\nG1 Z26 F200\nM30\n";
-  const StockOutcome out =
-      runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "flat:10,flute=20,centre=3");
-  ASSERT_EQ(out.collisions.size(), 1u);
-  EXPECT_EQ(out.collisions[0].kind, StockCollisionKind::CentrePlunge);
-  EXPECT_NEAR(out.collisions[0].depth, 2, 1e-3);
-  EXPECT_TRUE(runProgram(program, boxSettings({0, 0, 0}, {100, 80, 28}), "flat:10,flute=20")
-                  .collisions.empty());
+  // The tool data says the end's middle, 3 mm wide, does not cut.
+  expectThePlungeMeetsTheDeadCentre("flat:10,flute=20,centre=3", "flat:10,flute=20");
 }
 
 TEST(StockStage, CylinderStockVolume) {
