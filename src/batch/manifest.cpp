@@ -31,9 +31,10 @@ namespace fs = std::filesystem;
 /// (fewer on some, such as an encrypted home).
 constexpr std::size_t kMaxJobName = 128;
 
-/// The longest file name file systems take, and the longest report name's suffix (".html").
+/// The longest file name file systems take, and the longest suffix of a file a program leaves
+/// beside it (".gcstock"; its reports' is ".html").
 constexpr std::size_t kMaxFileName = 255;
-constexpr std::size_t kLongestReportSuffix = 5;
+constexpr std::size_t kLongestOutputSuffix = 8;
 
 /// Options a manifest may not set: they belong to the batch run as a whole.
 bool isRunOption(std::string_view name) {
@@ -339,14 +340,15 @@ class ManifestReader {
     return rule;
   }
 
-  /// A program file, resolved: its file name names its reports (NAME.json, NAME.html, ...),
-  /// which must fit in a file name (255 bytes), or they could be written only once checked.
+  /// A program file, resolved: its file name names its reports (NAME.json, NAME.html, ...)
+  /// and the stock it leaves (NAME.gcstock), which must fit in a file name (255 bytes), or they
+  /// could be written only once checked.
   std::string program(const YAML::Node& node, const std::string& key) const {
     const std::string file = resolved(scalar(node, key));
     const std::size_t length = fs::path(file).filename().string().size();
-    if (length + kLongestReportSuffix > kMaxFileName)
-      fail(node, key + ": a file name of " + std::to_string(length) + " characters: its reports (" +
-                     "NAME.html) would be longer than a file name may be (" +
+    if (length + kLongestOutputSuffix > kMaxFileName)
+      fail(node, key + ": a file name of " + std::to_string(length) + " characters: its outputs (" +
+                     "NAME.gcstock) would be longer than a file name may be (" +
                      std::to_string(kMaxFileName) + ")");
     return file;
   }

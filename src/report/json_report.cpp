@@ -24,7 +24,8 @@ Json toolJson(int number, const ToolSpec& tool) {
   item["corner_radius"] = roundToMicron(tool.corner_radius);
   item["flute_length"] = roundToMicron(tool.flute_length);
   if (tool.type == CutterType::Taper) item["taper_angle"] = roundToMicron(tool.taper_angle_deg);
-  // The shank is only checked when the overall length is known; only then do both matter.
+  // The shank is only checked against the part when the overall length is known; only then do
+  // both matter (the stock check's implied shank is docs/checking-rules.md's).
   if (tool.overall_length > 0) {
     item["shank_diameter"] = roundToMicron(tool.shank_diameter);
     item["overall_length"] = roundToMicron(tool.overall_length);

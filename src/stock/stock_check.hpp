@@ -58,7 +58,7 @@ struct StockCollision {
   std::uint32_t move = 0;  ///< 1-based ordinal of the move, as Violation::move
   std::uint32_t line = 0;  ///< program line
   int tool = 0;
-  std::size_t segment = 0;  ///< the piece: index into toolAssembly(tool)
+  std::size_t segment = 0;  ///< the piece: index into stockAssembly(tool); a centre plunge's 0
   double depth = 0;         ///< how far the piece reached into the stock there, mm
   Vec3 at;                  ///< tool tip where it reached deepest
 };

@@ -81,7 +81,9 @@ std::vector<ToolSegment> toolAssembly(const ToolSpec& tool) {
 
 std::vector<ToolSegment> stockAssembly(const ToolSpec& tool) {
   std::vector<ToolSegment> pieces = toolAssembly(tool);
-  if (tool.overall_length == 0) {
+  // A holder placed without a length (a library's body no longer than the flutes) sits on the
+  // flutes' top: nothing is implied between.
+  if (tool.overall_length == 0 && tool.holder.empty()) {
     const ToolSegment& flutes = pieces.back();
     // A spec built by hand may leave the shank's diameter out: then the flutes' top.
     const double shank =

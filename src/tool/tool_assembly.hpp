@@ -12,9 +12,9 @@ namespace gougechek {
 /// stock is found even when the length, and so the holder, is unknown (mm).
 inline constexpr double kImpliedShankLength = 1000;
 
-/// toolAssembly(), and for a tool given without its length the shank it must have above its
-/// flutes, shank_diameter wide, kImpliedShankLength long: the pieces the stock check sweeps, and
-/// what a stock collision's `segment` indexes.
+/// toolAssembly(), and for a tool given without its length (and without a holder) the shank it
+/// must have above its flutes, shank_diameter wide, kImpliedShankLength long: the pieces the
+/// stock check sweeps, and what a stock collision's `segment` indexes.
 std::vector<ToolSegment> stockAssembly(const ToolSpec& tool);
 
 }  // namespace gougechek

@@ -321,15 +321,43 @@ void finishLengthAndHolder(ToolSpec& spec, const ToolDraft& draft, const ToolOri
   }
 }
 
-// The end's middle that does not cut (an end mill that is not centre-cutting): narrower than
-// the cutter, 0 when it cuts at its centre.
+// The diameter of a cutter's flat end: 0 where its end is round or pointed.
+double flatEndDiameter(const ToolSpec& spec) {
+  switch (spec.type) {
+    case CutterType::Flat:
+    case CutterType::Dovetail:
+      return spec.diameter;
+    case CutterType::Bull:
+    case CutterType::Taper:
+      return spec.diameter - 2 * spec.corner_radius;
+    case CutterType::Chamfer:
+      return spec.tip_diameter;
+    case CutterType::Ball:
+    case CutterType::Drill:
+    case CutterType::Lollipop:
+      return 0;
+  }
+  return 0;
+}
+
+// The middle of the flat end that does not cut (an end mill that is not centre-cutting):
+// narrower than the flat end, 0 when it cuts at its centre. The stock check holds it as a disc
+// at the tip, which only a flat end has.
 void finishDeadCentre(ToolSpec& spec, const ToolDraft& draft, const ToolOrigin& origin) {
   spec.dead_centre_diameter = draft.dead_centre.value_or(0);
-  if (!(spec.dead_centre_diameter >= 0 && spec.dead_centre_diameter < spec.diameter)) {
+  if (spec.dead_centre_diameter == 0) return;
+  const double flat_end = flatEndDiameter(spec);
+  if (flat_end == 0) {
+    throwToolError(origin, concat("centre ", formatNumber(spec.dead_centre_diameter), ": a ",
+                                  cutterTypeName(spec.type),
+                                  " cutter's end is not flat (centre= is the middle of a flat end "
+                                  "that does not cut)"));
+  }
+  if (!(spec.dead_centre_diameter > 0 && spec.dead_centre_diameter < flat_end)) {
     throwToolError(origin, concat("centre ", formatNumber(spec.dead_centre_diameter),
-                                  " (the diameter of the end's middle that does not cut) must "
-                                  "be at least 0 and less than the diameter ",
-                                  formatNumber(spec.diameter)));
+                                  " (the diameter of the flat end's middle that does not cut) "
+                                  "must be at least 0 and less than the flat end's diameter ",
+                                  formatNumber(flat_end)));
   }
 }
 

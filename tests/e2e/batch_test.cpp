@@ -955,12 +955,13 @@ TEST_F(ManifestErrors, AJobNameTooLongForAFolder) {
 }
 
 TEST_F(ManifestErrors, AProgramNameTooLongForItsReports) {
-  // Its reports, NAME.json and NAME.html, could not be written once it was checked.
-  const std::string name = std::string(248, 'p') + ".nc";
+  // Its reports, NAME.json and NAME.html, or its stock, NAME.gcstock, could not be written once
+  // it was checked: 248 characters leave no room for ".gcstock".
+  const std::string name = std::string(245, 'p') + ".nc";
   writeText(work_ / name, readText(work_ / "clean.nc"));
   expectRefused(
       "jobs:\n  - name: box\n    part: box.stl\n    tool: ball:6\n    program: " + name + "\n",
-      "5:14: program: a file name of 251 characters: its reports (NAME.html) would be "
+      "5:14: program: a file name of 248 characters: its outputs (NAME.gcstock) would be "
       "longer than a file name may be (255)");
 }
 

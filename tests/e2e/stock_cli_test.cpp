@@ -239,6 +239,22 @@ TEST_F(StockCli, OptionsAreRefusedWithTheLibrarysMessages) {
           "--stock-model or --stock-in");
 }
 
+TEST_F(StockCli, AToolTableSaysItsEndMillDoesNotCutAtItsCentre) {
+  // The plunge of line 8 into the block, by a 10 mm end mill whose middle, 3 mm wide, does not
+  // cut: a centre plunge, and the report's tool says so.
+  e2e::writeText(dir_ / "tools.tbl", "T1 P1 D10 ;flat flute=20 centre=3\n");
+  const e2e::CliRun plunged =
+      run("rapid_high.nc", std::string(kBlock) + " --tool-table tools.tbl --format json");
+  ASSERT_EQ(plunged.exit_code, 1) << plunged.err;
+  const json report = json::parse(plunged.out);
+  EXPECT_EQ(report["tools"][0]["centre"], 3);
+  bool plunge = false;
+  for (const json& v : report["violations"])
+    plunge = plunge ||
+             (v["kind"] == "stock_collision" && v["cause"] == "centre_plunge" && v["line"] == 8);
+  EXPECT_TRUE(plunge) << report["violations"].dump(1);
+}
+
 TEST_F(StockCli, TheStockToLeaveHasItsClearerName) {
   const e2e::CliRun named = run("rapid_high.nc", "--stock-to-leave 0.2 --format json");
   ASSERT_EQ(named.exit_code, 0) << named.err;

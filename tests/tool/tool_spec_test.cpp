@@ -74,9 +74,15 @@ std::string errorOf(const std::string& text) {
 TEST(ParseToolSpec, ADeadCentreIsNarrowerThanTheCutter) {
   EXPECT_DOUBLE_EQ(parseToolSpec("flat:10,centre=3", "--tool").dead_centre_diameter, 3);
   EXPECT_DOUBLE_EQ(parseToolSpec("flat:10", "--tool").dead_centre_diameter, 0);
+  EXPECT_DOUBLE_EQ(parseToolSpec("bull:10:2,centre=5", "--tool").dead_centre_diameter, 5);
   EXPECT_EQ(errorOf("flat:10,centre=10"),
-            "centre 10 (the diameter of the end's middle that does not cut) must be at least 0 "
-            "and less than the diameter 10");
+            "centre 10 (the diameter of the flat end's middle that does not cut) must be at "
+            "least 0 and less than the flat end's diameter 10");
+  EXPECT_NE(errorOf("bull:10:2,centre=6").find("less than the flat end's diameter 6"),
+            std::string::npos);
+  EXPECT_EQ(errorOf("ball:6,centre=1"),
+            "centre 1: a ball cutter's end is not flat (centre= is the middle of a flat end that "
+            "does not cut)");
   EXPECT_NE(errorOf("flat:10,centre=-1").find("must be at least 0"), std::string::npos);
   EXPECT_NE(errorOf("flat:10,centre=1,centre=2").find("centre"), std::string::npos);
 }
