@@ -310,6 +310,7 @@ std::vector<InputFile> checkRunOutputs(const Manifest& manifest,
                                        const std::string& dir) {
   checkOutputFolder(dir);
   std::vector<InputFile> inputs = {{manifest.file, "the manifest"}};
+  std::vector<std::string> stocks;  // the stock files the programs leave
   for (const std::size_t index : jobs) {
     const ManifestJob& job = manifest.jobs[index];
     for (std::size_t program = 0; program < job.programs.size(); ++program) {
@@ -318,21 +319,19 @@ std::vector<InputFile> checkRunOutputs(const Manifest& manifest,
       const bool carried = job.setup && program > 0;
       for (InputFile& input : checkInputs(check))
         if (!carried || input.path != *check.stock_in) inputs.push_back(std::move(input));
+      if (check.stock_out) stocks.push_back(*check.stock_out);
     }
   }
-  for (const std::size_t index : jobs) {
-    const ManifestJob& job = manifest.jobs[index];
-    for (std::size_t program = 0; program < job.programs.size(); ++program) {
-      for (const auto& [file, format] : reportFiles(job, job.programs[program])) {
+  for (const std::size_t index : jobs)
+    for (const std::string& program : manifest.jobs[index].programs)
+      for (const auto& [file, format] : reportFiles(manifest.jobs[index], program)) {
         const std::string target = (fs::path(dir) / file).string();
         if (const auto role = inputAt(target, inputs))
           throw InputError(target, 0, 0, "a report would overwrite " + *role);
       }
-      if (const auto stock = checkOf(job, program, dir).stock_out)
-        if (const auto role = inputAt(*stock, inputs))
-          throw InputError(*stock, 0, 0, "the stock a program leaves would overwrite " + *role);
-    }
-  }
+  for (const std::string& stock : stocks)
+    if (const auto role = inputAt(stock, inputs))
+      throw InputError(stock, 0, 0, "the stock a program leaves would overwrite " + *role);
   return inputs;
 }
 

@@ -298,8 +298,8 @@ std::string segmentName(const Report& report, const Violation& violation) {
     return {};
   for (const auto& [number, tool] : report.tools) {
     if (number != violation.tool) continue;
-    const std::vector<ToolSegment> pieces =
-        violation.kind == ViolationKind::StockCollision ? stockAssembly(tool) : toolAssembly(tool);
+    // toolAssembly() is the start of stockAssembly(): one list names every kind's piece.
+    const std::vector<ToolSegment> pieces = stockAssembly(tool);
     return violation.segment < pieces.size() ? pieces[violation.segment].name : std::string();
   }
   return {};

@@ -152,9 +152,10 @@ struct Plan {
   const ToolPieces* tool = nullptr;
   std::optional<SweepPath> path;
   bool rapid = false, centre = false;
-  double zmin = 0;                ///< lowest tip height along the path
-  double lowest = 0;              ///< a straight path's lowest tip height as mayReachBelow finds it
-  double inverse_horizontal = 0;  ///< 1 / its horizontal length², 0 for a plunge
+  double zmin = 0;    ///< lowest tip height along the path
+  double floor = 0;   ///< the lowest point of any piece it examines (the dead centre too)
+  double lowest = 0;  ///< a straight path's lowest tip height as mayReachBelow finds it
+  double inverse_horizontal = 0;               ///< 1 / its horizontal length², 0 for a plunge
   std::size_t i0 = 1, i1 = 0, j0 = 1, j1 = 0;  ///< columns it may reach (empty: i0 > i1)
 };
 
@@ -261,6 +262,7 @@ Plan StockStage::Impl::plan(const Move& move) {
     }
   }
   p.zmin = lo.z;
+  p.floor = p.zmin + (p.centre ? std::min(p.tool->bottom, 0.0) : p.tool->bottom);
   p.lowest = move.from.z + std::min(0.0, move.to.z - move.from.z);
   if (p.path->horizontal > 0) p.inverse_horizontal = 1 / p.path->horizontal;
   const double reach = p.tool->reach, h = field.h;
@@ -357,8 +359,7 @@ bool StockStage::Impl::chunkMayMeet(const Plan& plan, std::size_t first, std::si
                                     std::size_t j, std::int32_t top) const {
   const double height = field.height(top);
   // As the tile's test: no piece's lowest point on this move is below the chunk's top.
-  const double bottom = plan.centre ? std::min(plan.tool->bottom, 0.0) : plan.tool->bottom;
-  if (plan.zmin + bottom >= height) return false;
+  if (plan.floor >= height) return false;
   if (plan.path->arc) return true;
   // A straight move: every column of the chunk is within `slack` of its middle, so no piece
   // reaches lower there than its lowest height at the middle's distance from the path less the
@@ -393,16 +394,13 @@ void StockStage::Impl::runChunk(const Plan& plan, Tile& tile, std::size_t first,
   if (!chunkMayMeet(plan, first, last, j, top)) return;
   const SweepPath& path = *plan.path;
   const double py = field.columnY(j) - path.from.y;
-  // The tool's lowest point on this move: a column whose material is all below it is spared
-  // before any geometry.
-  const double lowest =
-      plan.lowest + (plan.centre ? std::min(plan.tool->bottom, 0.0) : plan.tool->bottom);
   for (std::size_t k = 0; k < count; ++k) {
     const std::uint32_t word = words[k];
     if (word == 0) continue;
     if (!path.arc) {
+      // A column whose material is all below the tool's lowest point, before any geometry.
       const double ceiling = field.height(wordTop(tile, word)) + kHeightMargin;
-      if (lowest >= ceiling) continue;
+      if (plan.floor >= ceiling) continue;
       // The column's own bound, as the chunk's at no slack.
       const double px = field.columnX(first + k) - path.from.x;
       const double u =
