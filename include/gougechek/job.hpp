@@ -22,6 +22,10 @@ struct ReportTarget {
   ReportFormat format = ReportFormat::Text;
 };
 
+/// --excess-spacing by default: the design is sampled this finely, mm (an uncut rib twice as
+/// wide is always found; between samples the refinement proves the maximum).
+inline constexpr double kDefaultExcessSpacing = 0.2;
+
 /// --stock-box auto: the part's box grown by this on every side, mm (FreeCAD's default extent).
 inline constexpr double kDefaultStockMargin = 1;
 
@@ -76,6 +80,11 @@ struct CheckJob {
   std::optional<std::string> stock_model;  ///< a closed STL, STEP or IGES solid
   std::optional<std::string> stock_in;     ///< a stock written by --stock-out as .gcstock
   std::optional<double> stock_resolution;  ///< column spacing, mm; unset: the default
+  // The excess (docs/checking-rules.md "Excess"): measured only when asked.
+  bool excess = false;
+  std::optional<double> excess_spacing;    ///< mm; unset: kDefaultExcessSpacing
+  std::optional<double> excess_tolerance;  ///< mm beyond the stock to leave; unset: tolerance
+  std::optional<double> fail_on_excess;    ///< mm: excess proven above it fails the check
   // The outputs.
   std::vector<ReportTarget> reports;  ///< written when the check ends, however it ends
   std::size_t html_violations = kDefaultHtmlViolations;

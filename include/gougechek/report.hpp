@@ -112,6 +112,48 @@ struct StockReport {
   std::vector<ReportPicture> pictures;
 };
 
+/// A region of the design with material left on it (docs/checking-rules.md "Excess"): facets of
+/// the part joined edge to edge (on one face of a STEP/IGES part) whose largest excess exceeds
+/// the stock to leave plus the excess tolerance; or, not machined, facets no cutter came near.
+struct ExcessRegion {
+  bool machined = true;    ///< false: its largest excess met no cutter before the stock's box
+  double lo = 0, hi = 0;   ///< the largest excess lies in [lo, hi], mm
+  double area = 0;         ///< of its facets, mm²
+  std::size_t facets = 0;  ///< triangles of the part's mesh
+  Vec3 at;                 ///< the design point where the excess lo was measured
+  std::optional<std::uint32_t>
+      face;  ///< STEP/IGES: the face, 1-based in the order the part's faces are read
+  // Machined regions: the move whose cutter's sweep bounds the excess at `at`.
+  std::uint32_t move = 0;  ///< 1-based ordinal of the move, as Violation::move
+  std::uint32_t line = 0;  ///< its program line
+  int tool = 0;
+  std::string operation;  ///< the CAM operation, from the program's comments ("" if none)
+};
+
+/// The design's area whose largest excess, beyond the stock to leave, lies in (from, to], mm.
+struct ExcessBand {
+  double from = 0, to = 0;  ///< to = ∞ for the last band
+  double area = 0;          ///< mm² (of the facets whose largest excess falls in it)
+};
+
+/// The excess of a check run with --excess (docs/checking-rules.md "Excess").
+struct ExcessReport {
+  double spacing = 0;                 ///< sample spacing on the design, mm
+  double tolerance = 0;               ///< --excess-tolerance, mm
+  double stock_to_leave = 0;          ///< the check's --stock: expected, not a finding
+  std::optional<double> fail_above;   ///< --fail-on-excess, mm
+  std::string cap;                    ///< what caps a ray: "stock" or "part box grown by 1 mm"
+  std::size_t samples = 0;            ///< rays cast, refinement included
+  double area = 0;                    ///< the design's area, mm²
+  double max_lo = 0, max_hi = 0;      ///< the largest excess of the machined regions (0 if none)
+  std::vector<ExcessBand> bands;      ///< in tolerance first, then the bands above it
+  double not_machined_area = 0;       ///< mm²
+  std::vector<ExcessRegion> regions;  ///< largest excess first
+  std::vector<ExcessRegion> not_machined;  ///< largest area first
+  /// Whether the excess fails the check: a region proven above fail_above.
+  bool fails() const { return fail_above && max_lo > *fail_above; }
+};
+
 /// Pieces of the tool path the HTML report's pictures draw at most
 /// (ProgramOptions::path_sample_pieces): a long program's feed moves are joined to fit.
 inline constexpr std::size_t kHtmlPathPieces = 200'000;
@@ -159,6 +201,8 @@ struct Report {
   ViolationTally unlisted;  ///< violations found beyond those listed, counted only
   /// Set when a raw stock was given (stock collisions are then counted in every report).
   std::optional<StockReport> raw_stock;
+  /// Set when the check measured the excess (--excess).
+  std::optional<ExcessReport> excess;
   /// Set when the run ended in an error: then nothing of the check is claimed (no violations,
   /// no counts), only what was known of the inputs and settings.
   std::optional<RunError> error;

@@ -57,8 +57,9 @@ GOUGECHEK_API std::string settingName(std::string_view option, SettingNames name
 
 /// Throws InputError (no file) when `value` is outside what the setting `option` allows: the
 /// one rule every front end applies, with its text. Lengths in mm ("tolerance", "stock",
-/// "rapid-clearance", "holder-clearance", "arc-tolerance": >= 0; "start", "stock-box",
-/// "stock-cylinder": a coordinate) lie within ±kMaxLengthMm; "deflection", "stock-resolution" > 0;
+/// "rapid-clearance", "holder-clearance", "arc-tolerance", "excess-tolerance", "fail-on-excess":
+/// >= 0; "start", "stock-box", "stock-cylinder": a coordinate) lie within ±kMaxLengthMm;
+/// "deflection", "stock-resolution", "excess-spacing" > 0;
 /// "threads" 0 (all cores) to kMaxThreads; "initial-tool" a tool number >= 1; the command line's
 /// benchmark option "kdop" 6, 14, 18 or 26.
 GOUGECHEK_API void checkSetting(std::string_view option, double value, SettingNames names);

@@ -491,6 +491,8 @@ bool checkFailsOn(const BatchJson& check, FailOn fail_on) {
   // Findings counted beyond the list: which are severe or new cannot be told, so they fail.
   const bool truncated = report.at("summary").contains("truncated");
   if (fail_on == FailOn::Any) return statusOf(check) == "fail";
+  // Excess over --fail-on-excess fails whatever --fail-on says (it was asked for by name).
+  if (report.contains("excess") && report.at("excess").at("fails").get<bool>()) return true;
   if (truncated && statusOf(check) == "fail") return true;
   for (std::size_t i = 0; i < violations.size(); ++i) {
     const BatchJson& violation = violations.at(i);

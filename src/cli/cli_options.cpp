@@ -71,6 +71,19 @@ void addMaterialOptions(po::options_description& options) {
       "write the stock after the program: .stl a mesh, .gcstock its exact columns");
 }
 
+/// The excess (docs/checking-rules.md "Excess").
+void addExcessOptions(po::options_description& options) {
+  options.add_options()("excess",
+                        "also measure the material left on the design: regions of excess, each "
+                        "largest value as a proven bracket, and what no cutter reached")(
+      "excess-spacing", po::value<std::string>()->value_name("MM"),
+      "spacing of the samples on the design (default 0.2; the maximum between them is proven)")(
+      "excess-tolerance", po::value<std::string>()->value_name("MM"),
+      "excess beyond the stock to leave that is not a finding (default: --tolerance)")(
+      "fail-on-excess", po::value<std::string>()->value_name("MM"),
+      "exit code 1 when excess proven larger than MM is left (default: excess never fails)");
+}
+
 /// Clearances, the start, fixtures and rapid paths.
 void addClearanceOptions(po::options_description& options) {
   options.add_options()("rapid-clearance", po::value<std::string>()->value_name("MM"),
@@ -148,6 +161,7 @@ po::options_description visibleOptions() {
   po::options_description options("Options");
   addToolAndProgramOptions(options);
   addMaterialOptions(options);
+  addExcessOptions(options);
   addClearanceOptions(options);
   addRunOptions(options);
   return options;
@@ -195,6 +209,10 @@ void setCheckOptions(const po::variables_map& values, TunedJob& job, Wanted want
   for (const std::string_view name : checkOptionNames()) {
     const std::string key(name);
     if (!wanted(name) || !values.count(key)) continue;
+    if (name == "excess") {  // a switch on the command line, true or false elsewhere
+      setCheckOption(job, name, "true", SettingNames::CommandLine);
+      continue;
+    }
     if (name == "tool-library" || name == "subroutine-path" || name == "subprogram-dir" ||
         name == "fixture" || name == "fixture-transform") {
       for (const std::string& value : values[key].as<std::vector<std::string>>())

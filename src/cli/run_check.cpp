@@ -32,8 +32,10 @@ void printSummary(const Report& report, const CliOptions& options, std::ostream&
 }
 
 /// Whether `report` has a finding that --fail-on `fail_on` fails on (New is a batch's only). A
-/// list cut short may hide severe findings among those counted only: they fail too.
+/// list cut short may hide severe findings among those counted only: they fail too. Excess
+/// fails whatever `fail_on` says, when --fail-on-excess asked for it.
 bool failsOn(const Report& report, FailOn fail_on) {
+  if (report.excess && report.excess->fails()) return true;  // asked for by --fail-on-excess
   if (fail_on == FailOn::Severe && report.unlisted.total() > 0) return true;
   for (const Violation& violation : report.violations)
     if (!waiverOf(report, violation) && (fail_on != FailOn::Severe || violation.severe))

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "excess/concave_maximum.hpp"
@@ -19,33 +20,74 @@ struct Cell {
   int depth = 0;
 };
 
-// The lattice cells of one facet: n divisions of each edge, n = ⌈longest edge / spacing⌉.
+// The pieces a facet's lattice is laid on. A sliver's own lattice, ⌈longest edge / spacing⌉
+// divisions on every edge, would cast that number squared over almost no area (an STL's floors
+// and walls are often fans of them): it is cut instead into strips parallel to its shortest
+// edge, as wide as that edge or the spacing, each strip two well-shaped triangles.
+void latticePieces(const std::array<Vec3, 3>& t, double spacing,
+                   std::vector<std::array<Vec3, 3>>& out) {
+  std::size_t shortest = 0;
+  double longest = 0, edge = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double length = norm(t[(k + 1) % 3] - t[k]);
+    longest = std::max(longest, length);
+    if (length < edge) edge = length, shortest = k;
+  }
+  const double divisions = std::ceil(longest / spacing - 1e-9);
+  const double area = 0.5 * norm(cross(t[1] - t[0], t[2] - t[0]));
+  // A well-shaped triangle's lattice has about 4·area/spacing² samples, well below this.
+  if (divisions <= 2 || divisions * divisions <= 16 * area / (spacing * spacing)) {
+    out.push_back(t);
+    return;
+  }
+  const Vec3& apex = t[(shortest + 2) % 3];
+  const Vec3 to_q = t[shortest] - apex, to_r = t[(shortest + 1) % 3] - apex;
+  const int strips = static_cast<int>(std::ceil(longest / std::max(edge, spacing)));
+  for (int i = 0; i < strips; ++i) {
+    const double near = static_cast<double>(i) / strips, far = static_cast<double>(i + 1) / strips;
+    const Vec3 q1 = apex + to_q * far, r1 = apex + to_r * far;
+    if (i == 0) {
+      out.push_back({apex, q1, r1});
+      continue;
+    }
+    const Vec3 q0 = apex + to_q * near, r0 = apex + to_r * near;
+    out.push_back({q0, q1, r1});
+    out.push_back({q0, r1, r0});
+  }
+}
+
+// The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
+// n = ⌈longest edge / spacing⌉.
 void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint32_t index,
-                  double spacing, std::vector<Cell>& cells, std::size_t& samples) {
-  const auto& [a, b, c] = facet.corners;
-  const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
-  const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
-  const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
-  std::vector<Vec3> points;
-  std::vector<SampleExcess> values;
-  for (int i = 0; i <= n; ++i)
-    for (int j = 0; i + j <= n; ++j) {
-      const Vec3 p =
-          a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
-      points.push_back(p);
-      values.push_back(field.at(p, facet.normal));
-    }
-  samples += points.size();
-  auto slot = [&](int i, int j) { return static_cast<std::size_t>(row(i) + j); };
-  auto add = [&](std::size_t s0, std::size_t s1, std::size_t s2) {
-    cells.push_back(
-        {{points[s0], points[s1], points[s2]}, {values[s0], values[s1], values[s2]}, index, 0});
-  };
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; i + j < n; ++j) {
-      add(slot(i, j), slot(i + 1, j), slot(i, j + 1));
-      if (i + j + 2 <= n) add(slot(i + 1, j), slot(i + 1, j + 1), slot(i, j + 1));
-    }
+                  double spacing, std::vector<Cell>& cells, ExcessBracket& result) {
+  std::vector<std::array<Vec3, 3>> pieces;
+  latticePieces(facet.corners, spacing, pieces);
+  for (const auto& [a, b, c] : pieces) {
+    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
+    const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
+    const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
+    std::vector<Vec3> points;
+    std::vector<SampleExcess> values;
+    for (int i = 0; i <= n; ++i)
+      for (int j = 0; i + j <= n; ++j) {
+        const Vec3 p =
+            a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
+        points.push_back(p);
+        values.push_back(field.at(p, facet.normal));
+        if (values.back().sweep >= 0) ++result.entered;
+      }
+    result.samples += points.size();
+    auto slot = [&](int i, int j) { return static_cast<std::size_t>(row(i) + j); };
+    auto add = [&](std::size_t s0, std::size_t s1, std::size_t s2) {
+      cells.push_back(
+          {{points[s0], points[s1], points[s2]}, {values[s0], values[s1], values[s2]}, index, 0});
+    };
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; i + j < n; ++j) {
+        add(slot(i, j), slot(i + 1, j), slot(i, j + 1));
+        if (i + j + 2 <= n) add(slot(i + 1, j), slot(i + 1, j + 1), slot(i, j + 1));
+      }
+  }
 }
 
 // The upper bound of the excess over a cell: the maximum of the minimum of the interpolants of
@@ -78,14 +120,15 @@ double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell&
 
 // The four halves-of-edges cells of `cell`, the three midpoints sampled.
 void split(const ExcessField& field, const DesignFacet& facet, const Cell& cell,
-           std::vector<Cell>& out, std::size_t& samples) {
+           std::vector<Cell>& out, ExcessBracket& result) {
   std::array<Vec3, 3> m;
   std::array<SampleExcess, 3> me;
   for (std::size_t i = 0; i < 3; ++i) {
     m[i] = (cell.p[i] + cell.p[(i + 1) % 3]) * 0.5;
     me[i] = field.at(m[i], facet.normal);
+    if (me[i].sweep >= 0) ++result.entered;
   }
-  samples += 3;
+  result.samples += 3;
   const int d = cell.depth + 1;
   out.push_back({{cell.p[0], m[0], m[2]}, {cell.e[0], me[0], me[2]}, cell.facet, d});
   out.push_back({{m[0], cell.p[1], m[1]}, {me[0], cell.e[1], me[1]}, cell.facet, d});
@@ -96,11 +139,11 @@ void split(const ExcessField& field, const DesignFacet& facet, const Cell& cell,
 }  // namespace
 
 ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
-                               double spacing, double target) {
+                               double spacing, double target, double floor) {
   ExcessBracket result;
   std::vector<Cell> cells;
   for (std::uint32_t i = 0; i < facets.size(); ++i)
-    latticeCells(field, facets[i], i, spacing, cells, result.samples);
+    latticeCells(field, facets[i], i, spacing, cells, result);
   result.lo = -std::numeric_limits<double>::infinity();
   double settled = -std::numeric_limits<double>::infinity();  // bound of the cells let go
   // Rounds: every sample of a round is in before any cell is judged, so the result does not
@@ -113,10 +156,10 @@ ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignF
     std::vector<Cell> open;
     for (const Cell& cell : cells) {
       const double bound = cellBound(field, facets[cell.facet], cell);
-      if (bound <= result.lo + target || cell.depth >= kMaxDepth)
+      if (bound <= std::max(result.lo + target, floor) || cell.depth >= kMaxDepth)
         settled = std::max(settled, bound);
       else
-        split(field, facets[cell.facet], cell, open, result.samples);
+        split(field, facets[cell.facet], cell, open, result);
     }
     cells = std::move(open);
     ++result.rounds;

@@ -10,6 +10,7 @@
 // the maximum of that minimum (concave_maximum.hpp).
 #include <array>
 #include <cstddef>
+#include <limits>
 #include <span>
 
 #include "excess/excess_field.hpp"
@@ -27,6 +28,7 @@ struct ExcessBracket {
   Vec3 at;                  ///< a sample where lo is attained
   std::int32_t sweep = -1;  ///< the sweep entered there (-1: the cap)
   std::size_t samples = 0;  ///< rays cast on sample points
+  std::size_t entered = 0;  ///< of them, rays that entered a sweep before the cap
   int rounds = 0;           ///< refinement rounds run
   /// Within the width docs/checking-rules.md promises.
   bool certified() const { return hi - lo <= kWidth; }
@@ -34,8 +36,11 @@ struct ExcessBracket {
 };
 
 /// The bracket of the largest excess over `facets` (lattice spacing `spacing`, mm), refined
-/// until it is at most `target` wide (or cells reach their smallest size).
+/// until it is at most `target` wide (or cells reach their smallest size). Cells bounded at or
+/// below `floor` are not refined: a result with hi <= floor proves the maximum no larger (a
+/// design in tolerance), one with hi > floor is refined as without it.
 ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
-                               double spacing, double target = 1e-6);
+                               double spacing, double target = 1e-6,
+                               double floor = -std::numeric_limits<double>::infinity());
 
 }  // namespace gougechek

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "gougechek/error.hpp"
+#include "job/job_excess.hpp"
 #include "job/machine.hpp"
 #include "job/stock_options.hpp"
 #include "report/report_summary.hpp"
@@ -200,6 +201,31 @@ std::vector<CheckOption> rawStockOptions() {
   };
 }
 
+/// The excess (docs/checking-rules.md "Excess").
+std::vector<CheckOption> excessOptions() {
+  return {
+      {"excess",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         if (value != "true" && value != "false")
+           throw UsageError(settingName("excess", names) + ": '" + value +
+                            "' is neither true nor false");
+         job.excess = value == "true";
+       }},
+      {"excess-spacing",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.excess_spacing = parseSetting("excess-spacing", value, names);
+       }},
+      {"excess-tolerance",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.excess_tolerance = parseSetting("excess-tolerance", value, names);
+       }},
+      {"fail-on-excess",
+       [](TunedJob& job, const std::string& value, SettingNames names) {
+         job.fail_on_excess = parseSetting("fail-on-excess", value, names);
+       }},
+  };
+}
+
 /// Clearances, the start, the part's reading and the run.
 std::vector<CheckOption> runOptions() {
   return {
@@ -269,7 +295,7 @@ const std::vector<CheckOption>& checkOptions() {
   static const std::vector<CheckOption> options = [] {
     std::vector<CheckOption> all;
     for (const auto& group : {toolOptions(), programOptions(), allowanceOptions(),
-                              rawStockOptions(), runOptions(), machineOptions()})
+                              rawStockOptions(), excessOptions(), runOptions(), machineOptions()})
       all.insert(all.end(), group.begin(), group.end());
     return all;
   }();
@@ -316,6 +342,7 @@ void checkJobSettings(const CheckJob& job, SettingNames names) {
     checkMachine(job, names);
     if (job.deflection) checkDeflection(*job.deflection, job.tolerance, names);
     checkStock(job, names);
+    checkExcess(job, names);
   });
 }
 
@@ -487,6 +514,16 @@ void addStockOptions(const CheckJob& job, const Add& add) {
   if (job.stock_resolution) add("stock-resolution", shortestDecimal(*job.stock_resolution));
 }
 
+/// The excess's options of `job`, each given to `add` (option, value); `flag` for --excess.
+template <typename Add, typename Flag>
+void addExcessOptions(const CheckJob& job, const Add& add, const Flag& flag) {
+  if (!job.excess) return;
+  flag("excess");
+  if (job.excess_spacing) add("excess-spacing", shortestDecimal(*job.excess_spacing));
+  if (job.excess_tolerance) add("excess-tolerance", shortestDecimal(*job.excess_tolerance));
+  if (job.fail_on_excess) add("fail-on-excess", shortestDecimal(*job.fail_on_excess));
+}
+
 }  // namespace
 
 std::string shellCommand(const std::vector<std::string>& words) {
@@ -524,6 +561,7 @@ std::string commandLine(const CheckJob& job) {
   if (job.part_unit_scale != 1) add("part-units", "in");
   if (job.deflection) add("deflection", shortestDecimal(*job.deflection));
   addMachineOptions(job, add);
+  addExcessOptions(job, add, [&line](const char* option) { line.append(" --").append(option); });
   if (job.export_mesh) add("export-mesh", *job.export_mesh);
   if (job.stock_out) add("stock-out", *job.stock_out);
   for (const ReportTarget& target : job.reports) add("report", target.file);

@@ -63,28 +63,6 @@ Violation violationOf(const stock::StockCollision& collision) {
   return violation;
 }
 
-/// The operation of each of `lines` (ascending), read from the program's comments before it. The
-/// program is read a window at a time, so that memory stays bounded however many lines ask.
-std::map<std::uint32_t, std::string> operationsOf(const std::set<std::uint32_t>& lines,
-                                                  const ProgramStream& program) {
-  constexpr std::uint32_t kWindowLines = 50'000;
-  std::map<std::uint32_t, std::string> operations;
-  auto next = lines.begin();
-  while (next != lines.end()) {
-    const std::uint32_t first = *next > kOperationLookBack ? *next - kOperationLookBack : 1;
-    std::set<std::uint32_t> wanted;
-    auto last = next;
-    for (; last != lines.end() && *last < first + kWindowLines; ++last) {
-      for (std::uint32_t line = *last > kOperationLookBack ? *last - kOperationLookBack : 1;
-           line < *last; ++line)
-        wanted.insert(line);
-    }
-    const std::map<std::uint32_t, std::string> text = program.sourceLines(wanted);
-    for (; next != last; ++next) operations[*next] = operationBefore(text, *next);
-  }
-  return operations;
-}
-
 /// The stock as it is now, as a mesh: the stage writes it as an STL, read back here.
 Mesh stockMesh(const stock::StockStage& stage) {
   std::string name =
@@ -110,7 +88,45 @@ void add(AirCuts& total, const stock::AirMove& air) {
   total.time += air.time;
 }
 
+/// The box around a stock shape, when it is known before the program runs (not for a stock
+/// file, whose columns the stage reads).
+std::optional<std::array<Vec3, 2>> shapeBox(const stock::StockShape& shape) {
+  using Kind = stock::StockShape::Kind;
+  switch (shape.kind) {
+    case Kind::Box:
+      return std::array<Vec3, 2>{shape.lo, shape.hi};
+    case Kind::Cylinder:
+      return std::array<Vec3, 2>{shape.base - Vec3{shape.radius, shape.radius, 0},
+                                 shape.base + Vec3{shape.radius, shape.radius, shape.height}};
+    case Kind::Model:
+      return bounds(shape.model);
+    case Kind::Native:
+      break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::map<std::uint32_t, std::string> operationsOf(const std::set<std::uint32_t>& lines,
+                                                  const ProgramStream& program) {
+  constexpr std::uint32_t kWindowLines = 50'000;
+  std::map<std::uint32_t, std::string> operations;
+  auto next = lines.begin();
+  while (next != lines.end()) {
+    const std::uint32_t first = *next > kOperationLookBack ? *next - kOperationLookBack : 1;
+    std::set<std::uint32_t> wanted;
+    auto last = next;
+    for (; last != lines.end() && *last < first + kWindowLines; ++last) {
+      for (std::uint32_t line = *last > kOperationLookBack ? *last - kOperationLookBack : 1;
+           line < *last; ++line)
+        wanted.insert(line);
+    }
+    const std::map<std::uint32_t, std::string> text = program.sourceLines(wanted);
+    for (; next != last; ++next) operations[*next] = operationBefore(text, *next);
+  }
+  return operations;
+}
 
 stock::StockSettings stockSettings(const CheckJob& job, const std::array<Vec3, 2>& part_bounds,
                                    const ReadSolid& read_solid, const PartOptions& options) {
@@ -221,6 +237,7 @@ JobStock::JobStock(const CheckJob& job, const Part& part, const ToolLibrary& too
             stock::StockSettings settings =
                 stockSettings(job, bounds(part.mesh()), read_solid, options);
             summary_.shape = stockShapeName(job, settings.shape);
+            box_ = shapeBox(settings.shape);
             return settings;
           }(),
           tools) {}

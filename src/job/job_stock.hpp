@@ -4,7 +4,9 @@
 // reads them (TunedSettings::moves_read), then finished into the report: stock collisions as
 // violations, the stock's summary and air cuts, and the stock written where --stock-out says.
 #include <functional>
+#include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 
@@ -31,6 +33,12 @@ std::string stockShapeName(const CheckJob& job, const stock::StockShape& shape);
 /// line, then kind; those beyond the listed maximum counted in result.unlisted).
 void addStockCollisions(VerifyResult& result, const stock::StockOutcome& outcome,
                         std::size_t max_listed);
+
+/// The operation of each of `lines` (ascending), read from the program's comments before it
+/// (operationBefore). The program is read a window at a time, so that memory stays bounded
+/// however many lines ask.
+std::map<std::uint32_t, std::string> operationsOf(const std::set<std::uint32_t>& lines,
+                                                  const ProgramStream& program);
 
 /// The air cuts of `outcome` per tool and per operation, the operation of each named by the
 /// program's comments before it (operationBefore).
@@ -60,9 +68,13 @@ class JobStock {
   /// the 3D view; else null.
   const PicturedStock* pictured() const { return pictured_ ? &*pictured_ : nullptr; }
 
+  /// The box around the stock before the program (the excess's cap); unknown for --stock-in.
+  const std::optional<std::array<Vec3, 2>>& box() const { return box_; }
+
  private:
   const CheckJob& job_;
-  StockReport summary_;         ///< before stage_: its shape is named as the stage is made
+  StockReport summary_;  ///< before stage_: its shape is named as the stage is made
+  std::optional<std::array<Vec3, 2>> box_;  ///< before stage_, set as it is made
   std::size_t feed_moves_ = 0;  ///< feed moves and arcs read: a program of rapids cuts nothing
   stock::StockStage stage_;
   std::optional<PicturedStock> pictured_;

@@ -11,6 +11,7 @@
 
 #include "core/stock_pictures.hpp"
 #include "core/tuned_check.hpp"
+#include "job/job_excess.hpp"
 #include "job/job_options.hpp"
 #include "job/job_stock.hpp"
 #include "job/machine.hpp"
@@ -104,6 +105,8 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   TunedSettings settings = tunedSettings(job);
   settings.progress = hooks.progress;
   if (stock) stock->watch(settings);
+  std::optional<JobExcess> excess;
+  if (job.excess) excess.emplace(job).watch(settings);
   VerifyResult result;
   try {
     result = verify(part, *program, tools, settings, machine);
@@ -115,6 +118,11 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   }
   check_stop();
   addResult(report, *program, tools, std::move(result), pictures);
+  if (excess) {
+    excess->finish(report, part, tools, *program,
+                   stock ? stock->box() : std::optional<std::array<Vec3, 2>>());
+    check_stop();
+  }
   if (pictures)
     addPictures(report, pictured(part, machine), *program, stock ? stock->pictured() : nullptr);
 }
@@ -153,6 +161,7 @@ void checkJob(const CheckJob& job, SettingNames names) {
   }
   checkMachine(job, names);
   checkStock(job, names);
+  checkExcess(job, names);
 }
 
 Report jobReport(const CheckJob& job, const FileSha256& sha256,

@@ -8,6 +8,8 @@
 // more violations were found than listed (`move` holds how many were found in all), and
 // `error` alone, when the run ended in an error (`line` holds its line when it has one; the
 // message is on stderr and in the other formats).
+#include <cmath>
+
 #include "report/report_summary.hpp"
 #include "report/report_writers.hpp"
 
@@ -26,6 +28,27 @@ std::string csvField(const std::string& text) {
   return quoted + "\"";
 }
 
+/// A row per excess region (kind `excess`: its line, move and tool; `not_machined`: none), its
+/// bracket's ends rounded outwards to 1e-7 mm and its area in mm² in the last columns.
+void writeExcessRows(const ExcessReport& excess, const std::string& empty_fields,
+                     std::ostream& out) {
+  const auto row = [&](const ExcessRegion& region) {
+    out << (region.machined ? "excess," : "not_machined,");
+    if (region.machined)
+      out << region.line << ',' << region.move << ',' << region.tool;
+    else
+      out << ",,";
+    out << ",," << shortestDecimal(roundToMicron(region.at.x)) << ','
+        << shortestDecimal(roundToMicron(region.at.y)) << ','
+        << shortestDecimal(roundToMicron(region.at.z)) << ",,,," << empty_fields << ','
+        << shortestDecimal(std::floor(region.lo * 1e7) / 1e7 + 0.0) << ','
+        << shortestDecimal(std::ceil(region.hi * 1e7) / 1e7 + 0.0) << ','
+        << shortestDecimal(std::round(region.area * 1000) / 1000) << "\n";
+  };
+  for (const ExcessRegion& region : excess.regions) row(region);
+  for (const ExcessRegion& region : excess.not_machined) row(region);
+}
+
 }  // namespace
 
 void writeCsvReport(const Report& report, std::ostream& out) {
@@ -35,8 +58,11 @@ void writeCsvReport(const Report& report, std::ostream& out) {
   // a raw stock and with fixtures: the reports of runs without them stay as they were.
   const bool causes = report.raw_stock.has_value();
   const bool fixtures = !report.fixtures.empty();
+  const bool excess = report.excess && !report.error;
   out << "kind,line,move,tool,depth,at_x,at_y,at_z,severe,confirmed,waived_by,segment"
-      << (causes ? ",cause" : "") << (fixtures ? ",fixture\n" : "\n");
+      << (causes ? ",cause" : "") << (fixtures ? ",fixture" : "")
+      << (excess ? ",excess_lo,excess_hi,area\n" : "\n");
+  const std::string no_excess = excess ? ",,," : "";
   for (const Violation& violation : report.violations) {
     const Waiver* waiver = waiverOf(report, violation);
     out << violationKindName(violation.kind) << ',' << violation.line << ',' << violation.move
@@ -52,10 +78,13 @@ void writeCsvReport(const Report& report, std::ostream& out) {
           << (violation.kind == ViolationKind::StockCollision ? stockCauseName(violation.cause)
                                                               : "");
     if (fixtures) out << "," << csvField(fixtureName(report, violation));
-    out << "\n";
+    out << no_excess << "\n";
   }
+  if (excess)
+    writeExcessRows(*report.excess, std::string(causes ? "," : "") + (fixtures ? "," : ""), out);
   // The summary rows have every column too.
-  const std::string last_fields = std::string(causes ? "," : "") + (fixtures ? "," : "");
+  const std::string last_fields =
+      std::string(causes ? "," : "") + (fixtures ? "," : "") + no_excess;
   const ReportSummary summary = summarize(report);
   if (summary.truncated())
     out << "truncated,," << summary.total() + summary.waived << ",,,,,,,,," << last_fields << "\n";

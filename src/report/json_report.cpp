@@ -197,6 +197,57 @@ Json stockJson(const StockReport& stock) {
   return item;
 }
 
+/// A bracket's end, to 1e-7 mm, rounded outwards so that the bracket written still holds the
+/// value it proves (`up` for its upper end).
+double bracketEnd(double mm, bool up) {
+  const double scaled = mm * 1e7;
+  return (up ? std::ceil(scaled) : std::floor(scaled)) / 1e7 + 0.0;
+}
+
+Json excessRegionJson(const ExcessRegion& region) {
+  Json item;
+  item["lo"] = bracketEnd(region.lo, false);
+  item["hi"] = bracketEnd(region.hi, true);
+  item["area"] = std::round(region.area * 1000) / 1000;
+  item["facets"] = region.facets;
+  item["at"] = point(region.at);
+  if (region.face) item["face"] = *region.face;
+  if (region.machined) {
+    item["move"] = region.move;
+    item["line"] = region.line;
+    item["tool"] = region.tool;
+    item["operation"] = region.operation;
+  }
+  return item;
+}
+
+/// The excess (--excess): settings, totals, bands and regions.
+Json excessJson(const ExcessReport& excess) {
+  Json item;
+  item["spacing"] = roundToMicron(excess.spacing);
+  item["tolerance"] = roundToMicron(excess.tolerance);
+  item["stock_to_leave"] = roundToMicron(excess.stock_to_leave);
+  if (excess.fail_above) item["fail_above"] = roundToMicron(*excess.fail_above);
+  item["fails"] = excess.fails();
+  item["cap"] = excess.cap;
+  item["samples"] = excess.samples;
+  item["area"] = std::round(excess.area * 1000) / 1000;
+  item["max"] = {{"lo", bracketEnd(excess.max_lo, false)}, {"hi", bracketEnd(excess.max_hi, true)}};
+  item["bands"] = Json::array();
+  for (const ExcessBand& band : excess.bands)
+    item["bands"].push_back({{"from", roundToMicron(band.from)},
+                             {"to", std::isinf(band.to) ? Json() : Json(roundToMicron(band.to))},
+                             {"area", std::round(band.area * 1000) / 1000}});
+  item["not_machined_area"] = std::round(excess.not_machined_area * 1000) / 1000;
+  item["regions"] = Json::array();
+  for (const ExcessRegion& region : excess.regions)
+    item["regions"].push_back(excessRegionJson(region));
+  item["not_machined"] = Json::array();
+  for (const ExcessRegion& region : excess.not_machined)
+    item["not_machined"].push_back(excessRegionJson(region));
+  return item;
+}
+
 /// Invalid UTF-8 in a file name or a G-code comment must not abort the report: each invalid
 /// sequence becomes U+FFFD.
 std::string dump(const Json& json) {
@@ -223,6 +274,7 @@ void writeJsonReport(const Report& report, std::ostream& out) {
   for (const auto& [number, tool] : report.tools) root["tools"].push_back(toolJson(number, tool));
   root["summary"] = summaryJson(report, summary);
   if (report.raw_stock && !report.error) root["stock"] = stockJson(*report.raw_stock);
+  if (report.excess && !report.error) root["excess"] = excessJson(*report.excess);
   if (report.error) root["error"] = errorJson(*report.error);
   root["warnings"] = Json::array();
   for (const InputWarning& warning : report.warnings) {

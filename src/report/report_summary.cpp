@@ -32,6 +32,7 @@ ReportSummary summarize(const Report& report) {
   }
   summary.listed = report.violations.size();
   summary += report.unlisted;
+  summary.excess_fails = report.excess && report.excess->fails();
   return summary;
 }
 
@@ -197,6 +198,14 @@ std::string summaryLine(const Report& report) {
   text.append(fixedDecimal(summary.max_depth, depthDecimals(report.tolerance))).append(" mm");
   if (summary.waived > 0)
     text.append(", ").append(std::to_string(summary.waived)).append(" waived");
+  // Only with --excess, so that the line of a run without it stays as it was.
+  if (const auto& excess = report.excess) {
+    text.append(", ").append(counted(excess->regions.size(), "excess region", "excess regions"));
+    if (!excess->regions.empty())
+      text.append(" up to ").append(fixedDecimal(excess->max_hi, 4)).append(" mm");
+    if (excess->fails())
+      text.append(" (over ").append(shortestDecimal(*excess->fail_above)).append(" mm)");
+  }
   return text;
 }
 
@@ -381,6 +390,54 @@ std::vector<std::pair<std::string, std::string>> stockFields(const StockReport& 
       "volume",
       volume.append(" mm³, removed ").append(fixedDecimal(stock.volume_removed, 1)).append(" mm³"));
   return fields;
+}
+
+std::string excessBracket(const ExcessRegion& region) {
+  // Outwards to 1e-7 mm, so that the text still holds what the bracket proves.
+  return fixedDecimal(std::floor(region.lo * 1e7) / 1e7, 7) + "–" +
+         fixedDecimal(std::ceil(region.hi * 1e7) / 1e7, 7) + " mm";
+}
+
+std::vector<std::pair<std::string, std::string>> excessFields(const ExcessReport& excess) {
+  std::vector<std::pair<std::string, std::string>> fields;
+  fields.emplace_back(
+      "excess", shortestDecimal(excess.tolerance) + " mm allowed beyond the stock to leave of " +
+                    shortestDecimal(excess.stock_to_leave) + " mm; sampled every " +
+                    shortestDecimal(excess.spacing) + " mm (" + std::to_string(excess.samples) +
+                    " rays), capped by " + excess.cap);
+  std::string bands;
+  for (const ExcessBand& band : excess.bands) {
+    if (!bands.empty()) bands.append(", ");
+    bands.append(band.from == 0 ? std::string("in tolerance")
+                 : std::isinf(band.to)
+                     ? "over " + shortestDecimal(band.from) + " mm"
+                     : shortestDecimal(band.from) + "–" + shortestDecimal(band.to) + " mm");
+    bands.append(" ").append(fixedDecimal(band.area, 1)).append(" mm²");
+  }
+  fields.emplace_back("bands", bands);
+  fields.emplace_back("unmachined", fixedDecimal(excess.not_machined_area, 1) + " mm² in " +
+                                        counted(excess.not_machined.size(), "region", "regions") +
+                                        " of " + fixedDecimal(excess.area, 1) + " mm²");
+  return fields;
+}
+
+std::string describeExcessRegion(const Report& report, const ExcessRegion& region) {
+  std::string text;
+  if (region.machined) {
+    text =
+        report.path_file + ":" + std::to_string(region.line) + ": excess " + excessBracket(region);
+  } else {
+    text = "not machined, up to " + excessBracket(region);
+  }
+  text.append(" over ").append(fixedDecimal(region.area, 1)).append(" mm² at (");
+  text.append(fixedDecimal(region.at.x, 3)).append(", ").append(fixedDecimal(region.at.y, 3));
+  text.append(", ").append(fixedDecimal(region.at.z, 3)).append(")");
+  if (region.face) text.append(" face ").append(std::to_string(*region.face));
+  if (region.machined) {
+    text.append(" tool ").append(std::to_string(region.tool));
+    if (!region.operation.empty()) text.append(" (").append(region.operation).append(")");
+  }
+  return text;
 }
 
 std::string describeAirCuts(const AirCuts& air) {

@@ -11,10 +11,11 @@ namespace gougechek {
 
 /// Counts over every violation found, listed or not.
 struct ReportSummary : ViolationTally {
-  std::size_t listed = 0;  ///< violations the report lists, waived ones included
-  std::size_t waived = 0;  ///< listed violations a waiver accepted: not counted above
-  bool error = false;      ///< the run ended in an error: no counts are claimed
-  bool pass() const { return !error && total() == 0; }
+  std::size_t listed = 0;     ///< violations the report lists, waived ones included
+  std::size_t waived = 0;     ///< listed violations a waiver accepted: not counted above
+  bool error = false;         ///< the run ended in an error: no counts are claimed
+  bool excess_fails = false;  ///< excess proven above --fail-on-excess (ExcessReport::fails)
+  bool pass() const { return !error && total() == 0 && !excess_fails; }
   bool truncated() const { return listed < total() + waived; }
   /// "pass", "fail" or "error", as JSON writes it.
   const char* status() const;
@@ -32,6 +33,19 @@ const char* stockCauseLabel(StockCause cause);
 /// {"stock", "box 0,0,0,100,80,28"}, {"columns", "80000 at 0.1 mm, 0.3 MiB"},
 /// {"volume", "224000.0 mm³, removed 1200.5 mm³"}.
 std::vector<std::pair<std::string, std::string>> stockFields(const StockReport& stock);
+
+/// The excess as named fields, in the order the text and HTML reports show them: {"excess",
+/// "0.01 mm allowed beyond the stock to leave of 0 mm; sampled every 0.2 mm (...)"}, {"bands",
+/// "in tolerance 12.7 mm², 0.01–0.02 mm 975.7 mm², ..."}, {"unmachined", "15202.9 mm² in 1
+/// region of 23742.9 mm²"}.
+std::vector<std::pair<std::string, std::string>> excessFields(const ExcessReport& excess);
+
+/// A region's bracket for people, rounded outwards to 1e-7 mm: `0.0037522–0.0037524 mm`.
+std::string excessBracket(const ExcessRegion& region);
+
+/// `path.nc:4228: excess 0.0417–0.0418 mm over 85.3 mm² at (1.000, 2.000, 3.000) tool 1 (Finish)`,
+/// `not machined, up to 1.0000000–1.0000000 mm over 15202.9 mm² at (0.000, 0.000, 0.000)`.
+std::string describeExcessRegion(const Report& report, const ExcessRegion& region);
 
 /// `12 feed moves, 340.5 mm, 10.2 s` (the time left out when no feed was known).
 std::string describeAirCuts(const AirCuts& air);

@@ -23,6 +23,17 @@ void writeAirCuts(const StockReport& stock, std::ostream& out) {
         << air.tool << "): " << describeAirCuts(air) << "\n";
 }
 
+/// The excess regions, largest first, then what no cutter reached.
+void writeExcess(const Report& report, std::ostream& out) {
+  const ExcessReport& excess = *report.excess;
+  if (!excess.regions.empty()) out << "\nexcess (material left beyond the stock to leave):\n";
+  for (const ExcessRegion& region : excess.regions)
+    out << describeExcessRegion(report, region) << "\n";
+  if (!excess.not_machined.empty()) out << "\nnot machined (no cutter came near):\n";
+  for (const ExcessRegion& region : excess.not_machined)
+    out << describeExcessRegion(report, region) << "\n";
+}
+
 }  // namespace
 
 void writeTextReport(const Report& report, std::ostream& out) {
@@ -72,6 +83,11 @@ void writeTextReport(const Report& report, std::ostream& out) {
       out << name << ":" << std::string(name.size() < 9 ? 9 - name.size() : 1, ' ') << value
           << "\n";
   }
+  if (report.excess && !report.error) {
+    for (const auto& [name, value] : excessFields(*report.excess))
+      out << name << ":" << std::string(name.size() < 9 ? 9 - name.size() : 1, ' ') << value
+          << "\n";
+  }
   out << "result:   " << summaryLine(report) << " (" << fixedDecimal(report.elapsed_s, 3)
       << " s)\n";
 
@@ -81,6 +97,7 @@ void writeTextReport(const Report& report, std::ostream& out) {
   }
   if (summary.truncated()) out << truncationNote(summary) << "\n";
   if (report.raw_stock) writeAirCuts(*report.raw_stock, out);
+  if (report.excess && !report.error) writeExcess(report, out);
   if (!report.warnings.empty()) out << "\nwarnings:\n";
   for (const InputWarning& warning : report.warnings) {
     out << describeWarning(warning) << "\n";

@@ -63,7 +63,7 @@ void checkSetting(std::string_view option, double value, SettingNames names) {
   const std::string name = settingName(option, names);
   if (option == "start" || option == "stock-box" || option == "stock-cylinder") {
     checkLength(name, value, true);
-  } else if (option == "deflection" || option == "stock-resolution") {
+  } else if (option == "deflection" || option == "stock-resolution" || option == "excess-spacing") {
     checkLength(name, value, true);
     if (!(value > 0)) refuse(name + " must be > 0, got " + text(value));
   } else if (option == "threads") {

@@ -1,0 +1,46 @@
+#pragma once
+// The excess over a whole design (docs/checking-rules.md "Excess"): each facet of the part's mesh
+// measured on its own (certifiedMaximum, facets in parallel: the result does not depend on the
+// thread count), then the facets whose excess is a finding joined, edge to edge, into regions:
+// those a cutter left material on, and those no cutter came near (not machined).
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "excess/certified_maximum.hpp"
+#include "gougechek/mesh.hpp"
+
+namespace gougechek {
+
+struct DesignExcessSettings {
+  double spacing = 0.2;  ///< lattice spacing on each facet, mm
+  /// Excess up to this is not a finding (the stock to leave plus the excess tolerance), mm.
+  double threshold = 0;
+  int threads = 0;  ///< 0: all cores
+};
+
+/// Facets of the design joined into one finding.
+struct ExcessPatch {
+  std::vector<std::uint32_t> facets;  ///< triangles of the mesh, increasing
+  /// lo and hi: the largest of its facets' brackets; at and sweep where that lo is.
+  ExcessBracket bracket;
+  double area = 0;                    ///< mm²
+  bool machined = true;               ///< false: its largest excess met no sweep (the cap)
+  std::optional<std::uint32_t> face;  ///< the exact face (STEP/IGES) its facets lie on
+};
+
+struct DesignExcess {
+  std::vector<ExcessBracket> facets;      ///< each triangle's own, by index
+  std::vector<ExcessPatch> regions;       ///< material left by a cutter: largest hi first
+  std::vector<ExcessPatch> not_machined;  ///< met by no cutter: largest area first
+  std::size_t samples = 0;                ///< rays cast, in all
+  double area = 0;                        ///< of the whole design, mm²
+};
+
+/// Measures every facet of `mesh` in `field`. `face_of_triangle`: the exact face of each
+/// triangle (empty for an STL part): regions never cross from one face to another.
+DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face_of_triangle,
+                           const ExcessField& field, const DesignExcessSettings& settings);
+
+}  // namespace gougechek
