@@ -67,6 +67,10 @@ class Settings:
         stock_model: Optional[Path] = None,
         stock_in: Optional[Path] = None,
         stock_resolution: Optional[float] = None,
+        excess: bool = False,
+        excess_spacing: Optional[float] = None,
+        excess_tolerance: Optional[float] = None,
+        fail_on_excess: Optional[float] = None,
     ) -> None: ...
     @property
     def tolerance(self) -> float: ...
@@ -86,6 +90,8 @@ class Settings:
     def fixture_clearance(self) -> float: ...
     @property
     def rapid_path(self) -> str: ...
+    @property
+    def excess(self) -> bool: ...
 
 class Part:
     """A part, read once; its search tree is built at the first check and kept for the next."""
@@ -142,7 +148,7 @@ class Report:
 
     @property
     def status(self) -> str:
-        """'pass' or 'fail'."""
+        """'pass' or 'fail' (a violation, or excess proven above fail_on_excess)."""
     @property
     def passed(self) -> bool: ...
     @property
@@ -153,6 +159,12 @@ class Report:
     def stock(self) -> Optional[Dict[str, Any]]:
         """The raw stock when one was given: shape, resolution, columns, bytes, volume_before,
         volume_removed, air_cuts (by_tool, by_operation)."""
+    @property
+    def excess(self) -> Optional[Dict[str, Any]]:
+        """The excess when measured (excess=True), as the JSON report's "excess": spacing,
+        tolerance, stock_to_leave, fail_above, fails, cap, samples, area, max (lo, hi), bands
+        (from, to, area), not_machined_area, regions and not_machined (lo, hi, area, facets, at,
+        face; move, line, tool, operation for a machined region)."""
     @property
     def moves(self) -> int: ...
     @property
@@ -234,5 +246,9 @@ def check(
     stock_in: Optional[Path] = None,
     stock_resolution: Optional[float] = None,
     stock_out: Optional[Path] = None,
+    excess: bool = False,
+    excess_spacing: Optional[float] = None,
+    excess_tolerance: Optional[float] = None,
+    fail_on_excess: Optional[float] = None,
 ) -> Report:
     """`gougechek PART PROGRAM [options]`, each keyword the CLI's option in snake case."""

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <optional>
 #include <sstream>
@@ -132,6 +133,21 @@ void setStock(CheckJob& job, const StockKeywords& stock) {
   job.stock_resolution = stock.resolution;
 }
 
+/// The excess's keywords (docs/checking-rules.md "Excess"): excess, excess_spacing,
+/// excess_tolerance, fail_on_excess. checkJob holds them to the CLI's rules (a setting without
+/// excess=True is refused, as --excess-spacing without --excess).
+struct ExcessKeywords {
+  bool excess = false;
+  std::optional<double> spacing, tolerance, fail_above;
+};
+
+void setExcess(CheckJob& job, const ExcessKeywords& excess) {
+  job.excess = excess.excess;
+  job.excess_spacing = excess.spacing;
+  job.excess_tolerance = excess.tolerance;
+  job.fail_on_excess = excess.fail_above;
+}
+
 /// The stock to leave, as `stock` or `stock_to_leave` gives it (not both).
 double stockToLeave(double stock, std::optional<double> stock_to_leave) {
   if (!stock_to_leave) return stock;
@@ -197,20 +213,21 @@ void setMachine(CheckJob& job, const py::object& fixture, const py::object& fixt
   job.rapid_rates = point(rapid_rates);
 }
 
-SettingsSpec makeSettings(double tolerance, double stock, double rapid_clearance,
-                          double holder_clearance, std::optional<std::array<double, 3>> start,
-                          std::optional<int> initial_tool, int threads, const py::object& fixture,
-                          const py::object& fixture_transform, double fixture_clearance,
-                          const std::string& rapid_path,
-                          std::optional<std::array<double, 3>> rapid_rates,
-                          std::optional<double> stock_to_leave, const py::object& stock_box,
-                          const py::object& stock_cylinder, const py::object& stock_model,
-                          const py::object& stock_in, std::optional<double> stock_resolution) {
+SettingsSpec makeSettings(
+    double tolerance, double stock, double rapid_clearance, double holder_clearance,
+    std::optional<std::array<double, 3>> start, std::optional<int> initial_tool, int threads,
+    const py::object& fixture, const py::object& fixture_transform, double fixture_clearance,
+    const std::string& rapid_path, std::optional<std::array<double, 3>> rapid_rates,
+    std::optional<double> stock_to_leave, const py::object& stock_box,
+    const py::object& stock_cylinder, const py::object& stock_model, const py::object& stock_in,
+    std::optional<double> stock_resolution, bool excess, std::optional<double> excess_spacing,
+    std::optional<double> excess_tolerance, std::optional<double> fail_on_excess) {
   SettingsSpec settings;
   setMachine(settings.job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   settings.job.tolerance = tolerance;
   settings.job.stock = stockToLeave(stock, stock_to_leave);
   setStock(settings.job, {stock_box, stock_cylinder, stock_model, stock_in, stock_resolution});
+  setExcess(settings.job, {excess, excess_spacing, excess_tolerance, fail_on_excess});
   settings.job.rapid_clearance = rapid_clearance;
   settings.job.holder_clearance = holder_clearance;
   settings.job.start = point(start);
@@ -274,7 +291,10 @@ class PyReport {
 
   const Report& report() const { return report_; }
   const ViolationTally& tally() const { return tally_; }
-  bool passed() const { return tally_.total() == 0 && !report_.error; }
+  /// No violation, no error, and no excess above fail_on_excess (the JSON's status "pass").
+  bool passed() const {
+    return tally_.total() == 0 && !report_.error && !(report_.excess && report_.excess->fails());
+  }
 
   /// The report in `format`; the HTML page only when its pictures were drawn, since a page
   /// without them would not be the command line's.
@@ -387,6 +407,62 @@ py::object stockDict(const Report& report) {
   return entry;
 }
 
+/// A region of the excess as the JSON report's "excess" holds it: the bracket [lo, hi] of its
+/// largest excess unrounded; face only on a STEP/IGES part, the move only when machined.
+py::dict excessRegionDict(const ExcessRegion& region) {
+  py::dict entry;
+  entry["lo"] = region.lo;
+  entry["hi"] = region.hi;
+  entry["area"] = region.area;
+  entry["facets"] = region.facets;
+  entry["at"] = xyz(region.at);
+  if (region.face) entry["face"] = *region.face;
+  if (region.machined) {
+    entry["move"] = region.move;
+    entry["line"] = region.line;
+    entry["tool"] = region.tool;
+    entry["operation"] = region.operation;
+  }
+  return entry;
+}
+
+/// The excess as the JSON report's "excess" holds it (to None for the last band); None when
+/// the check did not measure it.
+py::object excessDict(const Report& report) {
+  if (!report.excess || report.error) return py::none();
+  const ExcessReport& excess = *report.excess;
+  py::dict entry;
+  entry["spacing"] = excess.spacing;
+  entry["tolerance"] = excess.tolerance;
+  entry["stock_to_leave"] = excess.stock_to_leave;
+  if (excess.fail_above) entry["fail_above"] = *excess.fail_above;
+  entry["fails"] = excess.fails();
+  entry["cap"] = excess.cap;
+  entry["samples"] = excess.samples;
+  entry["area"] = excess.area;
+  py::dict max;
+  max["lo"] = excess.max_lo;
+  max["hi"] = excess.max_hi;
+  entry["max"] = max;
+  py::list bands;
+  for (const ExcessBand& band : excess.bands) {
+    py::dict item;
+    item["from"] = band.from;
+    item["to"] = std::isinf(band.to) ? py::object(py::none()) : py::object(py::float_(band.to));
+    item["area"] = band.area;
+    bands.append(item);
+  }
+  entry["bands"] = bands;
+  entry["not_machined_area"] = excess.not_machined_area;
+  py::list regions, not_machined;
+  for (const ExcessRegion& region : excess.regions) regions.append(excessRegionDict(region));
+  for (const ExcessRegion& region : excess.not_machined)
+    not_machined.append(excessRegionDict(region));
+  entry["regions"] = regions;
+  entry["not_machined"] = not_machined;
+  return entry;
+}
+
 py::dict traceDict(const Trace& trace) {
   py::dict entry;
   entry["command"] = trace.command;
@@ -472,6 +548,8 @@ void bindSettings(py::module_& m) {
            py::arg("stock_to_leave") = py::none(), py::arg("stock_box") = py::none(),
            py::arg("stock_cylinder") = py::none(), py::arg("stock_model") = py::none(),
            py::arg("stock_in") = py::none(), py::arg("stock_resolution") = py::none(),
+           py::arg("excess") = false, py::arg("excess_spacing") = py::none(),
+           py::arg("excess_tolerance") = py::none(), py::arg("fail_on_excess") = py::none(),
            "Raises InputError with the CLI's message for a value it refuses (stock=-0.05: "
            "'stock must be >= 0, got -0.05'). fixture: fixture files (STL, STEP, IGES), one or "
            "a list, each placed by the fixture_transform of its place ('translate X,Y,Z', "
@@ -479,7 +557,8 @@ void bindSettings(py::module_& m) {
            "stock_to_leave: the same as stock. The raw stock (check()'s keywords of that name): "
            "stock_box (X0,Y0,Z0,X1,Y1,Z1), 'auto' or 'auto:MARGIN'; stock_cylinder "
            "(X,Y,Z0,DIAMETER,HEIGHT); stock_model (STL, STEP, IGES); stock_in (.gcstock); "
-           "stock_resolution (mm).")
+           "stock_resolution (mm). The excess (check()'s keywords of that name): excess=True "
+           "measures it; excess_spacing, excess_tolerance, fail_on_excess (mm) need it.")
       .def_property_readonly("tolerance", [](const SettingsSpec& s) { return s.job.tolerance; })
       .def_property_readonly("stock", [](const SettingsSpec& s) { return s.job.stock; })
       .def_property_readonly("rapid_clearance",
@@ -493,7 +572,8 @@ void bindSettings(py::module_& m) {
       .def_property_readonly("fixture_clearance",
                              [](const SettingsSpec& s) { return s.job.fixture_clearance; })
       .def_property_readonly("rapid_path",
-                             [](const SettingsSpec& s) { return rapidPathName(s.job.rapid_path); });
+                             [](const SettingsSpec& s) { return rapidPathName(s.job.rapid_path); })
+      .def_property_readonly("excess", [](const SettingsSpec& s) { return s.job.excess; });
 }
 
 void bindPart(py::module_& m) {
@@ -602,6 +682,13 @@ void bindReportFindings(py::class_<PyReport>& report) {
           "stock", [](const PyReport& r) { return stockDict(r.report()); },
           "The raw stock, when one was given (else None): shape, resolution (mm), columns, "
           "bytes, volume_before and volume_removed (mm³), air_cuts by_tool and by_operation.")
+      .def_property_readonly(
+          "excess", [](const PyReport& r) { return excessDict(r.report()); },
+          "The excess, when measured (excess=True; else None), as the JSON report's: spacing, "
+          "tolerance, stock_to_leave, fail_above, fails, cap, samples, area (mm²), max {lo, hi} "
+          "(mm, the largest excess proven within), bands (from, to, area), not_machined_area, "
+          "regions and not_machined (lo, hi, area, facets, at, face; move, line, tool and "
+          "operation for a machined region).")
       .def_property_readonly("moves", [](const PyReport& r) { return r.report().moves; })
       .def_property_readonly("program_lines",
                              [](const PyReport& r) { return r.report().path_lines; })
@@ -698,20 +785,24 @@ namespace gougechek {
 namespace {
 
 /// gougechek PART PROGRAM with the CLI's options as keywords, in its order (docs/cli.md).
-PyReport checkFiles(
-    const py::object& part, const py::object& program, std::optional<std::string> tool,
-    const py::object& tool_table, const py::object& tool_library, std::optional<std::string> holder,
-    std::optional<int> initial_tool, const py::object& work_offsets, const std::string& dialect,
-    const py::object& subroutine_path, const py::object& subprogram_dir,
-    std::optional<double> arc_tolerance, double tolerance, double stock, double rapid_clearance,
-    double holder_clearance, std::optional<std::array<double, 3>> start,
-    const py::object& part_units, std::optional<double> deflection, const py::object& fixture,
-    const py::object& fixture_transform, double fixture_clearance, const std::string& rapid_path,
-    std::optional<std::array<double, 3>> rapid_rates, const py::object& export_mesh,
-    const py::object& report, std::size_t html_violations, int threads, bool pictures,
-    py::object progress, std::optional<double> stock_to_leave, const py::object& stock_box,
-    const py::object& stock_cylinder, const py::object& stock_model, const py::object& stock_in,
-    std::optional<double> stock_resolution, const py::object& stock_out) {
+PyReport checkFiles(const py::object& part, const py::object& program,
+                    std::optional<std::string> tool, const py::object& tool_table,
+                    const py::object& tool_library, std::optional<std::string> holder,
+                    std::optional<int> initial_tool, const py::object& work_offsets,
+                    const std::string& dialect, const py::object& subroutine_path,
+                    const py::object& subprogram_dir, std::optional<double> arc_tolerance,
+                    double tolerance, double stock, double rapid_clearance, double holder_clearance,
+                    std::optional<std::array<double, 3>> start, const py::object& part_units,
+                    std::optional<double> deflection, const py::object& fixture,
+                    const py::object& fixture_transform, double fixture_clearance,
+                    const std::string& rapid_path, std::optional<std::array<double, 3>> rapid_rates,
+                    const py::object& export_mesh, const py::object& report,
+                    std::size_t html_violations, int threads, bool pictures, py::object progress,
+                    std::optional<double> stock_to_leave, const py::object& stock_box,
+                    const py::object& stock_cylinder, const py::object& stock_model,
+                    const py::object& stock_in, std::optional<double> stock_resolution,
+                    const py::object& stock_out, bool excess, std::optional<double> excess_spacing,
+                    std::optional<double> excess_tolerance, std::optional<double> fail_on_excess) {
   CheckJob job;
   setMachine(job, fixture, fixture_transform, fixture_clearance, rapid_path, rapid_rates);
   job.part_file = pathText(part);
@@ -730,6 +821,7 @@ PyReport checkFiles(
   job.stock = stockToLeave(stock, stock_to_leave);
   setStock(job, {stock_box, stock_cylinder, stock_model, stock_in, stock_resolution});
   job.stock_out = optionalPath(stock_out);
+  setExcess(job, {excess, excess_spacing, excess_tolerance, fail_on_excess});
   job.rapid_clearance = rapid_clearance;
   job.holder_clearance = holder_clearance;
   job.start = point(start);
@@ -758,7 +850,9 @@ void bindCheck(py::module_& m) {
         py::arg("stock_to_leave") = py::none(), py::arg("stock_box") = py::none(),
         py::arg("stock_cylinder") = py::none(), py::arg("stock_model") = py::none(),
         py::arg("stock_in") = py::none(), py::arg("stock_resolution") = py::none(),
-        py::arg("stock_out") = py::none(),
+        py::arg("stock_out") = py::none(), py::arg("excess") = false,
+        py::arg("excess_spacing") = py::none(), py::arg("excess_tolerance") = py::none(),
+        py::arg("fail_on_excess") = py::none(),
         "`gougechek PART PROGRAM [options]`: each keyword is the CLI's option in snake case "
         "(tool_library= for --tool-library, one file or a list; report= for --report, one "
         "file or a list, the format from the extension). Returns the Report, the CLI's in "
@@ -766,7 +860,10 @@ void bindCheck(py::module_& m) {
         "pictures=False skips the page's pictures, and the page). Raises InputError on bad "
         "input, with the CLI's message on a setting the CLI refuses. The raw stock: stock_box= "
         "(X0, Y0, Z0, X1, Y1, Z1), 'auto' or 'auto:MARGIN'; stock_cylinder=(X, Y, Z0, DIAMETER, "
-        "HEIGHT); stock_model=, stock_in=, stock_out= files; stock_resolution= mm.");
+        "HEIGHT); stock_model=, stock_in=, stock_out= files; stock_resolution= mm. The excess: "
+        "excess=True measures the material left on the design (report.excess); "
+        "excess_spacing=, excess_tolerance=, fail_on_excess= mm (a report with excess proven "
+        "above fail_on_excess fails).");
 }
 
 }  // namespace

@@ -150,6 +150,10 @@ struct ExcessReport {
   double not_machined_area = 0;       ///< mm²
   std::vector<ExcessRegion> regions;  ///< largest excess first
   std::vector<ExcessRegion> not_machined;  ///< largest area first
+  /// Whether `region` fails the check: excess proven above fail_above.
+  bool fails(const ExcessRegion& region) const {
+    return fail_above && region.machined && region.lo > *fail_above;
+  }
   /// Whether the excess fails the check: a region proven above fail_above.
   bool fails() const { return fail_above && max_lo > *fail_above; }
 };

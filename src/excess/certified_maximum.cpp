@@ -12,12 +12,28 @@ namespace {
 
 // A cell is split at most this many times (a cell of 0.05 mm down to 3 nm).
 constexpr int kMaxDepth = 14;
+// A lattice piece's bound is raised by this, mm, before it chooses the sweeps its rays ask, so
+// that rounding drops none.
+constexpr double kBoundSlack = 1e-6;
 
 struct Cell {
   std::array<Vec3, 3> p;
   std::array<SampleExcess, 3> e;
   std::uint32_t facet = 0;
   int depth = 0;
+  std::uint32_t piece = 0;  // the lattice piece it lies in (PieceRays)
+};
+
+// How the rays of one lattice piece are answered, and those of every cell split from it: at the
+// cap with none cast (clear), or among the sweeps a ray may enter within the piece's bound.
+struct PieceRays {
+  bool clear = false;
+  double bound = 0;
+  std::vector<std::uint32_t> candidates;
+
+  SampleExcess at(const ExcessField& field, const Vec3& p, const Vec3& n, std::int32_t hint) const {
+    return clear ? field.capped(p, n) : field.atAmong(p, n, candidates, bound, hint);
+  }
 };
 
 // The pieces a facet's lattice is laid on. A sliver's own lattice, ⌈longest edge / spacing⌉
@@ -56,40 +72,6 @@ void latticePieces(const std::array<Vec3, 3>& t, double spacing,
   }
 }
 
-// The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
-// n = ⌈longest edge / spacing⌉.
-void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint32_t index,
-                  double spacing, std::vector<Cell>& cells, ExcessBracket& result) {
-  std::vector<std::array<Vec3, 3>> pieces;
-  latticePieces(facet.corners, spacing, pieces);
-  for (const auto& [a, b, c] : pieces) {
-    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
-    const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
-    const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
-    std::vector<Vec3> points;
-    std::vector<SampleExcess> values;
-    for (int i = 0; i <= n; ++i)
-      for (int j = 0; i + j <= n; ++j) {
-        const Vec3 p =
-            a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
-        points.push_back(p);
-        values.push_back(field.at(p, facet.normal));
-        if (values.back().sweep >= 0) ++result.entered;
-      }
-    result.samples += points.size();
-    auto slot = [&](int i, int j) { return static_cast<std::size_t>(row(i) + j); };
-    auto add = [&](std::size_t s0, std::size_t s1, std::size_t s2) {
-      cells.push_back(
-          {{points[s0], points[s1], points[s2]}, {values[s0], values[s1], values[s2]}, index, 0});
-    };
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; i + j < n; ++j) {
-        add(slot(i, j), slot(i + 1, j), slot(i, j + 1));
-        if (i + j + 2 <= n) add(slot(i + 1, j), slot(i + 1, j + 1), slot(i, j + 1));
-      }
-  }
-}
-
 // The upper bound of the excess over a cell: the maximum of the minimum of the interpolants of
 // every sweep entered at a corner and proven entered at all three, and of the cap.
 double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell& cell) {
@@ -118,32 +100,110 @@ double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell&
   return std::max(maximumOfMinimum(bounds).value, 0.0);
 }
 
+// The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
+// n = ⌈longest edge / spacing⌉.
+void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint32_t index,
+                  double spacing, std::vector<Cell>& cells, std::vector<PieceRays>& rays,
+                  ExcessBracket& result) {
+  std::vector<std::array<Vec3, 3>> pieces;
+  latticePieces(facet.corners, spacing, pieces);
+  for (const std::array<Vec3, 3>& piece : pieces) {
+    const auto piece_index = static_cast<std::uint32_t>(rays.size());
+    PieceRays& answer = rays.emplace_back();
+    const auto& [a, b, c] = piece;
+    // Where no sweep comes near, every sample is the cap's (the bottom of a part, the foot of
+    // its walls): no ray is cast.
+    answer.clear = field.clear(piece, facet.normal);
+    // Otherwise the piece's corners bound the excess over it (cellBound), and only the sweeps a
+    // ray may enter within that bound are asked at its lattice points: one tree query a piece
+    // rather than one a ray.
+    std::array<SampleExcess, 3> corner{};
+    if (!answer.clear) {
+      for (std::size_t v = 0; v < 3; ++v)
+        corner[v] = field.at(piece[v], facet.normal, v == 0 ? -1 : corner[v - 1].sweep);
+      answer.bound = cellBound(field, facet, {piece, corner, index, 0, 0}) + kBoundSlack;
+      field.gather(piece, facet.normal, answer.bound, answer.candidates);
+    }
+    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
+    const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
+    const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
+    std::vector<Vec3> points;
+    std::vector<SampleExcess> values;
+    for (int i = 0; i <= n; ++i)
+      for (int j = 0; i + j <= n; ++j) {
+        const Vec3 p =
+            a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
+        points.push_back(p);
+        const std::int32_t hint = values.empty() ? corner[0].sweep : values.back().sweep;
+        if (answer.clear) {
+          values.push_back(field.capped(p, facet.normal));
+        } else if (i == 0 && j == 0) {
+          values.push_back(corner[0]);
+        } else if (i == n && j == 0) {
+          values.push_back(corner[1]);
+        } else if (i == 0 && j == n) {
+          values.push_back(corner[2]);
+        } else {
+          values.push_back(answer.at(field, p, facet.normal, hint));
+        }
+        if (values.back().sweep >= 0) ++result.entered;
+      }
+    result.samples += points.size();
+    auto slot = [&](int i, int j) { return static_cast<std::size_t>(row(i) + j); };
+    auto add = [&](std::size_t s0, std::size_t s1, std::size_t s2) {
+      cells.push_back({{points[s0], points[s1], points[s2]},
+                       {values[s0], values[s1], values[s2]},
+                       index,
+                       0,
+                       piece_index});
+    };
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; i + j < n; ++j) {
+        add(slot(i, j), slot(i + 1, j), slot(i, j + 1));
+        if (i + j + 2 <= n) add(slot(i + 1, j), slot(i + 1, j + 1), slot(i, j + 1));
+      }
+  }
+}
+
 // The four halves-of-edges cells of `cell`, the three midpoints sampled.
-void split(const ExcessField& field, const DesignFacet& facet, const Cell& cell,
-           std::vector<Cell>& out, ExcessBracket& result) {
+void split(const ExcessField& field, const DesignFacet& facet, const PieceRays& rays,
+           const Cell& cell, std::vector<Cell>& out, ExcessBracket& result) {
   std::array<Vec3, 3> m;
   std::array<SampleExcess, 3> me;
   for (std::size_t i = 0; i < 3; ++i) {
     m[i] = (cell.p[i] + cell.p[(i + 1) % 3]) * 0.5;
-    me[i] = field.at(m[i], facet.normal);
+    me[i] = rays.at(field, m[i], facet.normal, cell.e[i].sweep);
     if (me[i].sweep >= 0) ++result.entered;
   }
   result.samples += 3;
   const int d = cell.depth + 1;
-  out.push_back({{cell.p[0], m[0], m[2]}, {cell.e[0], me[0], me[2]}, cell.facet, d});
-  out.push_back({{m[0], cell.p[1], m[1]}, {me[0], cell.e[1], me[1]}, cell.facet, d});
-  out.push_back({{m[2], m[1], cell.p[2]}, {me[2], me[1], cell.e[2]}, cell.facet, d});
-  out.push_back({{m[0], m[1], m[2]}, {me[0], me[1], me[2]}, cell.facet, d});
+  out.push_back({{cell.p[0], m[0], m[2]}, {cell.e[0], me[0], me[2]}, cell.facet, d, cell.piece});
+  out.push_back({{m[0], cell.p[1], m[1]}, {me[0], cell.e[1], me[1]}, cell.facet, d, cell.piece});
+  out.push_back({{m[2], m[1], cell.p[2]}, {me[2], me[1], cell.e[2]}, cell.facet, d, cell.piece});
+  out.push_back({{m[0], m[1], m[2]}, {me[0], me[1], me[2]}, cell.facet, d, cell.piece});
 }
 
 }  // namespace
+
+std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing) {
+  std::vector<std::array<Vec3, 3>> pieces;
+  latticePieces(facet, spacing, pieces);
+  std::size_t samples = 0;
+  for (const auto& [a, b, c] : pieces) {
+    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
+    const auto n = static_cast<std::size_t>(std::max(1.0, std::ceil(longest / spacing - 1e-9)));
+    samples += (n + 1) * (n + 2) / 2;
+  }
+  return samples;
+}
 
 ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
                                double spacing, double target, double floor) {
   ExcessBracket result;
   std::vector<Cell> cells;
+  std::vector<PieceRays> rays;
   for (std::uint32_t i = 0; i < facets.size(); ++i)
-    latticeCells(field, facets[i], i, spacing, cells, result);
+    latticeCells(field, facets[i], i, spacing, cells, rays, result);
   result.lo = -std::numeric_limits<double>::infinity();
   double settled = -std::numeric_limits<double>::infinity();  // bound of the cells let go
   // Rounds: every sample of a round is in before any cell is judged, so the result does not
@@ -159,7 +219,7 @@ ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignF
       if (bound <= std::max(result.lo + target, floor) || cell.depth >= kMaxDepth)
         settled = std::max(settled, bound);
       else
-        split(field, facets[cell.facet], cell, open, result);
+        split(field, facets[cell.facet], rays[cell.piece], cell, open, result);
     }
     cells = std::move(open);
     ++result.rounds;

@@ -35,6 +35,10 @@ struct ExcessBracket {
   static constexpr double kWidth = 1e-4;  ///< the widest bracket a report may give, mm
 };
 
+/// The samples certifiedMaximum casts on `facet`'s lattice before any refinement (a sliver's
+/// strips counted as they are laid).
+std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing);
+
 /// The bracket of the largest excess over `facets` (lattice spacing `spacing`, mm), refined
 /// until it is at most `target` wide (or cells reach their smallest size). Cells bounded at or
 /// below `floor` are not refined: a result with hi <= floor proves the maximum no larger (a

@@ -13,7 +13,7 @@ namespace gougechek {
 namespace {
 
 /// The width each region's bracket is refined to, mm (certifiedMaximum's target).
-constexpr double kTarget = 1e-6;
+constexpr double kTarget = 1e-5;
 
 /// What a facet is to the report.
 enum class FacetClass : std::uint8_t { InTolerance, Excess, NotMachined };
@@ -179,6 +179,8 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
         patch.bracket.sweep = facet.sweep;
       }
     }
+    // A patch whose largest excess, once refined, met no sweep is not machined there.
+    patch.machined = patch.bracket.sweep >= 0;
     (patch.machined ? result.regions : result.not_machined).push_back(std::move(patch));
   }
   for (std::size_t t = 0; t < count; ++t) {

@@ -4,6 +4,8 @@
 // box (or a box around the part), bracketed [lo, hi] as the ray casts prove it.
 #include <array>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "excess/move_tree.hpp"
 
@@ -23,8 +25,26 @@ class ExcessField {
  public:
   ExcessField(const MoveTree& tree, const CapBox& cap) : tree_(tree), cap_(cap) {}
 
-  /// Excess at p, outward unit normal n.
-  SampleExcess at(const Vec3& p, const Vec3& n) const;
+  /// Excess at p, outward unit normal n; `hint`: a sweep likely entered first (a neighbouring
+  /// sample's), cast first.
+  SampleExcess at(const Vec3& p, const Vec3& n, std::int32_t hint = -1) const;
+  /// True when no ray along n from a point of the triangle `piece` can meet a sweep before the
+  /// cap: the box around the rays (the piece swept along n up to the cap) meets no sweep's box.
+  /// Then the excess at each of its points is its cap length (capped()), with no ray cast.
+  bool clear(const std::array<Vec3, 3>& piece, const Vec3& n) const;
+  /// Appends to `out` every sweep a ray along n from a point of `piece` may enter within
+  /// `length` (and the cap): those whose boxes meet the box around these rays.
+  void gather(const std::array<Vec3, 3>& piece, const Vec3& n, double length,
+              std::vector<std::uint32_t>& out) const;
+  /// at() for a point of a piece whose excess is at most `limit` everywhere and whose sweeps
+  /// within it are `candidates` (gather()).
+  SampleExcess atAmong(const Vec3& p, const Vec3& n, std::span<const std::uint32_t> candidates,
+                       double limit, std::int32_t hint) const;
+  /// The excess at p of a clear piece: the cap length, met by no sweep.
+  SampleExcess capped(const Vec3& p, const Vec3& n) const {
+    const double cap = capLength(p, n);
+    return {cap, cap, -1};
+  }
   /// Where the ray p + λ·n leaves the cap box (0 when p is outside it).
   double capLength(const Vec3& p, const Vec3& n) const;
   /// The ray's exit from the box along each axis it is not parallel to, as up to three lengths
@@ -33,6 +53,11 @@ class ExcessField {
   const MoveTree& tree() const { return tree_; }
 
  private:
+  /// The longest ray from the piece to the cap.
+  double capReach(const std::array<Vec3, 3>& piece, const Vec3& n) const;
+  /// The box around the rays of `length` along n from the piece.
+  static std::array<Vec3, 2> prism(const std::array<Vec3, 3>& piece, const Vec3& n, double length);
+
   const MoveTree& tree_;
   CapBox cap_;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <queue>
 #include <utility>
 
@@ -20,7 +21,64 @@ Vec3 componentMax(const Vec3& a, const Vec3& b) {
   return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)};
 }
 
+/// Distance from p to the segment a + s·(b − a), s in [0, 1] (a point when b = a).
+double segmentDistance(const Vec3& p, const Vec3& a, const Vec3& b) {
+  const Vec3 ab = b - a;
+  const double length2 = norm2(ab);
+  const double s = length2 > 0 ? std::clamp(dot(p - a, ab) / length2, 0.0, 1.0) : 0.0;
+  return norm(a + ab * s - p);
+}
+
+/// Distance from p to the parallelogram base + s·u + t·w, s, t in [0, 1] (either edge may be
+/// empty): the foot of the perpendicular when it falls inside, else the nearest edge's.
+double parallelogramDistance(const Vec3& p, const Vec3& base, const Vec3& u, const Vec3& w) {
+  const double uu = dot(u, u), uw = dot(u, w), ww = dot(w, w);
+  // A ball's core is a point: its parallelogram, the chord.
+  if (ww == 0) return segmentDistance(p, base, base + u);
+  if (uu == 0) return segmentDistance(p, base, base + w);
+  const double det = uu * ww - uw * uw;
+  if (det > 1e-12 * uu * ww) {
+    const Vec3 r = p - base;
+    const double ur = dot(u, r), wr = dot(w, r);
+    const double s = (ww * ur - uw * wr) / det, t = (uu * wr - uw * ur) / det;
+    if (s >= 0 && s <= 1 && t >= 0 && t <= 1) return norm(base + u * s + w * t - p);
+  }
+  return std::min({segmentDistance(p, base, base + u), segmentDistance(p, base, base + w),
+                   segmentDistance(p, base + u, base + u + w),
+                   segmentDistance(p, base + w, base + u + w)});
+}
+
+/// Distance from p to the box [lo, hi] (0 inside).
+double boxDistance(const Vec3& p, const Vec3& lo, const Vec3& hi) {
+  const Vec3 outside{std::max({lo.x - p.x, 0.0, p.x - hi.x}),
+                     std::max({lo.y - p.y, 0.0, p.y - hi.y}),
+                     std::max({lo.z - p.z, 0.0, p.z - hi.z})};
+  return norm(outside);
+}
+
 }  // namespace
+
+MoveTree::Hull MoveTree::hullOf(const CuttingSweep& sweep) {
+  const FrustumCore& core = sweep.core;
+  const Vec3 from = sweep.path.start(), to = sweep.path.end();
+  // How far the piece strays from its chord: an arc's enclosing points (its ends and tangent
+  // meeting points), else the corners of its box.
+  std::vector<Vec3> points;
+  if (!sweep.path.enclosingPoints(points)) {
+    const auto [lo, hi] = sweep.path.bounds();
+    for (int corner = 0; corner < 8; ++corner)
+      points.push_back(
+          {corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z});
+  }
+  double sagitta = 0;
+  for (const Vec3& point : points) sagitta = std::max(sagitta, segmentDistance(point, from, to));
+  Hull hull;
+  hull.base = from + Vec3{0, 0, core.z_bottom};
+  hull.along = to - from;
+  hull.up = {0, 0, core.z_top - core.z_bottom};
+  hull.reach = std::max(core.radius_bottom, core.radius_top) + core.margin + sagitta + kBoxSlack;
+  return hull;
+}
 
 MoveTree::MoveTree(std::vector<CuttingSweep> sweeps) : sweeps_(std::move(sweeps)) {
   std::vector<Vec3> lows, highs;
@@ -33,6 +91,10 @@ MoveTree::MoveTree(std::vector<CuttingSweep> sweeps) : sweeps_(std::move(sweeps)
                          s.support({0, 0, 1}).point.z} +
                     Vec3{m, m, m});
   }
+  boxes_.reserve(sweeps_.size());
+  for (std::size_t i = 0; i < sweeps_.size(); ++i) boxes_.push_back({lows[i], highs[i]});
+  hulls_.reserve(sweeps_.size());
+  for (const CuttingSweep& sweep : sweeps_) hulls_.push_back(hullOf(sweep));
   order_.resize(sweeps_.size());
   for (std::uint32_t i = 0; i < order_.size(); ++i) order_[i] = i;
   if (!sweeps_.empty()) {
@@ -53,6 +115,17 @@ void MoveTree::build(std::uint32_t self, std::uint32_t begin, std::uint32_t end,
   }
   nodes_[self].lo = lo;
   nodes_[self].hi = hi;
+  Node& node = nodes_[self];
+  node.axis_lo = Vec3{1, 1, 1} * std::numeric_limits<double>::infinity();
+  node.axis_hi = -node.axis_lo;
+  for (std::uint32_t i = begin; i < end; ++i) {
+    const Hull& h = hulls_[order_[i]];
+    for (const Vec3& corner : {h.base, h.base + h.along, h.base + h.up, h.base + h.along + h.up}) {
+      node.axis_lo = componentMin(node.axis_lo, corner);
+      node.axis_hi = componentMax(node.axis_hi, corner);
+    }
+    node.reach = std::max(node.reach, h.reach);
+  }
   if (end - begin <= kLeafSize) {
     nodes_[self].first = begin;
     nodes_[self].count = end - begin;
@@ -73,11 +146,11 @@ void MoveTree::build(std::uint32_t self, std::uint32_t begin, std::uint32_t end,
   build(left + 1, middle, end, lows, highs);
 }
 
-double MoveTree::boxEntry(const Node& node, const Vec3& origin, const Vec3& inverse,
-                          double max_length) {
+double MoveTree::boxEntry(const Vec3& low, const Vec3& high, const Vec3& origin,
+                          const Vec3& inverse, double max_length) {
   double enter = 0, leave = max_length;
   for (int axis = 0; axis < 3; ++axis) {
-    const double o = origin[axis], lo = node.lo[axis], hi = node.hi[axis];
+    const double o = origin[axis], lo = low[axis], hi = high[axis];
     if (std::isinf(inverse[axis])) {  // parallel to the slab
       if (o < lo || o > hi) return std::numeric_limits<double>::infinity();
       continue;
@@ -90,32 +163,140 @@ double MoveTree::boxEntry(const Node& node, const Vec3& origin, const Vec3& inve
   return enter <= leave ? enter : std::numeric_limits<double>::infinity();
 }
 
-FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction,
-                                double max_length) const {
+double MoveTree::hullEntry(const Hull& hull, const Vec3& origin, const Vec3& direction,
+                           double max_length) {
+  // The distance to the parallelogram is convex and 1-Lipschitz along the ray: each step by
+  // the distance left beyond the reach stays short of where the ray enters the grown hull.
+  double lambda = 0;
+  for (int step = 0; step < 3 && lambda <= max_length; ++step) {
+    const double gap =
+        parallelogramDistance(origin + direction * lambda, hull.base, hull.along, hull.up) -
+        hull.reach;
+    if (gap <= 0) break;
+    lambda += gap;
+  }
+  return lambda;
+}
+
+template <class Visit>
+void MoveTree::forEachMeeting(const Vec3& lo, const Vec3& hi, const Visit& visit) const {
+  if (nodes_.empty()) return;
+  const auto apart = [&](const Vec3& low, const Vec3& high) {
+    return low.x > hi.x || high.x < lo.x || low.y > hi.y || high.y < lo.y || low.z > hi.z ||
+           high.z < lo.z;
+  };
+  std::vector<std::uint32_t> stack{0};
+  while (!stack.empty()) {
+    const Node& node = nodes_[stack.back()];
+    stack.pop_back();
+    if (apart(node.lo, node.hi)) continue;
+    if (node.count == 0) {
+      stack.push_back(node.first);
+      stack.push_back(node.first + 1);
+      continue;
+    }
+    // A leaf's box is its sweeps' union: ask each of them.
+    for (std::uint32_t i = node.first; i < node.first + node.count; ++i)
+      if (!apart(boxes_[order_[i]][0], boxes_[order_[i]][1]) && !visit(order_[i])) return;
+  }
+}
+
+bool MoveTree::meets(const Vec3& lo, const Vec3& hi) const {
+  bool met = false;
+  forEachMeeting(lo, hi, [&met](std::uint32_t) { return !(met = true); });
+  return met;
+}
+
+void MoveTree::gather(const Vec3& lo, const Vec3& hi, std::vector<std::uint32_t>& out) const {
+  forEachMeeting(lo, hi, [&out](std::uint32_t sweep) {
+    out.push_back(sweep);
+    return true;
+  });
+}
+
+FirstEntry MoveTree::firstEntryAmong(const Vec3& origin, const Vec3& direction, double max_length,
+                                     std::span<const std::uint32_t> candidates,
+                                     std::int32_t hint) const {
+  FirstEntry best;
+  auto reach = [&] { return std::min(max_length, best.hi); };
+  auto cast = [&](std::uint32_t sweep) {
+    const RayEntry e = castRay(sweeps_[sweep], origin, direction, reach());
+    best.lo = std::min(best.lo, e.lo);
+    if (e.hi < best.hi) best.hi = e.hi, best.sweep = static_cast<std::int32_t>(sweep);
+  };
+  if (hint >= 0) cast(static_cast<std::uint32_t>(hint));
+  const Vec3 inverse{1 / direction.x, 1 / direction.y, 1 / direction.z};
+  for (const std::uint32_t sweep : candidates)
+    if (static_cast<std::int32_t>(sweep) != hint &&
+        boxEntry(boxes_[sweep][0], boxes_[sweep][1], origin, inverse, reach()) <= reach() &&
+        hullEntry(hulls_[sweep], origin, direction, reach()) <= reach())
+      cast(sweep);
+  return best;
+}
+
+FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, double max_length,
+                                std::int32_t hint) const {
   FirstEntry best;
   if (nodes_.empty()) return best;
   const Vec3 inverse{1 / direction.x, 1 / direction.y, 1 / direction.z};
-  using Item = std::pair<double, std::uint32_t>;  // box entry, node
+  // Nodes (by where the ray may first enter one of their sweeps) and sweeps (by their hulls'
+  // entries), nearest first: a ray starting inside many sweeps' boxes (a design point under a
+  // raster) casts into the nearest passes only.
+  // A sweep is queued at its leaf's bound first, and bounded by its hull only when it comes to
+  // the top: most are never needed once the nearest sweep's entry is proven.
+  enum class Kind : std::uint8_t { Box, Sweep, Bounded };
+  struct Item {
+    double at;
+    std::uint32_t index;
+    Kind kind;
+    bool operator>(const Item& o) const { return at > o.at; }
+  };
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
-  if (const double t = boxEntry(nodes_[0], origin, inverse, max_length); std::isfinite(t))
-    open.push({t, 0});
-  // Entries beyond the best proven one cannot lower the first entry.
   auto reach = [&] { return std::min(max_length, best.hi); };
-  while (!open.empty()) {
-    const auto [t, index] = open.top();
-    open.pop();
-    if (t > reach()) break;
+  auto push_node = [&](std::uint32_t index) {
     const Node& node = nodes_[index];
-    if (node.count == 0) {
-      for (const std::uint32_t child : {node.first, node.first + 1})
-        if (const double c = boxEntry(nodes_[child], origin, inverse, reach()); std::isfinite(c))
-          open.push({c, child});
-      continue;
-    }
-    for (std::uint32_t i = node.first; i < node.first + node.count; ++i) {
-      const RayEntry e = castRay(sweeps_[order_[i]], origin, direction, reach());
-      best.lo = std::min(best.lo, e.lo);
-      if (e.hi < best.hi) best.hi = e.hi, best.sweep = static_cast<std::int32_t>(order_[i]);
+    const double t = std::max(boxEntry(node.lo, node.hi, origin, inverse, reach()),
+                              boxDistance(origin, node.axis_lo, node.axis_hi) - node.reach);
+    if (t <= reach()) open.push({t, index, Kind::Box});
+  };
+  auto cast = [&](std::uint32_t sweep) {
+    const RayEntry e = castRay(sweeps_[sweep], origin, direction, reach());
+    best.lo = std::min(best.lo, e.lo);
+    if (e.hi < best.hi) best.hi = e.hi, best.sweep = static_cast<std::int32_t>(sweep);
+  };
+  if (hint >= 0) cast(static_cast<std::uint32_t>(hint));
+  push_node(0);
+  while (!open.empty()) {
+    const Item item = open.top();
+    open.pop();
+    // Entries beyond the best proven one cannot lower the first entry.
+    if (item.at > reach()) break;
+    switch (item.kind) {
+      case Kind::Bounded:
+        cast(item.index);
+        break;
+      case Kind::Sweep: {
+        const double t =
+            std::max(item.at, hullEntry(hulls_[item.index], origin, direction, reach()));
+        if (t > reach()) break;
+        if (open.empty() || t <= open.top().at) {
+          cast(item.index);
+        } else {
+          open.push({t, item.index, Kind::Bounded});
+        }
+        break;
+      }
+      case Kind::Box: {
+        const Node& node = nodes_[item.index];
+        if (node.count == 0) {
+          push_node(node.first);
+          push_node(node.first + 1);
+        } else {
+          for (std::uint32_t i = node.first; i < node.first + node.count; ++i)
+            open.push({item.at, order_[i], Kind::Sweep});
+        }
+        break;
+      }
     }
   }
   return best;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/part_state.hpp"
+#include "excess/certified_maximum.hpp"
 #include "excess/design_excess.hpp"
 #include "gougechek/error.hpp"
 #include "job/job_stock.hpp"
@@ -18,19 +19,6 @@ namespace {
 
 [[noreturn]] void refuse(const std::string& message) {
   throw InputError("", 0, 0, message);
-}
-
-/// The lattice samples certifiedMaximum casts before refining: (n + 1)(n + 2)/2 on each facet,
-/// n = ⌈longest edge / spacing⌉.
-double latticeSamples(const Mesh& mesh, double spacing) {
-  double samples = 0;
-  for (const Triangle& t : mesh.triangles) {
-    const Vec3 &a = mesh.vertices[t[0]], &b = mesh.vertices[t[1]], &c = mesh.vertices[t[2]];
-    const double n = std::max(
-        1.0, std::ceil(std::max({norm(b - a), norm(c - b), norm(a - c)}) / spacing - 1e-9));
-    samples += (n + 1) * (n + 2) / 2;
-  }
-  return samples;
 }
 
 /// The cutters of the tools `moves` use, without the stock to leave: the excess is the material
@@ -88,6 +76,22 @@ void checkExcess(const CheckJob& job, SettingNames names) {
   check("fail-on-excess", job.fail_on_excess);
 }
 
+void JobExcess::refuseTooManySamples(const Part& part, SettingNames names) const {
+  const Mesh& mesh = part.mesh();
+  const double spacing = job_.excess_spacing.value_or(kDefaultExcessSpacing);
+  double lattice = 0;
+  for (const Triangle& t : mesh.triangles)
+    lattice += static_cast<double>(
+        latticeSamples({mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]}, spacing));
+  if (lattice <= kMaxExcessSamples) return;
+  std::ostringstream message;
+  message << settingName("excess-spacing", names) << " " << spacing << " mm samples the part's "
+          << mesh.triangles.size() << " triangles at about " << std::round(lattice / 1e6)
+          << " million points, more than the " << kMaxExcessSamples / 1e6
+          << " million allowed: give a coarser spacing";
+  throw InputError(job_.part_file, 0, 0, message.str());
+}
+
 void JobExcess::watch(TunedSettings& settings) {
   settings.moves_read = [this, before = settings.moves_read](
                             std::span<const Move> moves, std::span<const std::uint32_t> ordinals) {
@@ -111,15 +115,6 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
   excess.tolerance = job_.excess_tolerance.value_or(tolerance);
   excess.stock_to_leave = job_.stock;
   excess.fail_above = job_.fail_on_excess;
-  const double lattice = latticeSamples(mesh, excess.spacing);
-  if (lattice > kMaxExcessSamples) {
-    std::ostringstream message;
-    message << settingName("excess-spacing", SettingNames::CommandLine) << " " << excess.spacing
-            << " mm samples the part's " << mesh.triangles.size() << " triangles at about "
-            << std::round(lattice / 1e6) << " million points, more than the "
-            << kMaxExcessSamples / 1e6 << " million allowed: give a coarser spacing";
-    throw InputError(job_.part_file, 0, 0, message.str());
-  }
 
   CapBox cap;
   if (stock_box) {

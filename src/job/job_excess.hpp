@@ -21,14 +21,17 @@ class JobExcess {
  public:
   explicit JobExcess(const CheckJob& job) : job_(job) {}
 
+  /// Throws InputError naming the part when its design would take more lattice samples than
+  /// kMaxExcessSamples at the spacing asked: before the check, so that no time is spent first.
+  void refuseTooManySamples(const Part& part, SettingNames names) const;
+
   /// Lets `settings`' check hand this every block of moves it reads, after whatever it was
   /// handed to before (the raw stock's stage).
   void watch(TunedSettings& settings);
 
   /// After the check: measures the design of `part` against the moves read, each ray capped
   /// by `stock_box` (the raw stock's box) or the part's box grown by kDefaultStockMargin, and
-  /// sets report.excess. Throws InputError when the design would take more rays than
-  /// kMaxExcessSamples at the spacing asked.
+  /// sets report.excess.
   void finish(Report& report, const Part& part, const ToolLibrary& tools,
               const ProgramStream& program, const std::optional<std::array<Vec3, 2>>& stock_box);
 

@@ -106,7 +106,10 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   settings.progress = hooks.progress;
   if (stock) stock->watch(settings);
   std::optional<JobExcess> excess;
-  if (job.excess) excess.emplace(job).watch(settings);
+  if (job.excess) {
+    excess.emplace(job).refuseTooManySamples(part, hooks.names);
+    excess->watch(settings);
+  }
   VerifyResult result;
   try {
     result = verify(part, *program, tools, settings, machine);

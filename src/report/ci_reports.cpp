@@ -3,6 +3,7 @@
 // with the region it belongs to, its depth and its tool (docs/report-format.md).
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "report/ci_findings.hpp"
@@ -38,7 +39,16 @@ const char* kindMeaning(ViolationKind kind) {
   return "";
 }
 
-Json sarifRules() {
+/// The rule of excess regions, after the kinds' (index kKinds.size()).
+constexpr const char* kExcessRule = "excess";
+
+/// The fingerprint of an excess region: its program, line and tool, stable while it is left.
+std::string excessFingerprint(const Report& report, const ExcessRegion& region) {
+  return fingerprint(report.path_file + "\nexcess\n" + std::to_string(region.line) + "\n" +
+                     std::to_string(region.tool));
+}
+
+Json sarifRules(const Report& report) {
   Json rules = Json::array();
   for (const ViolationKind kind : kKinds) {
     rules.push_back({{"id", violationKindName(kind)},
@@ -47,6 +57,15 @@ Json sarifRules() {
                      {"fullDescription", {{"text", kindMeaning(kind)}}},
                      {"defaultConfiguration", {{"level", "error"}}}});
   }
+  if (report.excess)
+    rules.push_back({{"id", kExcessRule},
+                     {"name", "excess material"},
+                     {"shortDescription", {{"text", "excess material"}}},
+                     {"fullDescription",
+                      {{"text",
+                        "material left on the design beyond the stock to leave and the excess "
+                        "tolerance: a note, an error where --fail-on-excess fails it"}}},
+                     {"defaultConfiguration", {{"level", "note"}}}});
   return rules;
 }
 
@@ -95,6 +114,22 @@ Json sarifResults(const Report& report) {
       result["properties"]["cause"] = stockCauseName(violation.cause);
     results.push_back(std::move(result));
   }
+  if (report.excess && !report.error) {
+    for (const ExcessRegion& region : report.excess->regions)
+      results.push_back(
+          {{"ruleId", kExcessRule},
+           {"ruleIndex", kKinds.size()},
+           {"level", report.excess->fails(region) ? "error" : "note"},
+           {"message", {{"text", describeExcessRegion(report, region)}}},
+           {"locations", sarifLocation(report.path_file, region.line)},
+           {"partialFingerprints", {{"gougechekFinding/v1", excessFingerprint(report, region)}}},
+           {"properties",
+            {{"excess_lo_mm", std::floor(region.lo * 1e7) / 1e7 + 0.0},
+             {"excess_hi_mm", std::ceil(region.hi * 1e7) / 1e7 + 0.0},
+             {"area_mm2", std::round(region.area * 1000) / 1000},
+             {"tool", region.tool},
+             {"move", region.move}}}});
+  }
   return results;
 }
 
@@ -123,7 +158,8 @@ Json sarifInvocation(const Report& report) {
 void writeSarifReport(const Report& report, std::ostream& out) {
   Json run;
   run["tool"] = {
-      {"driver", {{"name", "gougechek"}, {"version", GOUGECHEK_VERSION}, {"rules", sarifRules()}}}};
+      {"driver",
+       {{"name", "gougechek"}, {"version", GOUGECHEK_VERSION}, {"rules", sarifRules(report)}}}};
   run["artifacts"] = Json::array({{{"location", {{"uri", fileUri(report.path_file)}}},
                                    {"roles", Json::array({"analysisTarget"})}}});
   run["invocations"] = Json::array({sarifInvocation(report)});
@@ -166,6 +202,16 @@ void writeCodeQualityReport(const Report& report, std::ostream& out) {
          {"fingerprint", prints[i]},
          {"severity", violation.severe ? "critical" : "major"},
          {"location", {{"path", report.path_file}, {"lines", {{"begin", violation.line}}}}}});
+  }
+  // Excess regions: minor, major where --fail-on-excess fails them.
+  if (report.excess && !report.error) {
+    for (const ExcessRegion& region : report.excess->regions)
+      issues.push_back(
+          {{"description", describeExcessRegion(report, region)},
+           {"check_name", kExcessRule},
+           {"fingerprint", excessFingerprint(report, region)},
+           {"severity", report.excess->fails(region) ? "major" : "minor"},
+           {"location", {{"path", report.path_file}, {"lines", {{"begin", region.line}}}}}});
   }
   out << issues.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }

@@ -54,6 +54,24 @@ std::vector<TestCase> casesOf(const Report& report) {
   return cases;
 }
 
+/// With --excess, one case of its own: failed where --fail-on-excess fails it, its regions over
+/// the limit listed.
+void writeExcessCase(const Report& report, std::ostream& out) {
+  const ExcessReport& excess = *report.excess;
+  out << "  <testcase classname=\"" << escapeMarkup(report.path_file) << "\" name=\"excess\"";
+  if (!excess.fails()) {
+    out << "/>\n";
+    return;
+  }
+  out << ">\n    <failure type=\"excess\" message=\""
+      << escapeMarkup("excess over " + shortestDecimal(*excess.fail_above) +
+                      " mm: " + summaryLine(report))
+      << "\">";
+  for (const ExcessRegion& region : excess.regions)
+    if (excess.fails(region)) out << escapeMarkup(describeExcessRegion(report, region)) << "\n";
+  out << "</failure>\n  </testcase>\n";
+}
+
 void writeCase(const Report& report, const TestCase& test_case, std::ostream& out) {
   out << "  <testcase classname=\"" << escapeMarkup(report.path_file) << "\" name=\""
       << escapeMarkup(test_case.name) << "\"";
@@ -124,11 +142,15 @@ void writeJunitReport(const Report& report, std::ostream& out) {
   const std::vector<TestCase> cases = casesOf(report);
   std::size_t failures = 0;
   for (const TestCase& test_case : cases) failures += test_case.violations.empty() ? 0 : 1;
+  const bool excess = report.excess.has_value();
+  if (excess && report.excess->fails()) ++failures;
 
-  out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() << "\" failures=\"" << failures
-      << "\" errors=\"0\" time=\"" << fixedDecimal(report.elapsed_s, 3) << "\">\n";
+  out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() + (excess ? 1 : 0)
+      << "\" failures=\"" << failures << "\" errors=\"0\" time=\""
+      << fixedDecimal(report.elapsed_s, 3) << "\">\n";
   writeProperties(report, out);
   for (const TestCase& test_case : cases) writeCase(report, test_case, out);
+  if (excess) writeExcessCase(report, out);
   const ReportSummary summary = summarize(report);
   writeSystemOut(report, summary.truncated() ? truncationNote(summary) : std::string(), out);
   out << "</testsuite>\n";

@@ -202,7 +202,9 @@ std::string summaryLine(const Report& report) {
   if (const auto& excess = report.excess) {
     text.append(", ").append(counted(excess->regions.size(), "excess region", "excess regions"));
     if (!excess->regions.empty())
-      text.append(" up to ").append(fixedDecimal(excess->max_hi, 4)).append(" mm");
+      text.append(" up to ")  // rounded up: never below what the bracket proves
+          .append(fixedDecimal(std::ceil(excess->max_hi * 1e4) / 1e4, 4))
+          .append(" mm");
     if (excess->fails())
       text.append(" (over ").append(shortestDecimal(*excess->fail_above)).append(" mm)");
   }
@@ -408,7 +410,7 @@ std::vector<std::pair<std::string, std::string>> excessFields(const ExcessReport
   std::string bands;
   for (const ExcessBand& band : excess.bands) {
     if (!bands.empty()) bands.append(", ");
-    bands.append(band.from == 0 ? std::string("in tolerance")
+    bands.append(&band == &excess.bands.front() ? std::string("in tolerance")
                  : std::isinf(band.to)
                      ? "over " + shortestDecimal(band.from) + " mm"
                      : shortestDecimal(band.from) + "–" + shortestDecimal(band.to) + " mm");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -85,9 +86,23 @@ std::vector<double> numbers(const std::string& text) {
   return values;
 }
 
-/// Sets the CheckJob field of the raw stock's `option` as a C++ caller would.
-void setStockField(CheckJob& job, const std::string& option, const std::string& value) {
-  if (option == "stock-box" && value.starts_with("auto:")) {
+/// Whether `option` is a setting only a job has (gougechek/job.hpp): the raw stock's and the
+/// excess's.
+bool jobOnly(const std::string& option) {
+  return option.starts_with("stock-") || option.starts_with("excess") || option == "fail-on-excess";
+}
+
+/// Sets the CheckJob field of the raw stock's or the excess's `option` as a C++ caller would.
+void setJobField(CheckJob& job, const std::string& option, const std::string& value) {
+  if (option == "excess") {
+    job.excess = value == "true";
+  } else if (option == "excess-spacing") {
+    job.excess_spacing = std::stod(value);
+  } else if (option == "excess-tolerance") {
+    job.excess_tolerance = std::stod(value);
+  } else if (option == "fail-on-excess") {
+    job.fail_on_excess = std::stod(value);
+  } else if (option == "stock-box" && value.starts_with("auto:")) {
     job.stock_box_margin = std::stod(value.substr(5));
   } else if (option == "stock-box") {
     const std::vector<double> v = numbers(value);
@@ -124,7 +139,12 @@ TEST_F(SettingRefusals, TheCommandLineRefusesEachWithItsMessage) {
   for (const Refusal& refusal : cases_) {
     std::string command = std::string(GOUGECHEK_CLI) + " '" + part() + "' '" +
                           (dir_ / "p.nc").string() + "' -t ball:6";
-    for (const auto& [option, value] : refusal.settings) command += " --" + option + "=" + value;
+    for (const auto& [option, value] : refusal.settings) {
+      if (option == "excess")  // a switch: excess=true is --excess
+        command += value == "true" ? " --excess" : "";
+      else
+        command += " --" + option + "=" + value;
+    }
     const auto [code, error] = run(command, dir_);
     EXPECT_EQ(code, 2) << command;
     EXPECT_EQ(error, "gougechek: error: " + expected(refusal, SettingNames::CommandLine));
@@ -156,10 +176,12 @@ TEST_F(SettingRefusals, ABatchManifestRefusesEachWithTheSameMessage) {
 
 TEST_F(SettingRefusals, TheCppApiRefusesEachWithTheSameMessage) {
   for (const Refusal& refusal : cases_) {
-    if (refusal.settings.front().first.starts_with("stock-")) {
-      // The raw stock is a job's (gougechek/job.hpp): checkJob refuses it before anything runs.
+    if (std::all_of(refusal.settings.begin(), refusal.settings.end(),
+                    [](const auto& setting) { return jobOnly(setting.first); })) {
+      // The raw stock and the excess are a job's (gougechek/job.hpp): checkJob refuses them
+      // before anything runs.
       CheckJob job;
-      for (const auto& [option, value] : refusal.settings) setStockField(job, option, value);
+      for (const auto& [option, value] : refusal.settings) setJobField(job, option, value);
       try {
         checkJob(job, SettingNames::Identifier);
         ADD_FAILURE() << "accepted: " << refusal.message;

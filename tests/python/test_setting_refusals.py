@@ -25,6 +25,8 @@ def refusals():
 def keyword(option, value):
     """The check() keyword and value of a command-line option and its text."""
     name = option.replace("-", "_")
+    if name == "excess":  # the command line's switch --excess
+        return name, {"true": True, "false": False}[value]
     if name == "stock_box" and value.startswith("auto"):
         return name, value
     if name in ("start", "rapid_rates", "stock_box", "stock_cylinder"):

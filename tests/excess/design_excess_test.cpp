@@ -1,0 +1,158 @@
+// The excess over a whole design (excess/design_excess): regions of facets above the threshold,
+// each with a bracket that holds the analytic maximum; what no cutter reached apart; results
+// independent of the thread count; brackets checked against dense brute-force sampling.
+#include "excess/design_excess.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+namespace gougechek {
+namespace {
+
+FrustumCore ball(double radius) {
+  return {radius, radius, 0, 0, radius};
+}
+
+// Ball R 3 passes along y at x = k·0.3, k in [-10, 20] but `skipped`, tip at z = 0, split into
+// 1 mm moves from y = -3 to 3.
+std::vector<CuttingSweep> rasterWithout(int skipped) {
+  std::vector<CuttingSweep> sweeps;
+  for (int k = -10; k <= 20; ++k) {
+    if (k == skipped) continue;
+    for (double y = -3; y < 3; y += 1)
+      sweeps.push_back({ball(3), PathPiece::segment({k * 0.3, y, 0}, {k * 0.3, y + 1, 0}),
+                        static_cast<std::uint32_t>(sweeps.size())});
+  }
+  return sweeps;
+}
+
+// Grid triangles of the plane z = 0 over [x0, x0 + nx·cell] × [y0, y0 + ny·cell], normal +z.
+void addPlane(Mesh& mesh, double x0, double y0, int nx, int ny, double cell) {
+  const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
+  for (int j = 0; j <= ny; ++j)
+    for (int i = 0; i <= nx; ++i) mesh.vertices.push_back({x0 + i * cell, y0 + j * cell, 0});
+  const auto at = [&](int i, int j) { return base + static_cast<std::uint32_t>(j * (nx + 1) + i); };
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      mesh.triangles.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+      mesh.triangles.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+    }
+}
+
+DesignExcessSettings settings(int threads) {
+  DesignExcessSettings s;
+  s.spacing = 0.05;
+  s.threshold = 0.005;
+  s.threads = threads;
+  return s;
+}
+
+// Ball R 3, passes 0.6 apart where one is missing: the cusp stands 3 − √(9 − 0.3²) high.
+const double kRibCusp = 3 - std::sqrt(9 - 0.09);
+
+TEST(DesignExcess, AMissedPassIsOneRegionWithTheAnalyticCusp) {
+  Mesh mesh;
+  addPlane(mesh, -1, -2, 16, 16, 0.25);
+  const MoveTree tree(rasterWithout(4));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const DesignExcess design = measureDesign(mesh, {}, field, settings(0));
+  ASSERT_EQ(design.regions.size(), 1U);
+  EXPECT_TRUE(design.not_machined.empty());
+  const ExcessPatch& rib = design.regions[0];
+  EXPECT_LE(rib.bracket.lo, kRibCusp);
+  EXPECT_GE(rib.bracket.hi, kRibCusp);
+  EXPECT_LE(rib.bracket.hi - rib.bracket.lo, ExcessBracket::kWidth);
+  EXPECT_NEAR(rib.bracket.at.x, 1.2, 0.01);
+  // Every facet of the region lies where the missing pass leaves more than 0.005 mm: within
+  // the 0.6 mm gap, widened by a facet.
+  for (const std::uint32_t t : rib.facets)
+    for (const std::uint32_t v : mesh.triangles[t]) {
+      EXPECT_GT(mesh.vertices[v].x, 0.9 - 0.26);
+      EXPECT_LT(mesh.vertices[v].x, 1.5 + 0.26);
+    }
+  // The rest is in tolerance: the 0.0037523 mm scallops of a 0.3 stepover.
+  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+    if (std::find(rib.facets.begin(), rib.facets.end(), t) != rib.facets.end()) continue;
+    EXPECT_LE(design.facets[t].lo, 0.005);
+  }
+}
+
+TEST(DesignExcess, WhatNoCutterReachesIsNotMachined) {
+  Mesh mesh;
+  addPlane(mesh, -1, -2, 16, 16, 0.25);
+  addPlane(mesh, 20, 0, 4, 4, 0.5);  // far beside every pass: rays reach the cap at z = 5
+  const MoveTree tree(rasterWithout(100));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const DesignExcess design = measureDesign(mesh, {}, field, settings(0));
+  EXPECT_TRUE(design.regions.empty());
+  ASSERT_EQ(design.not_machined.size(), 1U);
+  const ExcessPatch& plate = design.not_machined[0];
+  EXPECT_EQ(plate.facets.size(), 32U);
+  EXPECT_NEAR(plate.area, 4, 1e-9);
+  EXPECT_DOUBLE_EQ(plate.bracket.lo, 5);
+  EXPECT_EQ(plate.bracket.sweep, -1);
+}
+
+TEST(DesignExcess, RegionsNeverCrossExactFaces) {
+  Mesh mesh;
+  addPlane(mesh, -1, -2, 16, 16, 0.25);
+  // The left and right halves of the plane are two faces: the rib region crosses x = 1.25.
+  std::vector<std::uint32_t> face(mesh.triangles.size());
+  for (std::size_t t = 0; t < face.size(); ++t)
+    face[t] = mesh.vertices[mesh.triangles[t][0]].x < 1.25 - 1e-9 ? 0 : 1;
+  const MoveTree tree(rasterWithout(4));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const DesignExcess design = measureDesign(mesh, face, field, settings(0));
+  ASSERT_EQ(design.regions.size(), 2U);
+  EXPECT_NE(design.regions[0].face, design.regions[1].face);
+  for (const ExcessPatch& region : design.regions)
+    for (const std::uint32_t t : region.facets) EXPECT_EQ(face[t], *region.face);
+}
+
+TEST(DesignExcess, TheThreadCountChangesNothing) {
+  Mesh mesh;
+  addPlane(mesh, -1, -2, 16, 16, 0.25);
+  const MoveTree tree(rasterWithout(4));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const DesignExcess one = measureDesign(mesh, {}, field, settings(1));
+  const DesignExcess two = measureDesign(mesh, {}, field, settings(2));
+  ASSERT_EQ(one.facets.size(), two.facets.size());
+  for (std::size_t t = 0; t < one.facets.size(); ++t) {
+    EXPECT_EQ(one.facets[t].lo, two.facets[t].lo);
+    EXPECT_EQ(one.facets[t].hi, two.facets[t].hi);
+    EXPECT_EQ(one.facets[t].samples, two.facets[t].samples);
+  }
+  EXPECT_EQ(one.samples, two.samples);
+}
+
+TEST(DesignExcess, BracketsHoldEveryDenseSample) {
+  // Brute force: sample each facet of the rib region 10 times finer than the lattice; no sample
+  // exceeds the region's hi, and lo is a proven sample's.
+  Mesh mesh;
+  addPlane(mesh, -1, -2, 16, 16, 0.25);
+  const MoveTree tree(rasterWithout(4));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const DesignExcess design = measureDesign(mesh, {}, field, settings(0));
+  ASSERT_EQ(design.regions.size(), 1U);
+  const ExcessPatch& rib = design.regions[0];
+  double densest = 0;
+  for (const std::uint32_t t : rib.facets) {
+    const Triangle& tri = mesh.triangles[t];
+    const Vec3 a = mesh.vertices[tri[0]], b = mesh.vertices[tri[1]], c = mesh.vertices[tri[2]];
+    constexpr int n = 50;  // 0.005 mm on a 0.25 mm cell
+    for (int i = 0; i <= n; ++i)
+      for (int j = 0; i + j <= n; ++j) {
+        const Vec3 p = a + (b - a) * (double(i) / n) + (c - a) * (double(j) / n);
+        const SampleExcess e = field.at(p, {0, 0, 1});
+        EXPECT_LE(e.lo, rib.bracket.hi);
+        densest = std::max(densest, e.lo);
+      }
+  }
+  EXPECT_GE(field.at(rib.bracket.at, {0, 0, 1}).hi, rib.bracket.lo);
+  EXPECT_GE(rib.bracket.lo + 1e-5, densest);  // the regions are refined to 1e-5 mm
+}
+
+}  // namespace
+}  // namespace gougechek
