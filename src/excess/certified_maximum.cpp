@@ -12,6 +12,11 @@ namespace {
 
 // A cell is split at most this many times (a cell of 0.05 mm down to 3 nm).
 constexpr int kMaxDepth = 14;
+// At most this many cells are split for each cell of the lattice, and this many more: a
+// boundary no bound settles (rays leaving one sweep for another's far side, an entry GJK cannot
+// confirm) would otherwise split to the smallest size all along it.
+constexpr std::size_t kSplitBudget = 16;
+constexpr std::size_t kSplitAllowance = 256;
 // A lattice piece's bound is raised by this, mm, before it chooses the sweeps its rays ask, so
 // that rounding drops none.
 constexpr double kBoundSlack = 1e-6;
@@ -35,42 +40,6 @@ struct PieceRays {
     return clear ? field.capped(p, n) : field.atAmong(p, n, candidates, bound, hint);
   }
 };
-
-// The pieces a facet's lattice is laid on. A sliver's own lattice, ⌈longest edge / spacing⌉
-// divisions on every edge, would cast that number squared over almost no area (an STL's floors
-// and walls are often fans of them): it is cut instead into strips parallel to its shortest
-// edge, as wide as that edge or the spacing, each strip two well-shaped triangles.
-void latticePieces(const std::array<Vec3, 3>& t, double spacing,
-                   std::vector<std::array<Vec3, 3>>& out) {
-  std::size_t shortest = 0;
-  double longest = 0, edge = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < 3; ++k) {
-    const double length = norm(t[(k + 1) % 3] - t[k]);
-    longest = std::max(longest, length);
-    if (length < edge) edge = length, shortest = k;
-  }
-  const double divisions = std::ceil(longest / spacing - 1e-9);
-  const double area = 0.5 * norm(cross(t[1] - t[0], t[2] - t[0]));
-  // A well-shaped triangle's lattice has about 4·area/spacing² samples, well below this.
-  if (divisions <= 2 || divisions * divisions <= 16 * area / (spacing * spacing)) {
-    out.push_back(t);
-    return;
-  }
-  const Vec3& apex = t[(shortest + 2) % 3];
-  const Vec3 to_q = t[shortest] - apex, to_r = t[(shortest + 1) % 3] - apex;
-  const int strips = static_cast<int>(std::ceil(longest / std::max(edge, spacing)));
-  for (int i = 0; i < strips; ++i) {
-    const double near = static_cast<double>(i) / strips, far = static_cast<double>(i + 1) / strips;
-    const Vec3 q1 = apex + to_q * far, r1 = apex + to_r * far;
-    if (i == 0) {
-      out.push_back({apex, q1, r1});
-      continue;
-    }
-    const Vec3 q0 = apex + to_q * near, r0 = apex + to_r * near;
-    out.push_back({q0, q1, r1});
-    out.push_back({q0, r1, r0});
-  }
-}
 
 // The upper bound of the excess over a cell: the maximum of the minimum of the interpolants of
 // every sweep entered at a corner and proven entered at all three, and of the cap.
@@ -185,6 +154,42 @@ void split(const ExcessField& field, const DesignFacet& facet, const PieceRays& 
 
 }  // namespace
 
+// The pieces a facet's lattice is laid on (certified_maximum.hpp). A sliver's own lattice, ⌈longest
+// edge / spacing⌉ divisions on every edge, would cast that number squared over almost no area (an
+// STL's floors and walls are often fans of them): it is cut instead into strips parallel to its
+// shortest edge, as wide as that edge or the spacing, each strip two well-shaped triangles.
+void latticePieces(const std::array<Vec3, 3>& t, double spacing,
+                   std::vector<std::array<Vec3, 3>>& out) {
+  std::size_t shortest = 0;
+  double longest = 0, edge = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < 3; ++k) {
+    const double length = norm(t[(k + 1) % 3] - t[k]);
+    longest = std::max(longest, length);
+    if (length < edge) edge = length, shortest = k;
+  }
+  const double divisions = std::ceil(longest / spacing - 1e-9);
+  const double area = 0.5 * norm(cross(t[1] - t[0], t[2] - t[0]));
+  // A well-shaped triangle's lattice has about 4·area/spacing² samples, well below this.
+  if (divisions <= 2 || divisions * divisions <= 16 * area / (spacing * spacing)) {
+    out.push_back(t);
+    return;
+  }
+  const Vec3& apex = t[(shortest + 2) % 3];
+  const Vec3 to_q = t[shortest] - apex, to_r = t[(shortest + 1) % 3] - apex;
+  const int strips = static_cast<int>(std::ceil(longest / std::max(edge, spacing)));
+  for (int i = 0; i < strips; ++i) {
+    const double near = static_cast<double>(i) / strips, far = static_cast<double>(i + 1) / strips;
+    const Vec3 q1 = apex + to_q * far, r1 = apex + to_r * far;
+    if (i == 0) {
+      out.push_back({apex, q1, r1});
+      continue;
+    }
+    const Vec3 q0 = apex + to_q * near, r0 = apex + to_r * near;
+    out.push_back({q0, q1, r1});
+    out.push_back({q0, r1, r0});
+  }
+}
+
 std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing) {
   std::vector<std::array<Vec3, 3>> pieces;
   latticePieces(facet, spacing, pieces);
@@ -205,6 +210,8 @@ ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignF
   for (std::uint32_t i = 0; i < facets.size(); ++i)
     latticeCells(field, facets[i], i, spacing, cells, rays, result);
   result.lo = -std::numeric_limits<double>::infinity();
+  const std::size_t budget = kSplitBudget * cells.size() + kSplitAllowance;
+  std::size_t split_cells = 0;
   double settled = -std::numeric_limits<double>::infinity();  // bound of the cells let go
   // Rounds: every sample of a round is in before any cell is judged, so the result does not
   // depend on the order cells are visited in.
@@ -213,11 +220,21 @@ ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignF
       for (std::size_t v = 0; v < 3; ++v)
         if (cell.e[v].lo > result.lo)
           result.lo = cell.e[v].lo, result.at = cell.p[v], result.sweep = cell.e[v].sweep;
+    std::vector<double> bounds(cells.size());
+    std::size_t splitting = 0;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      bounds[c] = cellBound(field, facets[cells[c].facet], cells[c]);
+      splitting += bounds[c] > std::max(result.lo + target, floor) && cells[c].depth < kMaxDepth;
+    }
+    // Past its budget the bracket is left as wide as it is (not certified, and said so).
+    split_cells += splitting;
+    const bool within_budget = split_cells <= budget;
     std::vector<Cell> open;
-    for (const Cell& cell : cells) {
-      const double bound = cellBound(field, facets[cell.facet], cell);
-      if (bound <= std::max(result.lo + target, floor) || cell.depth >= kMaxDepth)
-        settled = std::max(settled, bound);
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const Cell& cell = cells[c];
+      if (!within_budget || bounds[c] <= std::max(result.lo + target, floor) ||
+          cell.depth >= kMaxDepth)
+        settled = std::max(settled, bounds[c]);
       else
         split(field, facets[cell.facet], rays[cell.piece], cell, open, result);
     }

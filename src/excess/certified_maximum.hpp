@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <limits>
 #include <span>
+#include <vector>
 
 #include "excess/excess_field.hpp"
 
@@ -34,6 +35,12 @@ struct ExcessBracket {
   bool certified() const { return hi - lo <= kWidth; }
   static constexpr double kWidth = 1e-4;  ///< the widest bracket a report may give, mm
 };
+
+/// Appends the pieces a facet's lattice is laid on to `out`: the facet itself, or, for a sliver
+/// whose lattice (⌈longest edge / spacing⌉ divisions on every edge) would cast far more rays
+/// than its area needs, strips parallel to its shortest edge, two triangles each.
+void latticePieces(const std::array<Vec3, 3>& facet, double spacing,
+                   std::vector<std::array<Vec3, 3>>& out);
 
 /// The samples certifiedMaximum casts on `facet`'s lattice before any refinement (a sliver's
 /// strips counted as they are laid).

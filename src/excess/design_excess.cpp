@@ -5,9 +5,12 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
-#include <tuple>
+#include <set>
+
+#include "convex/closest_points.hpp"
 
 namespace gougechek {
 namespace {
@@ -15,18 +18,19 @@ namespace {
 /// The width each region's bracket is refined to, mm (certifiedMaximum's target).
 constexpr double kTarget = 1e-5;
 
-/// What a facet is to the report.
-enum class FacetClass : std::uint8_t { InTolerance, Excess, NotMachined };
+/// What a cell is to the report.
+enum class CellClass : std::uint8_t { InTolerance, Excess, NotMachined };
 
-/// A facet's class: its largest excess proven above the threshold is a finding, of a cutter's
-/// sweep or (met by no sweep before the cap) not machined. A bracket straddling the threshold
-/// is within the target width of it (certifiedMaximum refines every facet above its floor).
-FacetClass classOf(const ExcessBracket& bracket, double threshold) {
-  if (!(bracket.lo > threshold)) return FacetClass::InTolerance;
-  return bracket.sweep >= 0 ? FacetClass::Excess : FacetClass::NotMachined;
+/// A cell's class: its largest excess proven above the threshold is a finding: not machined
+/// where any of its rays met no sweep before the cap, else excess a cutter left. A bracket
+/// straddling the threshold is within the target width of it (certifiedMaximum refines every
+/// cell above its floor).
+CellClass classOf(const ExcessBracket& bracket, double threshold) {
+  if (!(bracket.lo > threshold)) return CellClass::InTolerance;
+  return bracket.entered == bracket.samples ? CellClass::Excess : CellClass::NotMachined;
 }
 
-/// Union-find over facet indices.
+/// Union-find over cell indices.
 class Groups {
  public:
   explicit Groups(std::size_t size) : parent_(size) {
@@ -36,7 +40,7 @@ class Groups {
     while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
     return i;
   }
-  // The smaller root wins, so that a group's root is its first facet whatever the order.
+  // The smaller root wins, so that a group's root is its first cell whatever the order.
   void join(std::uint32_t a, std::uint32_t b) {
     a = root(a), b = root(b);
     if (a != b) parent_[std::max(a, b)] = std::min(a, b);
@@ -46,63 +50,110 @@ class Groups {
   std::vector<std::uint32_t> parent_;
 };
 
-/// Joins facets of one class (and one exact face) that share an edge of the welded mesh.
-void joinAlongEdges(const Mesh& mesh, std::span<const std::uint32_t> face_of_triangle,
-                    const std::vector<FacetClass>& classes, Groups& groups) {
-  struct Edge {
-    std::uint32_t a, b, facet;
-    bool operator<(const Edge& o) const {
-      return std::tie(a, b, facet) < std::tie(o.a, o.b, o.facet);
+double triangleArea(const std::array<Vec3, 3>& t) {
+  return 0.5 * norm(cross(t[1] - t[0], t[2] - t[0]));
+}
+
+/// Whether two triangles touch: within `gap` of each other (an edge of one against the other).
+bool touch(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b, double gap) {
+  for (int pass = 0; pass < 2; ++pass) {
+    const auto& edges = pass == 0 ? a : b;
+    const auto& other = pass == 0 ? b : a;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const ClosestPair pair = closestSegmentTriangle(edges[k], edges[(k + 1) % 3], other);
+      if (norm2(pair.on_segment - pair.on_triangle) <= gap * gap) return true;
     }
+  }
+  return false;
+}
+
+/// Joins the cells of one class (and one exact face) that touch, edge or corner: sweep and
+/// prune along x over their boxes, then the exact test.
+void joinTouching(const std::vector<DesignCell>& cells,
+                  std::span<const std::uint32_t> face_of_triangle,
+                  const std::vector<CellClass>& classes, Groups& groups) {
+  struct Box {
+    Vec3 lo, hi;
+    std::uint32_t cell;
   };
-  std::vector<Edge> edges;
-  for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t) {
-    if (classes[t] == FacetClass::InTolerance) continue;
-    const Triangle& tri = mesh.triangles[t];
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t u = tri[static_cast<std::size_t>(k)],
-                          v = tri[static_cast<std::size_t>((k + 1) % 3)];
-      edges.push_back({std::min(u, v), std::max(u, v), t});
+  std::vector<Box> boxes;
+  double scale = 1;
+  for (std::uint32_t c = 0; c < cells.size(); ++c) {
+    if (classes[c] == CellClass::InTolerance) continue;
+    const auto& t = cells[c].shape.corners;
+    Box box{t[0], t[0], c};
+    for (const Vec3& p : t) {
+      box.lo = {std::min(box.lo.x, p.x), std::min(box.lo.y, p.y), std::min(box.lo.z, p.z)};
+      box.hi = {std::max(box.hi.x, p.x), std::max(box.hi.y, p.y), std::max(box.hi.z, p.z)};
+      scale = std::max({scale, std::abs(p.x), std::abs(p.y), std::abs(p.z)});
+    }
+    boxes.push_back(box);
+  }
+  // Cells split from one facet share their corners exactly; facets of a welded mesh too. The gap
+  // takes in rounding of the split points only.
+  const double gap = 1e-9 * scale;
+  std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) { return a.lo.x < b.lo.x; });
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const Box& a = boxes[i];
+    for (std::size_t j = i + 1; j < boxes.size() && boxes[j].lo.x <= a.hi.x + gap; ++j) {
+      const Box& b = boxes[j];
+      if (classes[a.cell] != classes[b.cell]) continue;
+      if (b.lo.y > a.hi.y + gap || a.lo.y > b.hi.y + gap || b.lo.z > a.hi.z + gap ||
+          a.lo.z > b.hi.z + gap)
+        continue;
+      if (!face_of_triangle.empty() &&
+          face_of_triangle[cells[a.cell].facet] != face_of_triangle[cells[b.cell].facet])
+        continue;
+      if (groups.root(a.cell) == groups.root(b.cell)) continue;
+      if (touch(cells[a.cell].shape.corners, cells[b.cell].shape.corners, gap))
+        groups.join(a.cell, b.cell);
     }
   }
-  std::sort(edges.begin(), edges.end());
-  for (std::size_t i = 1; i < edges.size(); ++i) {
-    const Edge& e = edges[i - 1];
-    const Edge& f = edges[i];
-    if (e.a != f.a || e.b != f.b || classes[e.facet] != classes[f.facet]) continue;
-    if (!face_of_triangle.empty() && face_of_triangle[e.facet] != face_of_triangle[f.facet])
-      continue;
-    groups.join(e.facet, f.facet);
-  }
 }
 
-double facetArea(const Mesh& mesh, const Triangle& t) {
-  const Vec3& a = mesh.vertices[t[0]];
-  return 0.5 * norm(cross(mesh.vertices[t[1]] - a, mesh.vertices[t[2]] - a));
-}
-
-/// The facets of each class joined into patches (facets, class and face set), in the order of
-/// their first facets.
-std::vector<ExcessPatch> patchesOf(const Mesh& mesh,
+/// The cells of each class joined into patches (cells, class and face set), in the order of
+/// their first cells.
+std::vector<ExcessPatch> patchesOf(const std::vector<DesignCell>& cells,
                                    std::span<const std::uint32_t> face_of_triangle,
-                                   const std::vector<FacetClass>& classes) {
+                                   const std::vector<CellClass>& classes) {
   Groups groups(classes.size());
-  joinAlongEdges(mesh, face_of_triangle, classes, groups);
-  // Made at each group's first facet, its root.
+  joinTouching(cells, face_of_triangle, classes, groups);
+  // Made at each group's first cell, its root.
   std::vector<std::uint32_t> patch_of(classes.size(), 0);
   std::vector<ExcessPatch> patches;
-  for (std::uint32_t t = 0; t < classes.size(); ++t) {
-    if (classes[t] == FacetClass::InTolerance) continue;
-    const std::uint32_t root = groups.root(t);
-    if (root == t) {
-      patch_of[t] = static_cast<std::uint32_t>(patches.size());
+  for (std::uint32_t c = 0; c < classes.size(); ++c) {
+    if (classes[c] == CellClass::InTolerance) continue;
+    const std::uint32_t root = groups.root(c);
+    if (root == c) {
+      patch_of[c] = static_cast<std::uint32_t>(patches.size());
       patches.emplace_back();
-      patches.back().machined = classes[t] == FacetClass::Excess;
-      if (!face_of_triangle.empty()) patches.back().face = face_of_triangle[t];
+      if (!face_of_triangle.empty()) patches.back().face = face_of_triangle[cells[c].facet];
     }
-    patches[patch_of[root]].facets.push_back(t);
+    patches[patch_of[root]].cells.push_back(c);
   }
   return patches;
+}
+
+/// `shape` cut into cells of at most `size` across: its lattice pieces (a sliver's strips),
+/// each on a regular grid of ⌈longest edge / size⌉ divisions a side.
+std::vector<DesignFacet> cellsOf(const DesignFacet& shape, double size) {
+  std::vector<std::array<Vec3, 3>> pieces;
+  latticePieces(shape.corners, size, pieces);
+  std::vector<DesignFacet> out;
+  for (const auto& [a, b, c] : pieces) {
+    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
+    const int n = std::max(1, static_cast<int>(std::ceil(longest / size - 1e-9)));
+    const auto at = [&](int i, int j) {
+      return a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
+    };
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; i + j < n; ++j) {
+        out.push_back({{at(i, j), at(i + 1, j), at(i, j + 1)}, shape.normal});
+        if (i + j + 2 <= n)
+          out.push_back({{at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)}, shape.normal});
+      }
+  }
+  return out;
 }
 
 }  // namespace
@@ -110,83 +161,109 @@ std::vector<ExcessPatch> patchesOf(const Mesh& mesh,
 DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face_of_triangle,
                            const ExcessField& field, const DesignExcessSettings& settings) {
   DesignExcess result;
-  const std::size_t count = mesh.triangles.size();
-  result.facets.resize(count);
-  std::vector<DesignFacet> facets(count);
-  for (std::size_t t = 0; t < count; ++t) {
+  std::vector<DesignCell>& cells = result.cells;
+  // Facets longer than the region size are measured as cells of it, so that what was machined
+  // and what was not are told apart on a coarse mesh, and the work is shared out evenly.
+  const double size =
+      settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing);
+  for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t) {
     const Triangle& tri = mesh.triangles[t];
-    DesignFacet& facet = facets[t];
+    DesignFacet facet;
     facet.corners = {mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]]};
     facet.normal =
         normalized(cross(facet.corners[1] - facet.corners[0], facet.corners[2] - facet.corners[0]));
+    result.area += triangleArea(facet.corners);
+    const auto& c = facet.corners;
+    const double longest = std::max({norm(c[1] - c[0]), norm(c[2] - c[1]), norm(c[0] - c[2])});
+    if (longest <= size) {
+      cells.push_back({facet, t, triangleArea(c), {}});
+      continue;
+    }
+    for (const DesignFacet& shape : cellsOf(facet, size))
+      cells.push_back({shape, t, triangleArea(shape.corners), {}});
   }
   tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
-  // Runs `measure(t)` for every facet t that `wanted(t)`, in parallel.
+  // Runs `measure(c)` for every cell c that `wanted(c)`, in parallel: the wanted ones listed
+  // first, the largest lattices first, as a few of them may take most of the time (each cell's
+  // result is its own: the order changes none).
   const auto each = [&](const auto& wanted, const auto& measure) {
+    std::vector<std::pair<std::size_t, std::size_t>> sized;  // (lattice samples, cell)
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      if (wanted(c))
+        sized.emplace_back(latticeSamples(cells[c].shape.corners, settings.spacing), c);
+    std::stable_sort(sized.begin(), sized.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::size_t> listed;
+    for (const auto& entry : sized) listed.push_back(entry.second);
     arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, count, 64),
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, listed.size(), 1),
                         [&](const tbb::blocked_range<std::size_t>& range) {
-                          for (std::size_t t = range.begin(); t != range.end(); ++t)
-                            if (wanted(t)) result.facets[t] = measure(t);
+                          for (std::size_t i = range.begin(); i != range.end(); ++i)
+                            cells[listed[i]].bracket = measure(listed[i]);
                         });
     });
   };
-  const auto certify = [&](std::size_t t, double target, double floor) {
+  const auto certify = [&](std::size_t c, double target, double floor) {
     ExcessBracket bracket =
-        certifiedMaximum(field, std::span(&facets[t], 1), settings.spacing, target, floor);
-    bracket.samples += result.facets[t].samples;  // a facet measured again counts both
+        certifiedMaximum(field, std::span(&cells[c].shape, 1), settings.spacing, target, floor);
+    bracket.samples += cells[c].bracket.samples;  // a cell measured again counts both
     return bracket;
   };
   const double inf = std::numeric_limits<double>::infinity();
+  const auto all = [](std::size_t) { return true; };
   // The lattice alone: most facets are then in tolerance (every cell bounded below the
-  // threshold) or proven above it (a sample above it); only those in between are refined.
-  each([](std::size_t) { return true; }, [&](std::size_t t) { return certify(t, inf, -inf); });
+  // threshold) or proven above it (a sample above it).
+  each(all, [&](std::size_t c) { return certify(c, inf, -inf); });
+  // Only the cells between in tolerance and proven above are refined, the threshold their floor.
   each(
-      [&](std::size_t t) {
-        const ExcessBracket& b = result.facets[t];
+      [&](std::size_t c) {
+        const ExcessBracket& b = cells[c].bracket;
         return !(b.lo > settings.threshold) && b.hi > settings.threshold;
       },
-      [&](std::size_t t) { return certify(t, kTarget, settings.threshold); });
+      [&](std::size_t c) { return certify(c, kTarget, settings.threshold); });
 
-  std::vector<FacetClass> classes(count);
-  for (std::size_t t = 0; t < count; ++t)
-    classes[t] = classOf(result.facets[t], settings.threshold);
-  std::vector<ExcessPatch> patches = patchesOf(mesh, face_of_triangle, classes);
-  // Each patch's largest excess to the target width: only its facets that may hold more than
-  // the largest sample of the patch are refined, and only where they may (the floor).
-  std::vector<double> floor(count, inf);
+  std::vector<CellClass> classes(cells.size());
+  for (std::size_t c = 0; c < cells.size(); ++c)
+    classes[c] = classOf(cells[c].bracket, settings.threshold);
+  std::vector<ExcessPatch> patches = patchesOf(cells, face_of_triangle, classes);
+  // Each excess patch's largest excess to the target width: only its cells that may hold more
+  // than the largest sample of the patch are refined, and only where they may (the floor).
+  std::vector<double> floor(cells.size(), inf);
   for (const ExcessPatch& patch : patches) {
+    // What no cutter reached is measured to the cap: no finding of a size to certify.
+    if (classes[patch.cells[0]] == CellClass::NotMachined) continue;
     double lo = -inf;
-    for (const std::uint32_t t : patch.facets) lo = std::max(lo, result.facets[t].lo);
-    for (const std::uint32_t t : patch.facets)
-      if (result.facets[t].hi > lo + kTarget) floor[t] = lo;
+    for (const std::uint32_t c : patch.cells) lo = std::max(lo, cells[c].bracket.lo);
+    for (const std::uint32_t c : patch.cells)
+      if (cells[c].bracket.hi > lo + kTarget) floor[c] = lo;
   }
-  each([&](std::size_t t) { return floor[t] < inf; },
-       [&](std::size_t t) { return certify(t, kTarget, floor[t]); });
+  each([&](std::size_t c) { return floor[c] < inf; },
+       [&](std::size_t c) { return certify(c, kTarget, floor[c]); });
 
   for (ExcessPatch& patch : patches) {
     patch.bracket.lo = patch.bracket.hi = -inf;
-    for (const std::uint32_t t : patch.facets) {
-      const ExcessBracket& facet = result.facets[t];
-      patch.area += facetArea(mesh, mesh.triangles[t]);
-      patch.bracket.hi = std::max(patch.bracket.hi, facet.hi);
-      patch.bracket.samples += facet.samples;
-      patch.bracket.entered += facet.entered;
-      patch.bracket.rounds = std::max(patch.bracket.rounds, facet.rounds);
-      if (facet.lo > patch.bracket.lo) {
-        patch.bracket.lo = facet.lo;
-        patch.bracket.at = facet.at;
-        patch.bracket.sweep = facet.sweep;
+    std::set<std::uint32_t> facets;
+    for (const std::uint32_t c : patch.cells) {
+      const ExcessBracket& cell = cells[c].bracket;
+      facets.insert(cells[c].facet);
+      patch.area += cells[c].area;
+      patch.bracket.hi = std::max(patch.bracket.hi, cell.hi);
+      patch.bracket.samples += cell.samples;
+      patch.bracket.entered += cell.entered;
+      patch.bracket.rounds = std::max(patch.bracket.rounds, cell.rounds);
+      if (cell.lo > patch.bracket.lo) {
+        patch.bracket.lo = cell.lo;
+        patch.bracket.at = cell.at;
+        patch.bracket.sweep = cell.sweep;
       }
     }
+    patch.facets = facets.size();
     // A patch whose largest excess, once refined, met no sweep is not machined there.
-    patch.machined = patch.bracket.sweep >= 0;
+    patch.machined = classes[patch.cells[0]] == CellClass::Excess && patch.bracket.sweep >= 0;
     (patch.machined ? result.regions : result.not_machined).push_back(std::move(patch));
   }
-  for (std::size_t t = 0; t < count; ++t) {
-    result.samples += result.facets[t].samples;
-    result.area += facetArea(mesh, mesh.triangles[t]);
-  }
+  result.samples = 0;
+  for (const DesignCell& cell : cells) result.samples += cell.bracket.samples;
   std::stable_sort(
       result.regions.begin(), result.regions.end(),
       [](const ExcessPatch& a, const ExcessPatch& b) { return a.bracket.hi > b.bracket.hi; });

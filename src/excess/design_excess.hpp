@@ -1,8 +1,9 @@
 #pragma once
 // The excess over a whole design (docs/checking-rules.md "Excess"): each facet of the part's mesh
-// measured on its own (certifiedMaximum, facets in parallel: the result does not depend on the
-// thread count), then the facets whose excess is a finding joined, edge to edge, into regions:
-// those a cutter left material on, and those no cutter came near (not machined).
+// measured on its own (certifiedMaximum, in parallel: the result does not depend on the thread
+// count), a facet partly reached by the cutters split into cells, then the cells whose excess
+// is a finding joined, where they touch, into regions: those a cutter left material on, and
+// those no cutter came near (not machined).
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -17,21 +18,35 @@ struct DesignExcessSettings {
   double spacing = 0.2;  ///< lattice spacing on each facet, mm
   /// Excess up to this is not a finding (the stock to leave plus the excess tolerance), mm.
   double threshold = 0;
+  /// A facet both reached and not reached by the cutters is split into cells this long at
+  /// most, mm; 0: the larger of 1 mm and 10 spacings.
+  double region_size = 0;
   int threads = 0;  ///< 0: all cores
 };
 
-/// Facets of the design joined into one finding.
+/// A piece of the design measured on its own: a facet of the mesh, or a part of one (a facet
+/// only partly reached by the cutters is split into cells of at most the region size, so that
+/// what was machined and what was not are told apart on a coarse mesh).
+struct DesignCell {
+  DesignFacet shape;
+  std::uint32_t facet = 0;  ///< the mesh triangle it lies in
+  double area = 0;          ///< mm²
+  ExcessBracket bracket;    ///< its largest excess
+};
+
+/// Cells of the design joined into one finding.
 struct ExcessPatch {
-  std::vector<std::uint32_t> facets;  ///< triangles of the mesh, increasing
-  /// lo and hi: the largest of its facets' brackets; at and sweep where that lo is.
+  std::vector<std::uint32_t> cells;  ///< indices into DesignExcess::cells, increasing
+  std::size_t facets = 0;            ///< mesh triangles its cells lie in
+  /// lo and hi: the largest of its cells' brackets; at and sweep where that lo is.
   ExcessBracket bracket;
   double area = 0;                    ///< mm²
   bool machined = true;               ///< false: its largest excess met no sweep (the cap)
-  std::optional<std::uint32_t> face;  ///< the exact face (STEP/IGES) its facets lie on
+  std::optional<std::uint32_t> face;  ///< the exact face (STEP/IGES) its cells lie on
 };
 
 struct DesignExcess {
-  std::vector<ExcessBracket> facets;      ///< each triangle's own, by index
+  std::vector<DesignCell> cells;          ///< the whole design, each mesh triangle's in order
   std::vector<ExcessPatch> regions;       ///< material left by a cutter: largest hi first
   std::vector<ExcessPatch> not_machined;  ///< met by no cutter: largest area first
   std::size_t samples = 0;                ///< rays cast, in all

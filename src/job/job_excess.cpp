@@ -34,9 +34,10 @@ std::map<int, CutterModel> cuttersOf(const std::vector<Move>& moves, const ToolL
   return cutters;
 }
 
-/// The bands of the design's area by each facet's largest excess beyond `stock_to_leave`: in
-/// tolerance, then 1–2, 2–5, 5–10 and over 10 times the excess tolerance.
-std::vector<ExcessBand> bandsOf(const Mesh& mesh, const DesignExcess& design, double stock_to_leave,
+/// The bands of the design's area by each cell's largest excess beyond `stock_to_leave`: in
+/// tolerance, then 1–2, 2–5, 5–10 and over 10 times the excess tolerance; cells not machined
+/// left out.
+std::vector<ExcessBand> bandsOf(const DesignExcess& design, double stock_to_leave,
                                 double tolerance) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<ExcessBand> bands{{0, tolerance, 0},
@@ -44,19 +45,16 @@ std::vector<ExcessBand> bandsOf(const Mesh& mesh, const DesignExcess& design, do
                                 {2 * tolerance, 5 * tolerance, 0},
                                 {5 * tolerance, 10 * tolerance, 0},
                                 {10 * tolerance, inf, 0}};
-  std::vector<bool> unmachined(mesh.triangles.size(), false);
+  std::vector<bool> unmachined(design.cells.size(), false);
   for (const ExcessPatch& patch : design.not_machined)
-    for (const std::uint32_t t : patch.facets) unmachined[t] = true;
-  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
-    if (unmachined[t]) continue;
-    const Triangle& tri = mesh.triangles[t];
-    const Vec3& a = mesh.vertices[tri[0]];
-    const double area = 0.5 * norm(cross(mesh.vertices[tri[1]] - a, mesh.vertices[tri[2]] - a));
-    const double beyond = design.facets[t].lo - stock_to_leave;
+    for (const std::uint32_t c : patch.cells) unmachined[c] = true;
+  for (std::size_t c = 0; c < design.cells.size(); ++c) {
+    if (unmachined[c]) continue;
+    const double beyond = design.cells[c].bracket.lo - stock_to_leave;
     auto band = std::find_if(bands.begin(), bands.end(),
                              [beyond](const ExcessBand& b) { return beyond <= b.to; });
-    if (band == bands.end()) band = bands.begin();  // a NaN-free facet never lands here
-    band->area += area;
+    if (band == bands.end()) band = bands.begin();  // a NaN-free cell never lands here
+    band->area += design.cells[c].area;
   }
   return bands;
 }
@@ -136,7 +134,7 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
 
   excess.samples = design.samples;
   excess.area = design.area;
-  excess.bands = bandsOf(mesh, design, excess.stock_to_leave, excess.tolerance);
+  excess.bands = bandsOf(design, excess.stock_to_leave, excess.tolerance);
   std::set<std::uint32_t> lines;
   const auto regionOf = [&](const ExcessPatch& patch) {
     ExcessRegion region;
@@ -144,7 +142,7 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
     region.lo = patch.bracket.lo;
     region.hi = patch.bracket.hi;
     region.area = patch.area;
-    region.facets = patch.facets.size();
+    region.facets = patch.facets;
     region.at = patch.bracket.at;
     if (patch.face) region.face = *patch.face + 1;
     if (patch.machined && patch.bracket.sweep >= 0) {

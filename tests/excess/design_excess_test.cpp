@@ -67,15 +67,15 @@ TEST(DesignExcess, AMissedPassIsOneRegionWithTheAnalyticCusp) {
   EXPECT_NEAR(rib.bracket.at.x, 1.2, 0.01);
   // Every facet of the region lies where the missing pass leaves more than 0.005 mm: within
   // the 0.6 mm gap, widened by a facet.
-  for (const std::uint32_t t : rib.facets)
-    for (const std::uint32_t v : mesh.triangles[t]) {
-      EXPECT_GT(mesh.vertices[v].x, 0.9 - 0.26);
-      EXPECT_LT(mesh.vertices[v].x, 1.5 + 0.26);
+  for (const std::uint32_t c : rib.cells)
+    for (const Vec3& corner : design.cells[c].shape.corners) {
+      EXPECT_GT(corner.x, 0.9 - 0.26);
+      EXPECT_LT(corner.x, 1.5 + 0.26);
     }
   // The rest is in tolerance: the 0.0037523 mm scallops of a 0.3 stepover.
-  for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
-    if (std::find(rib.facets.begin(), rib.facets.end(), t) != rib.facets.end()) continue;
-    EXPECT_LE(design.facets[t].lo, 0.005);
+  for (std::uint32_t c = 0; c < design.cells.size(); ++c) {
+    if (std::find(rib.cells.begin(), rib.cells.end(), c) != rib.cells.end()) continue;
+    EXPECT_LE(design.cells[c].bracket.lo, 0.005);
   }
 }
 
@@ -89,10 +89,36 @@ TEST(DesignExcess, WhatNoCutterReachesIsNotMachined) {
   EXPECT_TRUE(design.regions.empty());
   ASSERT_EQ(design.not_machined.size(), 1U);
   const ExcessPatch& plate = design.not_machined[0];
-  EXPECT_EQ(plate.facets.size(), 32U);
+  EXPECT_EQ(plate.facets, 32U);
   EXPECT_NEAR(plate.area, 4, 1e-9);
   EXPECT_DOUBLE_EQ(plate.bracket.lo, 5);
   EXPECT_EQ(plate.bracket.sweep, -1);
+}
+
+TEST(DesignExcess, AFacetReachedInPartIsSplitIntoCells) {
+  // Two triangles of 10 × 4 mm; the passes end at x = 6, so the ball reaches the plane's rays up
+  // to x = 9 (a 3 mm wall of excess past the last pass) and none beyond: that 1 mm strip is not
+  // machined, not the whole facet (cells of 1 mm: the strip and at most one column of cells).
+  Mesh mesh;
+  mesh.vertices = {{0, -2, 0}, {10, -2, 0}, {10, 2, 0}, {0, 2, 0}};
+  mesh.triangles = {{0, 1, 2}, {0, 2, 3}};
+  const MoveTree tree(rasterWithout(100));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const DesignExcess design = measureDesign(mesh, {}, field, settings(0));
+  ASSERT_EQ(design.not_machined.size(), 1U);
+  EXPECT_GE(design.not_machined[0].area, 4 - 1e-9);
+  EXPECT_LE(design.not_machined[0].area, 8 + 1e-9);
+  EXPECT_EQ(design.not_machined[0].facets, 2U);
+  ASSERT_EQ(design.regions.size(), 1U);
+  for (const std::uint32_t c : design.regions[0].cells)
+    for (const Vec3& corner : design.cells[c].shape.corners) EXPECT_GE(corner.x, 5 - 1e-9);
+  // Its largest excess lies past the last pass, short of the strip: 3 − √(9 − (x − 6)²) there.
+  const ExcessBracket& left = design.regions[0].bracket;
+  EXPECT_GT(left.at.x, 6);
+  EXPECT_LT(left.at.x, 9);
+  const double dx = left.at.x - 6;
+  EXPECT_NEAR(left.lo, 3 - std::sqrt(9 - dx * dx), 1e-5);
+  EXPECT_LE(left.hi - left.lo, ExcessBracket::kWidth);
 }
 
 TEST(DesignExcess, RegionsNeverCrossExactFaces) {
@@ -108,7 +134,7 @@ TEST(DesignExcess, RegionsNeverCrossExactFaces) {
   ASSERT_EQ(design.regions.size(), 2U);
   EXPECT_NE(design.regions[0].face, design.regions[1].face);
   for (const ExcessPatch& region : design.regions)
-    for (const std::uint32_t t : region.facets) EXPECT_EQ(face[t], *region.face);
+    for (const std::uint32_t c : region.cells) EXPECT_EQ(face[design.cells[c].facet], *region.face);
 }
 
 TEST(DesignExcess, TheThreadCountChangesNothing) {
@@ -118,11 +144,11 @@ TEST(DesignExcess, TheThreadCountChangesNothing) {
   const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
   const DesignExcess one = measureDesign(mesh, {}, field, settings(1));
   const DesignExcess two = measureDesign(mesh, {}, field, settings(2));
-  ASSERT_EQ(one.facets.size(), two.facets.size());
-  for (std::size_t t = 0; t < one.facets.size(); ++t) {
-    EXPECT_EQ(one.facets[t].lo, two.facets[t].lo);
-    EXPECT_EQ(one.facets[t].hi, two.facets[t].hi);
-    EXPECT_EQ(one.facets[t].samples, two.facets[t].samples);
+  ASSERT_EQ(one.cells.size(), two.cells.size());
+  for (std::size_t c = 0; c < one.cells.size(); ++c) {
+    EXPECT_EQ(one.cells[c].bracket.lo, two.cells[c].bracket.lo);
+    EXPECT_EQ(one.cells[c].bracket.hi, two.cells[c].bracket.hi);
+    EXPECT_EQ(one.cells[c].bracket.samples, two.cells[c].bracket.samples);
   }
   EXPECT_EQ(one.samples, two.samples);
 }
@@ -138,9 +164,8 @@ TEST(DesignExcess, BracketsHoldEveryDenseSample) {
   ASSERT_EQ(design.regions.size(), 1U);
   const ExcessPatch& rib = design.regions[0];
   double densest = 0;
-  for (const std::uint32_t t : rib.facets) {
-    const Triangle& tri = mesh.triangles[t];
-    const Vec3 a = mesh.vertices[tri[0]], b = mesh.vertices[tri[1]], c = mesh.vertices[tri[2]];
+  for (const std::uint32_t cell : rib.cells) {
+    const auto& [a, b, c] = design.cells[cell].shape.corners;
     constexpr int n = 50;  // 0.005 mm on a 0.25 mm cell
     for (int i = 0; i <= n; ++i)
       for (int j = 0; i + j <= n; ++j) {
