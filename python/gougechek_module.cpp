@@ -413,6 +413,7 @@ py::dict excessRegionDict(const ExcessRegion& region) {
   py::dict entry;
   entry["lo"] = region.lo;
   entry["hi"] = region.hi;
+  entry["certified"] = region.certified();
   entry["area"] = region.area;
   entry["facets"] = region.facets;
   entry["at"] = xyz(region.at);

@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 #include "convex/closest_points.hpp"
 
@@ -67,8 +69,9 @@ bool touch(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b, double ga
   return false;
 }
 
-/// Joins the cells of one class (and one exact face) that touch, edge or corner: sweep and
-/// prune along x over their boxes, then the exact test.
+/// Joins the cells of one class (and one exact face) that touch, edge or corner: the pairs of
+/// boxes that share a cell of a grid twice as fine as the boxes' median size, then the exact
+/// test.
 void joinTouching(const std::vector<DesignCell>& cells,
                   std::span<const std::uint32_t> face_of_triangle,
                   const std::vector<CellClass>& classes, Groups& groups) {
@@ -78,6 +81,7 @@ void joinTouching(const std::vector<DesignCell>& cells,
   };
   std::vector<Box> boxes;
   double scale = 1;
+  std::vector<double> extents;
   for (std::uint32_t c = 0; c < cells.size(); ++c) {
     if (classes[c] == CellClass::InTolerance) continue;
     const auto& t = cells[c].shape.corners;
@@ -87,27 +91,55 @@ void joinTouching(const std::vector<DesignCell>& cells,
       box.hi = {std::max(box.hi.x, p.x), std::max(box.hi.y, p.y), std::max(box.hi.z, p.z)};
       scale = std::max({scale, std::abs(p.x), std::abs(p.y), std::abs(p.z)});
     }
+    const Vec3 extent = box.hi - box.lo;
+    extents.push_back(std::max({extent.x, extent.y, extent.z}));
     boxes.push_back(box);
   }
+  if (boxes.empty()) return;
   // Cells split from one facet share their corners exactly; facets of a welded mesh too. The gap
   // takes in rounding of the split points only.
   const double gap = 1e-9 * scale;
-  std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) { return a.lo.x < b.lo.x; });
-  for (std::size_t i = 0; i < boxes.size(); ++i) {
-    const Box& a = boxes[i];
-    for (std::size_t j = i + 1; j < boxes.size() && boxes[j].lo.x <= a.hi.x + gap; ++j) {
-      const Box& b = boxes[j];
-      if (classes[a.cell] != classes[b.cell]) continue;
-      if (b.lo.y > a.hi.y + gap || a.lo.y > b.hi.y + gap || b.lo.z > a.hi.z + gap ||
-          a.lo.z > b.hi.z + gap)
-        continue;
-      if (!face_of_triangle.empty() &&
-          face_of_triangle[cells[a.cell].facet] != face_of_triangle[cells[b.cell].facet])
-        continue;
-      if (groups.root(a.cell) == groups.root(b.cell)) continue;
-      if (touch(cells[a.cell].shape.corners, cells[b.cell].shape.corners, gap))
-        groups.join(a.cell, b.cell);
+  std::nth_element(extents.begin(), extents.begin() + extents.size() / 2, extents.end());
+  const double pitch = std::max(2 * extents[extents.size() / 2], 1e-6 * scale);
+  struct Slot {
+    std::int64_t x, y, z;
+    std::uint32_t box;
+    bool operator<(const Slot& o) const {
+      return std::tie(x, y, z, box) < std::tie(o.x, o.y, o.z, o.box);
     }
+  };
+  std::vector<Slot> slots;
+  const auto index = [&](double v) { return static_cast<std::int64_t>(std::floor(v / pitch)); };
+  for (std::uint32_t i = 0; i < boxes.size(); ++i) {
+    const Box& box = boxes[i];
+    for (std::int64_t x = index(box.lo.x - gap); x <= index(box.hi.x + gap); ++x)
+      for (std::int64_t y = index(box.lo.y - gap); y <= index(box.hi.y + gap); ++y)
+        for (std::int64_t z = index(box.lo.z - gap); z <= index(box.hi.z + gap); ++z)
+          slots.push_back({x, y, z, i});
+  }
+  std::sort(slots.begin(), slots.end());
+  const auto same_slot = [](const Slot& a, const Slot& b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+  };
+  for (std::size_t first = 0; first < slots.size();) {
+    std::size_t last = first + 1;
+    while (last < slots.size() && same_slot(slots[first], slots[last])) ++last;
+    for (std::size_t i = first; i < last; ++i)
+      for (std::size_t j = i + 1; j < last; ++j) {
+        const Box& a = boxes[slots[i].box];
+        const Box& b = boxes[slots[j].box];
+        if (classes[a.cell] != classes[b.cell]) continue;
+        if (b.lo.x > a.hi.x + gap || a.lo.x > b.hi.x + gap || b.lo.y > a.hi.y + gap ||
+            a.lo.y > b.hi.y + gap || b.lo.z > a.hi.z + gap || a.lo.z > b.hi.z + gap)
+          continue;
+        if (!face_of_triangle.empty() &&
+            face_of_triangle[cells[a.cell].facet] != face_of_triangle[cells[b.cell].facet])
+          continue;
+        if (groups.root(a.cell) == groups.root(b.cell)) continue;
+        if (touch(cells[a.cell].shape.corners, cells[b.cell].shape.corners, gap))
+          groups.join(a.cell, b.cell);
+      }
+    first = last;
   }
 }
 

@@ -208,6 +208,7 @@ Json excessRegionJson(const ExcessRegion& region) {
   Json item;
   item["lo"] = bracketEnd(region.lo, false);
   item["hi"] = bracketEnd(region.hi, true);
+  item["certified"] = region.certified();
   item["area"] = std::round(region.area * 1000) / 1000;
   item["facets"] = region.facets;
   item["at"] = point(region.at);

@@ -439,6 +439,7 @@ std::string describeExcessRegion(const Report& report, const ExcessRegion& regio
     text.append(" tool ").append(std::to_string(region.tool));
     if (!region.operation.empty()) text.append(" (").append(region.operation).append(")");
   }
+  if (!region.certified()) text.append(" [bracket wider than 1e-4 mm]");
   return text;
 }
 
