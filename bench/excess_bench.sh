@@ -37,7 +37,7 @@ printf '|---|---|---:|---:|---:|---:|---:|---:|\n'
 for threads in 1 2; do
   read -r base_wall base_user base_rss <<<"$(run "check_$threads" "$threads")"
   printf '| %s | check | %s | %s | %.0f | | | |\n' "$threads" "$base_wall" "$base_user" \
-  X
+    "$(awk -v k="$base_rss" 'BEGIN { print k / 1024 }')"
   read -r wall user rss <<<"$(run "excess_$threads" "$threads" --excess --excess-spacing "$spacing")"
   rays=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['excess']['samples'])" \
     "$out/excess_$threads.json")

@@ -116,8 +116,8 @@ struct StockReport {
 /// the part joined edge to edge (on one face of a STEP/IGES part) whose largest excess exceeds
 /// the stock to leave plus the excess tolerance; or, not machined, facets no cutter came near.
 struct ExcessRegion {
-  bool machined = true;    ///< false: its largest excess met no cutter before the stock's box
-  double lo = 0, hi = 0;   ///< the largest excess lies in [lo, hi], mm
+  bool machined = true;   ///< false: some ray of its cells met no cutter before the cap
+  double lo = 0, hi = 0;  ///< the largest excess lies in [lo, hi], mm
   /// Whether [lo, hi] is as narrow as docs/checking-rules.md promises (1e-4 mm); a region
   /// whose refinement ran out of its budget keeps the wider bracket, which still holds.
   bool certified() const { return hi - lo <= 1e-4; }

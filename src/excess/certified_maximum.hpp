@@ -47,9 +47,10 @@ void latticePieces(const std::array<Vec3, 3>& facet, double spacing,
 std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing);
 
 /// The bracket of the largest excess over `facets` (lattice spacing `spacing`, mm), refined
-/// until it is at most `target` wide (or cells reach their smallest size). Cells bounded at or
-/// below `floor` are not refined: a result with hi <= floor proves the maximum no larger (a
-/// design in tolerance), one with hi > floor is refined as without it.
+/// until it is at most `target` wide (or cells reach their smallest size, or the refinement its
+/// budget: 16 splits a lattice cell and 256 more; the bracket is then wider, and still holds).
+/// Cells bounded at or below `floor` are not refined: a result with hi <= floor proves the maximum
+/// no larger (a design in tolerance), one with hi > floor is refined as without it.
 ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
                                double spacing, double target = 1e-6,
                                double floor = -std::numeric_limits<double>::infinity());

@@ -23,12 +23,13 @@ constexpr double kTarget = 1e-5;
 /// What a cell is to the report.
 enum class CellClass : std::uint8_t { InTolerance, Excess, NotMachined };
 
-/// A cell's class: its largest excess proven above the threshold is a finding: not machined
-/// where any of its rays met no sweep before the cap, else excess a cutter left. A bracket
-/// straddling the threshold is within the target width of it (certifiedMaximum refines every
-/// cell above its floor).
+/// A cell's class: where its largest excess may exceed the threshold by more than the target
+/// width it is a finding (proven when lo is above it; where a refinement ran out of its budget
+/// the region says its bracket is wider than promised): not machined where any of its rays met
+/// no sweep before the cap, else excess a cutter left.
 CellClass classOf(const ExcessBracket& bracket, double threshold) {
-  if (!(bracket.lo > threshold)) return CellClass::InTolerance;
+  if (!(bracket.lo > threshold) && !(bracket.hi > threshold + kTarget))
+    return CellClass::InTolerance;
   return bracket.entered == bracket.samples ? CellClass::Excess : CellClass::NotMachined;
 }
 
@@ -188,24 +189,20 @@ std::vector<DesignFacet> cellsOf(const DesignFacet& shape, double size) {
   return out;
 }
 
-}  // namespace
-
-DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face_of_triangle,
-                           const ExcessField& field, const DesignExcessSettings& settings) {
-  DesignExcess result;
-  std::vector<DesignCell>& cells = result.cells;
+/// The design's cells: each facet, or where it is longer than `size` its cellsOf; `area` is
+/// set to the design's.
+std::vector<DesignCell> cellsOfDesign(const Mesh& mesh, double size, double& area) {
   // Facets longer than the region size are measured as cells of it, so that what was machined
   // and what was not are told apart on a coarse mesh, and the work is shared out evenly.
-  const double size =
-      settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing);
+  std::vector<DesignCell> cells;
+  area = 0;
   for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t) {
     const Triangle& tri = mesh.triangles[t];
     DesignFacet facet;
     facet.corners = {mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]]};
-    facet.normal =
-        normalized(cross(facet.corners[1] - facet.corners[0], facet.corners[2] - facet.corners[0]));
-    result.area += triangleArea(facet.corners);
     const auto& c = facet.corners;
+    facet.normal = normalized(cross(c[1] - c[0], c[2] - c[0]));
+    area += triangleArea(c);
     const double longest = std::max({norm(c[1] - c[0]), norm(c[2] - c[1]), norm(c[0] - c[2])});
     if (longest <= size) {
       cells.push_back({facet, t, triangleArea(c), {}});
@@ -214,6 +211,58 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
     for (const DesignFacet& shape : cellsOf(facet, size))
       cells.push_back({shape, t, triangleArea(shape.corners), {}});
   }
+  return cells;
+}
+
+/// The floor each cell is refined above so that each excess patch's largest excess is within
+/// the target width: only its cells that may hold more than the largest sample of the patch are
+/// refined (∞: not at all), and only where they may (that sample).
+std::vector<double> regionFloors(const std::vector<ExcessPatch>& patches,
+                                 const std::vector<DesignCell>& cells,
+                                 const std::vector<CellClass>& classes) {
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> floor(cells.size(), inf);
+  for (const ExcessPatch& patch : patches) {
+    // What no cutter reached is measured to the cap: no finding of a size to certify.
+    if (classes[patch.cells[0]] == CellClass::NotMachined) continue;
+    double lo = -inf;
+    for (const std::uint32_t c : patch.cells) lo = std::max(lo, cells[c].bracket.lo);
+    for (const std::uint32_t c : patch.cells)
+      if (cells[c].bracket.hi > lo + kTarget) floor[c] = lo;
+  }
+  return floor;
+}
+
+/// A patch's bracket (the largest of its cells'), area and facet count.
+void summarize(ExcessPatch& patch, const std::vector<DesignCell>& cells) {
+  patch.bracket.lo = patch.bracket.hi = -std::numeric_limits<double>::infinity();
+  std::set<std::uint32_t> facets;
+  for (const std::uint32_t c : patch.cells) {
+    const ExcessBracket& cell = cells[c].bracket;
+    facets.insert(cells[c].facet);
+    patch.area += cells[c].area;
+    patch.bracket.hi = std::max(patch.bracket.hi, cell.hi);
+    patch.bracket.samples += cell.samples;
+    patch.bracket.entered += cell.entered;
+    patch.bracket.rounds = std::max(patch.bracket.rounds, cell.rounds);
+    if (cell.lo > patch.bracket.lo) {
+      patch.bracket.lo = cell.lo;
+      patch.bracket.at = cell.at;
+      patch.bracket.sweep = cell.sweep;
+    }
+  }
+  patch.facets = facets.size();
+}
+
+}  // namespace
+
+DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face_of_triangle,
+                           const ExcessField& field, const DesignExcessSettings& settings) {
+  DesignExcess result;
+  std::vector<DesignCell>& cells = result.cells;
+  cells = cellsOfDesign(
+      mesh, settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing),
+      result.area);
   tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
   // Runs `measure(c)` for every cell c that `wanted(c)`, in parallel: the wanted ones listed
   // first, the largest lattices first, as a few of them may take most of the time (each cell's
@@ -238,14 +287,20 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
   const auto certify = [&](std::size_t c, double target, double floor) {
     ExcessBracket bracket =
         certifiedMaximum(field, std::span(&cells[c].shape, 1), settings.spacing, target, floor);
-    bracket.samples += cells[c].bracket.samples;  // a cell measured again counts both
+    // A cell measured again counts both measures' rays, and those that entered a sweep.
+    bracket.samples += cells[c].bracket.samples;
+    bracket.entered += cells[c].bracket.entered;
     return bracket;
+  };
+  const auto stop = [&settings] {
+    if (settings.check_stop) settings.check_stop();
   };
   const double inf = std::numeric_limits<double>::infinity();
   const auto all = [](std::size_t) { return true; };
   // The lattice alone: most facets are then in tolerance (every cell bounded below the
   // threshold) or proven above it (a sample above it).
   each(all, [&](std::size_t c) { return certify(c, inf, -inf); });
+  stop();
   // Only the cells between in tolerance and proven above are refined, the threshold their floor.
   each(
       [&](std::size_t c) {
@@ -253,43 +308,18 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
         return !(b.lo > settings.threshold) && b.hi > settings.threshold;
       },
       [&](std::size_t c) { return certify(c, kTarget, settings.threshold); });
+  stop();
 
   std::vector<CellClass> classes(cells.size());
   for (std::size_t c = 0; c < cells.size(); ++c)
     classes[c] = classOf(cells[c].bracket, settings.threshold);
   std::vector<ExcessPatch> patches = patchesOf(cells, face_of_triangle, classes);
-  // Each excess patch's largest excess to the target width: only its cells that may hold more
-  // than the largest sample of the patch are refined, and only where they may (the floor).
-  std::vector<double> floor(cells.size(), inf);
-  for (const ExcessPatch& patch : patches) {
-    // What no cutter reached is measured to the cap: no finding of a size to certify.
-    if (classes[patch.cells[0]] == CellClass::NotMachined) continue;
-    double lo = -inf;
-    for (const std::uint32_t c : patch.cells) lo = std::max(lo, cells[c].bracket.lo);
-    for (const std::uint32_t c : patch.cells)
-      if (cells[c].bracket.hi > lo + kTarget) floor[c] = lo;
-  }
+  const std::vector<double> floor = regionFloors(patches, cells, classes);
   each([&](std::size_t c) { return floor[c] < inf; },
        [&](std::size_t c) { return certify(c, kTarget, floor[c]); });
 
   for (ExcessPatch& patch : patches) {
-    patch.bracket.lo = patch.bracket.hi = -inf;
-    std::set<std::uint32_t> facets;
-    for (const std::uint32_t c : patch.cells) {
-      const ExcessBracket& cell = cells[c].bracket;
-      facets.insert(cells[c].facet);
-      patch.area += cells[c].area;
-      patch.bracket.hi = std::max(patch.bracket.hi, cell.hi);
-      patch.bracket.samples += cell.samples;
-      patch.bracket.entered += cell.entered;
-      patch.bracket.rounds = std::max(patch.bracket.rounds, cell.rounds);
-      if (cell.lo > patch.bracket.lo) {
-        patch.bracket.lo = cell.lo;
-        patch.bracket.at = cell.at;
-        patch.bracket.sweep = cell.sweep;
-      }
-    }
-    patch.facets = facets.size();
+    summarize(patch, cells);
     // A patch whose largest excess, once refined, met no sweep is not machined there.
     patch.machined = classes[patch.cells[0]] == CellClass::Excess && patch.bracket.sweep >= 0;
     (patch.machined ? result.regions : result.not_machined).push_back(std::move(patch));

@@ -5,6 +5,7 @@
 // is a finding joined, where they touch, into regions: those a cutter left material on, and
 // those no cutter came near (not machined).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -22,6 +23,8 @@ struct DesignExcessSettings {
   /// most, mm; 0: the larger of 1 mm and 10 spacings.
   double region_size = 0;
   int threads = 0;  ///< 0: all cores
+  /// Called between the passes (on the calling thread); may throw to stop the measure.
+  std::function<void()> check_stop;
 };
 
 /// A piece of the design measured on its own: a facet of the mesh, or a part of one (a facet
@@ -41,7 +44,7 @@ struct ExcessPatch {
   /// lo and hi: the largest of its cells' brackets; at and sweep where that lo is.
   ExcessBracket bracket;
   double area = 0;                    ///< mm²
-  bool machined = true;               ///< false: its largest excess met no sweep (the cap)
+  bool machined = true;               ///< false: some ray of its cells met no sweep before the cap
   std::optional<std::uint32_t> face;  ///< the exact face (STEP/IGES) its cells lie on
 };
 

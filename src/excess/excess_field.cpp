@@ -19,6 +19,9 @@ std::array<double, 3> ExcessField::capLengths(const Vec3& p, const Vec3& n, int&
 }
 
 double ExcessField::capLength(const Vec3& p, const Vec3& n) const {
+  // A point outside the cap's box has nothing above it (a wall below the stock).
+  for (int axis = 0; axis < 3; ++axis)
+    if (p[axis] < cap_.lo[axis] || p[axis] > cap_.hi[axis]) return 0;
   int count = 0;
   const std::array<double, 3> lengths = capLengths(p, n, count);
   double shortest = std::numeric_limits<double>::infinity();

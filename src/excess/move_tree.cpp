@@ -29,23 +29,30 @@ double segmentDistance(const Vec3& p, const Vec3& a, const Vec3& b) {
   return norm(a + ab * s - p);
 }
 
-/// Distance from p to the parallelogram base + s·u + t·w, s, t in [0, 1] (either edge may be
-/// empty): the foot of the perpendicular when it falls inside, else the nearest edge's.
+/// A lower bound of the distance from p to the parallelogram base + s·u + t·w, s, t in [0, 1]
+/// (either edge may be empty), never above it: the nearest edge's distance, and where the foot
+/// of the perpendicular may fall inside (within 1e-6 of its coordinates, which a nearly
+/// degenerate parallelogram computes poorly) the distance to its plane, which is at most the
+/// distance to any of its points.
 double parallelogramDistance(const Vec3& p, const Vec3& base, const Vec3& u, const Vec3& w) {
   const double uu = dot(u, u), uw = dot(u, w), ww = dot(w, w);
   // A ball's core is a point: its parallelogram, the chord.
   if (ww == 0) return segmentDistance(p, base, base + u);
   if (uu == 0) return segmentDistance(p, base, base + w);
-  const double det = uu * ww - uw * uw;
-  if (det > 1e-12 * uu * ww) {
-    const Vec3 r = p - base;
-    const double ur = dot(u, r), wr = dot(w, r);
-    const double s = (ww * ur - uw * wr) / det, t = (uu * wr - uw * ur) / det;
-    if (s >= 0 && s <= 1 && t >= 0 && t <= 1) return norm(base + u * s + w * t - p);
-  }
-  return std::min({segmentDistance(p, base, base + u), segmentDistance(p, base, base + w),
-                   segmentDistance(p, base + u, base + u + w),
-                   segmentDistance(p, base + w, base + u + w)});
+  const double edges = std::min(
+      {segmentDistance(p, base, base + u), segmentDistance(p, base, base + w),
+       segmentDistance(p, base + u, base + u + w), segmentDistance(p, base + w, base + u + w)});
+  const Vec3 normal = cross(u, w);
+  const double area2 = norm2(normal);
+  if (!(area2 > 0)) return edges;
+  // The foot's coordinates in the frame (u, w⊥), w⊥ = w − (uw/uu)·u orthogonal to u.
+  const Vec3 r = p - base;
+  const Vec3 w_perp = w - u * (uw / uu);
+  const double t = dot(r, w_perp) / norm2(w_perp);
+  const double s = (dot(r, u) - t * uw) / uu;
+  constexpr double kSlack = 1e-6;
+  if (s < -kSlack || s > 1 + kSlack || t < -kSlack || t > 1 + kSlack) return edges;
+  return std::min(edges, std::abs(dot(r, normal)) / std::sqrt(area2));
 }
 
 /// Distance from p to the box [lo, hi] (0 inside).

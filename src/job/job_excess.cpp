@@ -104,7 +104,8 @@ void JobExcess::watch(TunedSettings& settings) {
 
 void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tools,
                        const ProgramStream& program,
-                       const std::optional<std::array<Vec3, 2>>& stock_box) {
+                       const std::optional<std::array<Vec3, 2>>& stock_box,
+                       const std::function<void()>& check_stop) {
   const PartAccess::State& state = PartAccess::state(part);
   const Mesh& mesh = state.mesh;
   const double tolerance = std::max(job_.tolerance, kFinestTolerance);
@@ -130,6 +131,7 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
   settings.spacing = excess.spacing;
   settings.threshold = excess.stock_to_leave + excess.tolerance;
   settings.threads = job_.threads;
+  settings.check_stop = check_stop;
   const DesignExcess design = measureDesign(mesh, state.face_of_triangle, field, settings);
 
   excess.samples = design.samples;

@@ -4,6 +4,7 @@
 // along them, the design measured against those sweeps (excess/design_excess) and the regions
 // put into the report with their moves, lines, tools and operations.
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -33,7 +34,8 @@ class JobExcess {
   /// by `stock_box` (the raw stock's box) or the part's box grown by kDefaultStockMargin, and
   /// sets report.excess.
   void finish(Report& report, const Part& part, const ToolLibrary& tools,
-              const ProgramStream& program, const std::optional<std::array<Vec3, 2>>& stock_box);
+              const ProgramStream& program, const std::optional<std::array<Vec3, 2>>& stock_box,
+              const std::function<void()>& check_stop);
 
  private:
   const CheckJob& job_;

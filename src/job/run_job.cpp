@@ -123,7 +123,7 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   addResult(report, *program, tools, std::move(result), pictures);
   if (excess) {
     excess->finish(report, part, tools, *program,
-                   stock ? stock->box() : std::optional<std::array<Vec3, 2>>());
+                   stock ? stock->box() : std::optional<std::array<Vec3, 2>>(), hooks.check_stop);
     check_stop();
   }
   if (pictures)

@@ -42,10 +42,14 @@ const char* kindMeaning(ViolationKind kind) {
 /// The rule of excess regions, after the kinds' (index kKinds.size()).
 constexpr const char* kExcessRule = "excess";
 
-/// The fingerprint of an excess region: its program, line and tool, stable while it is left.
+/// The fingerprint of an excess region: its program, line, tool and place (to 0.1 mm), stable
+/// while it is left, and apart for two regions one long move left.
 std::string excessFingerprint(const Report& report, const ExcessRegion& region) {
-  return fingerprint(report.path_file + "\nexcess\n" + std::to_string(region.line) + "\n" +
-                     std::to_string(region.tool));
+  std::string key = report.path_file + "\nexcess\n" + std::to_string(region.line) + "\n" +
+                    std::to_string(region.tool);
+  for (const double v : {region.at.x, region.at.y, region.at.z})
+    key.append("\n").append(std::to_string(std::llround(v * 10)));
+  return fingerprint(key);
 }
 
 Json sarifRules(const Report& report) {

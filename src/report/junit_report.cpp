@@ -142,7 +142,7 @@ void writeJunitReport(const Report& report, std::ostream& out) {
   const std::vector<TestCase> cases = casesOf(report);
   std::size_t failures = 0;
   for (const TestCase& test_case : cases) failures += test_case.violations.empty() ? 0 : 1;
-  const bool excess = report.excess.has_value();
+  const bool excess = report.excess.has_value();  // an error report has returned above
   if (excess && report.excess->fails()) ++failures;
 
   out << "<testsuite name=\"gougechek\" tests=\"" << cases.size() + (excess ? 1 : 0)

@@ -29,7 +29,8 @@ void writeExcess(const Report& report, std::ostream& out) {
   if (!excess.regions.empty()) out << "\nexcess (material left beyond the stock to leave):\n";
   for (const ExcessRegion& region : excess.regions)
     out << describeExcessRegion(report, region) << "\n";
-  if (!excess.not_machined.empty()) out << "\nnot machined (no cutter came near):\n";
+  if (!excess.not_machined.empty())
+    out << "\nnot machined (rays that met no cutter before the cap; never a failure):\n";
   for (const ExcessRegion& region : excess.not_machined)
     out << describeExcessRegion(report, region) << "\n";
 }

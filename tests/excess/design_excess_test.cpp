@@ -79,6 +79,32 @@ TEST(DesignExcess, AMissedPassIsOneRegionWithTheAnalyticCusp) {
   }
 }
 
+TEST(DesignExcess, ACuspTheLatticeMissesIsFoundByRefinement) {
+  // Passes 0.35 apart leave 3 − √(9 − 0.175²) = 0.0051085 mm; at a threshold of 0.00510 mm no
+  // lattice sample is above it, so the cells across the cusps are refined (pass 2): they are
+  // excess a cutter left, not cells "not machined" for having been measured twice.
+  std::vector<CuttingSweep> sweeps;
+  for (int k = -10; k <= 20; ++k)
+    for (double y = -3; y < 3; y += 1)
+      sweeps.push_back({ball(3), PathPiece::segment({k * 0.35, y, 0}, {k * 0.35, y + 1, 0}),
+                        static_cast<std::uint32_t>(sweeps.size())});
+  Mesh mesh;
+  addPlane(mesh, -1, -2, 16, 16, 0.25);
+  const MoveTree tree(sweeps);
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  DesignExcessSettings s = settings(0);
+  s.threshold = 0.00510;
+  const DesignExcess design = measureDesign(mesh, {}, field, s);
+  const double cusp = 3 - std::sqrt(9 - 0.175 * 0.175);
+  EXPECT_TRUE(design.not_machined.empty());
+  ASSERT_FALSE(design.regions.empty());
+  for (const ExcessPatch& region : design.regions) {
+    EXPECT_LE(region.bracket.lo, cusp);
+    EXPECT_GE(region.bracket.hi, cusp);
+    EXPECT_LE(region.bracket.hi - region.bracket.lo, ExcessBracket::kWidth);
+  }
+}
+
 TEST(DesignExcess, WhatNoCutterReachesIsNotMachined) {
   Mesh mesh;
   addPlane(mesh, -1, -2, 16, 16, 0.25);
