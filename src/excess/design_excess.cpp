@@ -173,7 +173,8 @@ std::vector<DesignFacet> cellsOf(const DesignFacet& shape, double size) {
   std::vector<std::array<Vec3, 3>> pieces;
   latticePieces(shape.corners, size, pieces);
   std::vector<DesignFacet> out;
-  for (const auto& [a, b, c] : pieces) {
+  for (const std::array<Vec3, 3>& piece : pieces) {
+    const Vec3 a = piece[0], b = piece[1], c = piece[2];  // captured below: no bindings
     const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
     const int n = std::max(1, static_cast<int>(std::ceil(longest / size - 1e-9)));
     const auto at = [&](int i, int j) {

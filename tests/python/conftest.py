@@ -48,3 +48,17 @@ def cam():
     if os.environ.get("CI"):
         pytest.fail(f"CAM corpus {CAM} not found")
     pytest.skip(f"CAM corpus {CAM} not found")
+
+
+def box_stl(path, low, high):
+    """An ASCII STL of the box from low to high, outward."""
+    corner = lambda i: [high[a] if i >> a & 1 else low[a] for a in range(3)]
+    quads = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
+    lines = ["solid box"]
+    for q in quads:
+        for tri in ((q[0], q[1], q[2]), (q[0], q[2], q[3])):
+            lines += ["facet normal 0 0 0", "outer loop"]
+            lines += ["vertex %g %g %g" % tuple(corner(i)) for i in tri]
+            lines += ["endloop", "endfacet"]
+    path.write_text("\n".join(lines + ["endsolid box", ""]))
+    return path

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 import gougechek
-from conftest import without_elapsed
+from conftest import box_stl, without_elapsed
 
 # A 6 mm ball's passes along X over the top of a 10 × 10 × 5 plate, 2 mm apart: the scallop
 # between two passes stands R - sqrt(R² - (s/2)²) = 3 - sqrt(8) mm over the top (line 15 is the
@@ -18,20 +18,6 @@ SCALLOP = 3 - math.sqrt(8)
 FINISH = ("G21 G90 G17\nT1 M6\nS10000 M3\nG0 Z20\nG0 X-5 Y0\n(operation: Finish)\nG1 Z5 F500\n"
           "G1 Y0\nG1 X15\nG1 Y2\nG1 X-5\nG1 Y4\nG1 X15\nG1 Y6\nG1 X-5\nG1 Y8\nG1 X15\n"
           "G1 Y10\nG1 X-5\nG0 Z20\nM30\n")
-
-
-def box_stl(path, low, high):
-    """An ASCII STL of the box from low to high, outward."""
-    corner = lambda i: [high[a] if i >> a & 1 else low[a] for a in range(3)]
-    quads = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
-    lines = ["solid box"]
-    for q in quads:
-        for tri in ((q[0], q[1], q[2]), (q[0], q[2], q[3])):
-            lines += ["facet normal 0 0 0", "outer loop"]
-            lines += ["vertex %g %g %g" % tuple(corner(i)) for i in tri]
-            lines += ["endloop", "endfacet"]
-    path.write_text("\n".join(lines + ["endsolid box", ""]))
-    return path
 
 
 @pytest.fixture
