@@ -8,12 +8,13 @@
 #
 #   bench/excess_bench.sh [GOUGECHEK]   (default: build/release/gougechek)
 #   SPACING=0.1 TOLERANCE=0.01 bench/excess_bench.sh
+#   PART=samples/mold.stl PROGRAM=samples/mold_finish.nc bench/excess_bench.sh   (another pair)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../build/release}"
 gougechek="${1:-$build/gougechek}"
-part="$here/out/mold_2m.stl"
-program="$here/out/finish_250k.nc"
+part="${PART:-$here/out/mold_2m.stl}"
+program="${PROGRAM:-$here/out/finish_250k.nc}"
 spacing="${SPACING:-0.2}"
 tolerance="${TOLERANCE:-0.01}"
 if [ ! -f "$part" ] || [ ! -f "$program" ]; then

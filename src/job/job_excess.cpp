@@ -11,6 +11,7 @@
 #include "excess/certified_maximum.hpp"
 #include "excess/design_excess.hpp"
 #include "gougechek/error.hpp"
+#include "job/job_options.hpp"
 #include "job/job_stock.hpp"
 #include "verify/cutter_model.hpp"
 
@@ -108,7 +109,7 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
                        const std::function<void()>& check_stop) {
   const PartAccess::State& state = PartAccess::state(part);
   const Mesh& mesh = state.mesh;
-  const double tolerance = std::max(job_.tolerance, kFinestTolerance);
+  const double tolerance = verifySettings(job_).tolerance;  // raised to kFinestTolerance
   ExcessReport excess;
   excess.spacing = job_.excess_spacing.value_or(kDefaultExcessSpacing);
   excess.tolerance = job_.excess_tolerance.value_or(tolerance);

@@ -128,8 +128,8 @@ Json sarifResults(const Report& report) {
            {"locations", sarifLocation(report.path_file, region.line)},
            {"partialFingerprints", {{"gougechekFinding/v1", excessFingerprint(report, region)}}},
            {"properties",
-            {{"excess_lo_mm", std::floor(region.lo * 1e7) / 1e7 + 0.0},
-             {"excess_hi_mm", std::ceil(region.hi * 1e7) / 1e7 + 0.0},
+            {{"excess_lo_mm", bracketEnd(region.lo, false)},
+             {"excess_hi_mm", bracketEnd(region.hi, true)},
              {"area_mm2", std::round(region.area * 1000) / 1000},
              {"tool", region.tool},
              {"move", region.move}}}});

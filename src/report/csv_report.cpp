@@ -41,8 +41,8 @@ void writeExcessRows(const ExcessReport& excess, const std::string& empty_fields
     out << ",," << shortestDecimal(roundToMicron(region.at.x)) << ','
         << shortestDecimal(roundToMicron(region.at.y)) << ','
         << shortestDecimal(roundToMicron(region.at.z)) << ",,,," << empty_fields << ','
-        << shortestDecimal(std::floor(region.lo * 1e7) / 1e7 + 0.0) << ','
-        << shortestDecimal(std::ceil(region.hi * 1e7) / 1e7 + 0.0) << ','
+        << shortestDecimal(bracketEnd(region.lo, false)) << ','
+        << shortestDecimal(bracketEnd(region.hi, true)) << ','
         << shortestDecimal(std::round(region.area * 1000) / 1000) << "\n";
   };
   for (const ExcessRegion& region : excess.regions) row(region);

@@ -197,13 +197,6 @@ Json stockJson(const StockReport& stock) {
   return item;
 }
 
-/// A bracket's end, to 1e-7 mm, rounded outwards so that the bracket written still holds the
-/// value it proves (`up` for its upper end).
-double bracketEnd(double mm, bool up) {
-  const double scaled = mm * 1e7;
-  return (up ? std::ceil(scaled) : std::floor(scaled)) / 1e7 + 0.0;
-}
-
 Json excessRegionJson(const ExcessRegion& region) {
   Json item;
   item["lo"] = bracketEnd(region.lo, false);

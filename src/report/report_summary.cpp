@@ -394,10 +394,14 @@ std::vector<std::pair<std::string, std::string>> stockFields(const StockReport& 
   return fields;
 }
 
+double bracketEnd(double mm, bool upper) {
+  const double scaled = mm * 1e7;
+  return (upper ? std::ceil(scaled) : std::floor(scaled)) / 1e7 + 0.0;  // never -0
+}
+
 std::string excessBracket(const ExcessRegion& region) {
-  // Outwards to 1e-7 mm, so that the text still holds what the bracket proves.
-  return fixedDecimal(std::floor(region.lo * 1e7) / 1e7, 7) + "–" +
-         fixedDecimal(std::ceil(region.hi * 1e7) / 1e7, 7) + " mm";
+  return fixedDecimal(bracketEnd(region.lo, false), 7) + "–" +
+         fixedDecimal(bracketEnd(region.hi, true), 7) + " mm";
 }
 
 std::vector<std::pair<std::string, std::string>> excessFields(const ExcessReport& excess) {

@@ -40,6 +40,10 @@ std::vector<std::pair<std::string, std::string>> stockFields(const StockReport& 
 /// region of 23742.9 mm²"}.
 std::vector<std::pair<std::string, std::string>> excessFields(const ExcessReport& excess);
 
+/// An end of a region's bracket to 1e-7 mm, rounded outwards (`upper`: up, else down), so that
+/// the bracket every report writes still holds what it proves.
+double bracketEnd(double mm, bool upper);
+
 /// A region's bracket for people, rounded outwards to 1e-7 mm: `0.0037522–0.0037524 mm`.
 std::string excessBracket(const ExcessRegion& region);
 
