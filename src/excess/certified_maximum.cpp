@@ -31,13 +31,22 @@ struct Cell {
 
 // How the rays of one lattice piece are answered, and those of every cell split from it: at the
 // cap with none cast (clear), or among the sweeps a ray may enter within the piece's bound.
+// The candidates are gathered when a ray first needs them: a facet no larger than the spacing
+// has only its corners on the lattice, and most such are never split. A ray proven to enter
+// some sweep within `floor` stops there (ExcessField::at's `enough`): only where the excess may
+// exceed the floor is the first entry needed.
 struct PieceRays {
+  std::array<Vec3, 3> piece;
   bool clear = false;
   double bound = 0;
+  double floor = -std::numeric_limits<double>::infinity();
+  bool gathered = false;
   std::vector<std::uint32_t> candidates;
 
-  SampleExcess at(const ExcessField& field, const Vec3& p, const Vec3& n, std::int32_t hint) const {
-    return clear ? field.capped(p, n) : field.atAmong(p, n, candidates, bound, hint);
+  SampleExcess at(const ExcessField& field, const Vec3& p, const Vec3& n, std::int32_t hint) {
+    if (clear) return field.capped(p, n);
+    if (!gathered) field.gather(piece, n, bound, candidates), gathered = true;
+    return field.atAmong(p, n, candidates, bound, hint, floor);
   }
 };
 
@@ -71,14 +80,26 @@ double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell&
 
 // The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
 // n = ⌈longest edge / spacing⌉.
+// Which corner of a piece lattice point (i, j) of n divisions is (0: a, 1: b, 2: c), -1 none.
+int cornerAt(int i, int j, int n) {
+  if (i == 0 && j == 0) return 0;
+  if (i == n && j == 0) return 1;
+  return i == 0 && j == n ? 2 : -1;
+}
+
+// `hint`: the sweep cast first at the first corner, then each piece's last sample's is.
 void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint32_t index,
-                  double spacing, std::vector<Cell>& cells, std::vector<PieceRays>& rays,
-                  ExcessBracket& result) {
+                  double spacing, double floor, std::int32_t& hint, std::vector<Cell>& cells,
+                  std::vector<PieceRays>& rays, ExcessBracket& result) {
   std::vector<std::array<Vec3, 3>> pieces;
   latticePieces(facet.corners, spacing, pieces);
+  // A sliver's strips share corners with the two pieces before: their rays are cast once.
+  std::vector<std::pair<Vec3, SampleExcess>> recent;  // the last two pieces' corners
   for (const std::array<Vec3, 3>& piece : pieces) {
     const auto piece_index = static_cast<std::uint32_t>(rays.size());
     PieceRays& answer = rays.emplace_back();
+    answer.piece = piece;
+    answer.floor = floor;
     const auto& [a, b, c] = piece;
     // Where no sweep comes near, every sample is the cap's (the bottom of a part, the foot of
     // its walls): no ray is cast.
@@ -87,12 +108,19 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
     // ray may enter within that bound are asked at its lattice points: one tree query a piece
     // rather than one a ray.
     std::array<SampleExcess, 3> corner{};
-    if (!answer.clear) {
-      for (std::size_t v = 0; v < 3; ++v)
-        corner[v] = field.at(piece[v], facet.normal, v == 0 ? -1 : corner[v - 1].sweep);
-      answer.bound = cellBound(field, facet, {piece, corner, index, 0, 0}) + kBoundSlack;
-      field.gather(piece, facet.normal, answer.bound, answer.candidates);
+    std::array<bool, 3> shared{};
+    for (std::size_t v = 0; v < 3; ++v) {
+      for (const auto& [point, value] : recent)
+        if (!shared[v] && point == piece[v]) corner[v] = value, shared[v] = true;
+      if (shared[v]) continue;
+      corner[v] = answer.clear ? field.capped(piece[v], facet.normal)
+                               : field.at(piece[v], facet.normal,
+                                          v == 0 ? hint : corner[v - 1].sweep, floor);
     }
+    if (!answer.clear)
+      answer.bound = cellBound(field, facet, {piece, corner, index, 0, 0}) + kBoundSlack;
+    if (recent.size() == 6) recent.erase(recent.begin(), recent.begin() + 3);
+    for (std::size_t v = 0; v < 3; ++v) recent.emplace_back(piece[v], corner[v]);
     const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
     const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
     const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
@@ -103,21 +131,19 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
         const Vec3 p =
             a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
         points.push_back(p);
-        const std::int32_t hint = values.empty() ? corner[0].sweep : values.back().sweep;
-        if (answer.clear) {
+        const std::int32_t near = values.empty() ? corner[0].sweep : values.back().sweep;
+        if (const int v = cornerAt(i, j, n); v >= 0) {
+          values.push_back(corner[static_cast<std::size_t>(v)]);
+          if (shared[static_cast<std::size_t>(v)]) continue;  // counted with its first piece
+        } else if (answer.clear) {
           values.push_back(field.capped(p, facet.normal));
-        } else if (i == 0 && j == 0) {
-          values.push_back(corner[0]);
-        } else if (i == n && j == 0) {
-          values.push_back(corner[1]);
-        } else if (i == 0 && j == n) {
-          values.push_back(corner[2]);
         } else {
-          values.push_back(answer.at(field, p, facet.normal, hint));
+          values.push_back(answer.at(field, p, facet.normal, near));
         }
+        ++result.samples;
         if (values.back().sweep >= 0) ++result.entered;
       }
-    result.samples += points.size();
+    if (values.back().sweep >= 0) hint = values.back().sweep;
     auto slot = [&](int i, int j) { return static_cast<std::size_t>(row(i) + j); };
     auto add = [&](std::size_t s0, std::size_t s1, std::size_t s2) {
       cells.push_back({{points[s0], points[s1], points[s2]},
@@ -135,8 +161,8 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
 }
 
 // The four halves-of-edges cells of `cell`, the three midpoints sampled.
-void split(const ExcessField& field, const DesignFacet& facet, const PieceRays& rays,
-           const Cell& cell, std::vector<Cell>& out, ExcessBracket& result) {
+void split(const ExcessField& field, const DesignFacet& facet, PieceRays& rays, const Cell& cell,
+           std::vector<Cell>& out, ExcessBracket& result) {
   std::array<Vec3, 3> m;
   std::array<SampleExcess, 3> me;
   for (std::size_t i = 0; i < 3; ++i) {
@@ -157,7 +183,8 @@ void split(const ExcessField& field, const DesignFacet& facet, const PieceRays& 
 // The pieces a facet's lattice is laid on (certified_maximum.hpp). A sliver's own lattice, ⌈longest
 // edge / spacing⌉ divisions on every edge, would cast that number squared over almost no area (an
 // STL's floors and walls are often fans of them): it is cut instead into strips parallel to its
-// shortest edge, as wide as that edge or the spacing, each strip two well-shaped triangles.
+// shortest edge, each strip two triangles: as long as the spacing allows across their diagonal
+// where that edge is shorter than the spacing, else as long as that edge.
 void latticePieces(const std::array<Vec3, 3>& t, double spacing,
                    std::vector<std::array<Vec3, 3>>& out) {
   std::size_t shortest = 0;
@@ -176,7 +203,12 @@ void latticePieces(const std::array<Vec3, 3>& t, double spacing,
   }
   const Vec3& apex = t[(shortest + 2) % 3];
   const Vec3 to_q = t[shortest] - apex, to_r = t[(shortest + 1) % 3] - apex;
-  const int strips = static_cast<int>(std::ceil(longest / std::max(edge, spacing)));
+  // Each strip is as long as keeps its triangles' edges (at most its length plus that edge)
+  // within one spacing, or two where that edge is wider than half of one: each triangle is then
+  // one lattice cell (three samples, two shared with the strip before) or four (six samples).
+  const double reach = edge < spacing / 2 ? spacing : edge < spacing ? 2 * spacing : 2 * edge;
+  const double length = 0.999 * (reach - edge);
+  const int strips = static_cast<int>(std::ceil(longest / length));
   for (int i = 0; i < strips; ++i) {
     const double near = static_cast<double>(i) / strips, far = static_cast<double>(i + 1) / strips;
     const Vec3 q1 = apex + to_q * far, r1 = apex + to_r * far;
@@ -194,21 +226,30 @@ std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing) {
   std::vector<std::array<Vec3, 3>> pieces;
   latticePieces(facet, spacing, pieces);
   std::size_t samples = 0;
-  for (const auto& [a, b, c] : pieces) {
+  for (std::size_t k = 0; k < pieces.size(); ++k) {
+    const auto& [a, b, c] = pieces[k];
     const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
     const auto n = static_cast<std::size_t>(std::max(1.0, std::ceil(longest / spacing - 1e-9)));
     samples += (n + 1) * (n + 2) / 2;
+    // Less the corners the two pieces before it cast (latticeCells).
+    for (const Vec3& corner : pieces[k])
+      for (std::size_t back = 1; back <= std::min<std::size_t>(k, 2); ++back)
+        if (std::find(pieces[k - back].begin(), pieces[k - back].end(), corner) !=
+            pieces[k - back].end()) {
+          --samples;
+          break;
+        }
   }
   return samples;
 }
 
 ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
-                               double spacing, double target, double floor) {
+                               double spacing, double target, double floor, std::int32_t hint) {
   ExcessBracket result;
   std::vector<Cell> cells;
   std::vector<PieceRays> rays;
   for (std::uint32_t i = 0; i < facets.size(); ++i)
-    latticeCells(field, facets[i], i, spacing, cells, rays, result);
+    latticeCells(field, facets[i], i, spacing, floor, hint, cells, rays, result);
   result.lo = -std::numeric_limits<double>::infinity();
   const std::size_t budget = kSplitBudget * cells.size() + kSplitAllowance;
   std::size_t split_cells = 0;

@@ -42,17 +42,20 @@ struct ExcessBracket {
 void latticePieces(const std::array<Vec3, 3>& facet, double spacing,
                    std::vector<std::array<Vec3, 3>>& out);
 
-/// The samples certifiedMaximum casts on `facet`'s lattice before any refinement (a sliver's
-/// strips counted as they are laid).
+/// The rays certifiedMaximum casts on `facet`'s lattice before any refinement (a sliver's
+/// strips counted as they are laid, each corner once).
 std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing);
 
 /// The bracket of the largest excess over `facets` (lattice spacing `spacing`, mm), refined
 /// until it is at most `target` wide (or cells reach their smallest size, or the refinement its
 /// budget: 16 splits a lattice cell and 256 more; the bracket is then wider, and still holds).
-/// Cells bounded at or below `floor` are not refined: a result with hi <= floor proves the maximum
-/// no larger (a design in tolerance), one with hi > floor is refined as without it.
+/// Cells bounded at or below `floor` are not refined, and a sample proven at most `floor` is not
+/// narrowed (its lo may be as low as 0): a result with hi <= floor proves the maximum no larger
+/// (a design in tolerance), one with hi > floor is refined as without it. `hint`: a sweep the
+/// first ray casts first (a neighbouring facet's), likely entered where it starts.
 ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignFacet> facets,
                                double spacing, double target = 1e-6,
-                               double floor = -std::numeric_limits<double>::infinity());
+                               double floor = -std::numeric_limits<double>::infinity(),
+                               std::int32_t hint = -1);
 
 }  // namespace gougechek

@@ -19,6 +19,9 @@ namespace {
 
 /// The width each region's bracket is refined to, mm (certifiedMaximum's target).
 constexpr double kTarget = 1e-5;
+/// Cells are measured in runs of neighbours of about this many lattice samples: each passes its
+/// sweep to the next as the one its first ray casts first.
+constexpr std::size_t kRunSamples = 256;
 
 /// What a cell is to the report.
 enum class CellClass : std::uint8_t { InTolerance, Excess, NotMachined };
@@ -70,6 +73,30 @@ bool touch(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b, double ga
   return false;
 }
 
+/// Joins the cells of one class (and one exact face) that share a corner exactly: most touching
+/// cells do (a welded mesh's facets, the cells split from one facet), and once joined the pairs
+/// of joinTouching need no geometry (a fan of slivers puts thousands of boxes round its apex).
+void joinSharedCorners(const std::vector<DesignCell>& cells,
+                       std::span<const std::uint32_t> face_of_triangle,
+                       const std::vector<CellClass>& classes, Groups& groups) {
+  struct Corner {
+    Vec3 at;
+    CellClass kind;
+    std::uint32_t face, cell;
+    auto key() const { return std::tie(at.x, at.y, at.z, kind, face); }
+  };
+  std::vector<Corner> corners;
+  for (std::uint32_t c = 0; c < cells.size(); ++c) {
+    if (classes[c] == CellClass::InTolerance) continue;
+    const std::uint32_t face = face_of_triangle.empty() ? 0 : face_of_triangle[cells[c].facet];
+    for (const Vec3& p : cells[c].shape.corners) corners.push_back({p, classes[c], face, c});
+  }
+  std::sort(corners.begin(), corners.end(),
+            [](const Corner& a, const Corner& b) { return a.key() < b.key(); });
+  for (std::size_t i = 1; i < corners.size(); ++i)
+    if (corners[i].key() == corners[i - 1].key()) groups.join(corners[i - 1].cell, corners[i].cell);
+}
+
 /// Joins the cells of one class (and one exact face) that touch, edge or corner: the pairs of
 /// boxes that share a cell of a grid twice as fine as the boxes' median size, then the exact
 /// test.
@@ -97,6 +124,7 @@ void joinTouching(const std::vector<DesignCell>& cells,
     boxes.push_back(box);
   }
   if (boxes.empty()) return;
+  joinSharedCorners(cells, face_of_triangle, classes, groups);
   // Cells split from one facet share their corners exactly; facets of a welded mesh too. The gap
   // takes in rounding of the split points only.
   const double gap = 1e-9 * scale;
@@ -265,9 +293,10 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
       mesh, settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing),
       result.area);
   tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
-  // Runs `measure(c)` for every cell c that `wanted(c)`, in parallel: the wanted ones listed
-  // first, the largest lattices first, as a few of them may take most of the time (each cell's
-  // result is its own: the order changes none).
+  // Runs `measure(c, hint)` for every cell c that `wanted(c)`, in parallel: the wanted ones
+  // listed, the largest lattices first, as a few of them may take most of the time, in runs of
+  // neighbours in the mesh's order, each cell's hint the sweep of the one before it in its run.
+  // The runs are fixed by the list alone, so the thread count changes no result.
   const auto each = [&](const auto& wanted, const auto& measure) {
     std::vector<std::pair<std::size_t, std::size_t>> sized;  // (lattice samples, cell)
     for (std::size_t c = 0; c < cells.size(); ++c)
@@ -275,19 +304,26 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
         sized.emplace_back(latticeSamples(cells[c].shape.corners, settings.spacing), c);
     std::stable_sort(sized.begin(), sized.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::vector<std::size_t> listed;
-    for (const auto& entry : sized) listed.push_back(entry.second);
+    std::vector<std::size_t> run_starts;
+    for (std::size_t i = 0, samples = kRunSamples; i < sized.size(); ++i) {
+      if (samples >= kRunSamples) run_starts.push_back(i), samples = 0;
+      samples += sized[i].first;
+    }
+    run_starts.push_back(sized.size());
     arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, listed.size(), 1),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          for (std::size_t i = range.begin(); i != range.end(); ++i)
-                            cells[listed[i]].bracket = measure(listed[i]);
-                        });
+      tbb::parallel_for(std::size_t{0}, run_starts.size() - 1, [&](std::size_t run) {
+        std::int32_t hint = -1;
+        for (std::size_t i = run_starts[run]; i < run_starts[run + 1]; ++i) {
+          ExcessBracket& bracket = cells[sized[i].second].bracket;
+          bracket = measure(sized[i].second, hint);
+          if (bracket.sweep >= 0) hint = bracket.sweep;
+        }
+      });
     });
   };
-  const auto certify = [&](std::size_t c, double target, double floor) {
-    ExcessBracket bracket =
-        certifiedMaximum(field, std::span(&cells[c].shape, 1), settings.spacing, target, floor);
+  const auto certify = [&](std::size_t c, double target, double floor, std::int32_t hint) {
+    ExcessBracket bracket = certifiedMaximum(field, std::span(&cells[c].shape, 1), settings.spacing,
+                                             target, floor, hint);
     // A cell measured again counts both measures' rays, and those that entered a sweep.
     bracket.samples += cells[c].bracket.samples;
     bracket.entered += cells[c].bracket.entered;
@@ -299,8 +335,10 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
   const double inf = std::numeric_limits<double>::infinity();
   const auto all = [](std::size_t) { return true; };
   // The lattice alone: most facets are then in tolerance (every cell bounded below the
-  // threshold) or proven above it (a sample above it).
-  each(all, [&](std::size_t c) { return certify(c, inf, -inf); });
+  // threshold) or proven above it (a sample above it). A sample proven within the threshold
+  // is not narrowed further.
+  each(all,
+       [&](std::size_t c, std::int32_t hint) { return certify(c, inf, settings.threshold, hint); });
   stop();
   // Only the cells between in tolerance and proven above are refined, the threshold their floor.
   each(
@@ -308,7 +346,9 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
         const ExcessBracket& b = cells[c].bracket;
         return !(b.lo > settings.threshold) && b.hi > settings.threshold;
       },
-      [&](std::size_t c) { return certify(c, kTarget, settings.threshold); });
+      [&](std::size_t c, std::int32_t hint) {
+        return certify(c, kTarget, settings.threshold, hint);
+      });
   stop();
 
   std::vector<CellClass> classes(cells.size());
@@ -317,7 +357,7 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
   std::vector<ExcessPatch> patches = patchesOf(cells, face_of_triangle, classes);
   const std::vector<double> floor = regionFloors(patches, cells, classes);
   each([&](std::size_t c) { return floor[c] < inf; },
-       [&](std::size_t c) { return certify(c, kTarget, floor[c]); });
+       [&](std::size_t c, std::int32_t hint) { return certify(c, kTarget, floor[c], hint); });
 
   for (ExcessPatch& patch : patches) {
     summarize(patch, cells);

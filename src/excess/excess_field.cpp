@@ -65,18 +65,19 @@ void ExcessField::gather(const std::array<Vec3, 3>& piece, const Vec3& n, double
 
 SampleExcess ExcessField::atAmong(const Vec3& p, const Vec3& n,
                                   std::span<const std::uint32_t> candidates, double limit,
-                                  std::int32_t hint) const {
+                                  std::int32_t hint, double enough) const {
   const double cap = capLength(p, n);
-  const FirstEntry entry = tree_.firstEntryAmong(p, n, std::min(cap, limit), candidates, hint);
+  const FirstEntry entry =
+      tree_.firstEntryAmong(p, n, std::min(cap, limit), candidates, hint, enough);
   // Nothing proven entered short of the limit, which the piece's bound says cannot be, but for
   // rounding or an entry GJK could not confirm: the whole tree decides.
-  if (limit < cap && !(entry.hi <= limit)) return at(p, n, hint);
+  if (limit < cap && !(entry.hi <= limit)) return at(p, n, hint, enough);
   return {std::min(entry.lo, cap), std::min(entry.hi, cap), entry.hi < cap ? entry.sweep : -1};
 }
 
-SampleExcess ExcessField::at(const Vec3& p, const Vec3& n, std::int32_t hint) const {
+SampleExcess ExcessField::at(const Vec3& p, const Vec3& n, std::int32_t hint, double enough) const {
   const double cap = capLength(p, n);
-  const FirstEntry entry = tree_.firstEntry(p, n, cap, hint);
+  const FirstEntry entry = tree_.firstEntry(p, n, cap, hint, enough);
   SampleExcess e;
   e.lo = std::min(entry.lo, cap);
   e.hi = std::min(entry.hi, cap);

@@ -4,6 +4,7 @@
 // box (or a box around the part), bracketed [lo, hi] as the ray casts prove it.
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -26,8 +27,10 @@ class ExcessField {
   ExcessField(const MoveTree& tree, const CapBox& cap) : tree_(tree), cap_(cap) {}
 
   /// Excess at p, outward unit normal n; `hint`: a sweep likely entered first (a neighbouring
-  /// sample's), cast first.
-  SampleExcess at(const Vec3& p, const Vec3& n, std::int32_t hint = -1) const;
+  /// sample's), cast first. `enough`: an excess proven at most this is not narrowed further
+  /// (MoveTree::firstEntry).
+  SampleExcess at(const Vec3& p, const Vec3& n, std::int32_t hint = -1,
+                  double enough = -std::numeric_limits<double>::infinity()) const;
   /// True when no ray along n from a point of the triangle `piece` can meet a sweep before the
   /// cap: the box around the rays (the piece swept along n up to the cap) meets no sweep's box.
   /// Then the excess at each of its points is its cap length (capped()), with no ray cast.
@@ -39,7 +42,8 @@ class ExcessField {
   /// at() for a point of a piece whose excess is at most `limit` everywhere and whose sweeps
   /// within it are `candidates` (gather()).
   SampleExcess atAmong(const Vec3& p, const Vec3& n, std::span<const std::uint32_t> candidates,
-                       double limit, std::int32_t hint) const;
+                       double limit, std::int32_t hint,
+                       double enough = -std::numeric_limits<double>::infinity()) const;
   /// The excess at p of a clear piece: the cap length, met by no sweep.
   SampleExcess capped(const Vec3& p, const Vec3& n) const {
     const double cap = capLength(p, n);

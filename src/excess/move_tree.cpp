@@ -222,8 +222,8 @@ void MoveTree::gather(const Vec3& lo, const Vec3& hi, std::vector<std::uint32_t>
 }
 
 FirstEntry MoveTree::firstEntryAmong(const Vec3& origin, const Vec3& direction, double max_length,
-                                     std::span<const std::uint32_t> candidates,
-                                     std::int32_t hint) const {
+                                     std::span<const std::uint32_t> candidates, std::int32_t hint,
+                                     double enough) const {
   FirstEntry best;
   auto reach = [&] { return std::min(max_length, best.hi); };
   auto cast = [&](std::uint32_t sweep) {
@@ -233,16 +233,22 @@ FirstEntry MoveTree::firstEntryAmong(const Vec3& origin, const Vec3& direction, 
   };
   if (hint >= 0) cast(static_cast<std::uint32_t>(hint));
   const Vec3 inverse{1 / direction.x, 1 / direction.y, 1 / direction.z};
-  for (const std::uint32_t sweep : candidates)
+  for (const std::uint32_t sweep : candidates) {
+    // The candidates left are unasked: no entry is nearer than the ray's start.
+    if (best.hi <= enough) {
+      best.lo = 0;
+      break;
+    }
     if (static_cast<std::int32_t>(sweep) != hint &&
         boxEntry(boxes_[sweep][0], boxes_[sweep][1], origin, inverse, reach()) <= reach() &&
         hullEntry(hulls_[sweep], origin, direction, reach()) <= reach())
       cast(sweep);
+  }
   return best;
 }
 
 FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, double max_length,
-                                std::int32_t hint) const {
+                                std::int32_t hint, double enough) const {
   FirstEntry best;
   if (nodes_.empty()) return best;
   const Vec3 inverse{1 / direction.x, 1 / direction.y, 1 / direction.z};
@@ -256,7 +262,13 @@ FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, doubl
     double at;
     std::uint32_t index;
     Kind kind;
-    bool operator>(const Item& o) const { return at > o.at; }
+    // Ties (every box round the ray's start bounds it at 0) go to sweeps, then to the deeper
+    // box (children are stored after their parents): a dive that soon casts a sweep.
+    bool operator>(const Item& o) const {
+      if (at != o.at) return at > o.at;
+      if ((kind == Kind::Box) != (o.kind == Kind::Box)) return kind == Kind::Box;
+      return index < o.index;
+    }
   };
   std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
   auto reach = [&] { return std::min(max_length, best.hi); };
@@ -271,13 +283,28 @@ FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, doubl
     best.lo = std::min(best.lo, e.lo);
     if (e.hi < best.hi) best.hi = e.hi, best.sweep = static_cast<std::int32_t>(sweep);
   };
-  if (hint >= 0) cast(static_cast<std::uint32_t>(hint));
+  if (hint >= 0) {
+    // A raster's next sample is often past the hint's move and within the next (or the one
+    // before): the sweeps beside it in the program are cast before the tree is searched.
+    const auto h = static_cast<std::uint32_t>(hint);
+    cast(h);
+    if (best.hi > enough && h + 1 < sweeps_.size()) cast(h + 1);
+    if (best.hi > enough && h > 0) cast(h - 1);
+  }
   push_node(0);
+  // Where the hint is not enough, the search goes on for a sweep well within it: the next
+  // sample's hint, which a marginal one would soon fail.
+  const double stop = best.hi <= enough ? enough : enough / 2;
   while (!open.empty()) {
     const Item item = open.top();
     open.pop();
     // Entries beyond the best proven one cannot lower the first entry.
     if (item.at > reach()) break;
+    // Nearest first: no entry left unasked is nearer than this item's bound.
+    if (best.hi <= stop) {
+      best.lo = std::min(best.lo, item.at);
+      break;
+    }
     switch (item.kind) {
       case Kind::Bounded:
         cast(item.index);
@@ -286,7 +313,8 @@ FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, doubl
         const double t =
             std::max(item.at, hullEntry(hulls_[item.index], origin, direction, reach()));
         if (t > reach()) break;
-        if (open.empty() || t <= open.top().at) {
+        // A sweep that may be entered within `stop` is cast at once: it may end the search.
+        if (t <= stop || open.empty() || t <= open.top().at) {
           cast(item.index);
         } else {
           open.push({t, item.index, Kind::Bounded});

@@ -27,9 +27,12 @@ class MoveTree {
 
   /// The ray origin + λ·direction (unit), 0 ≤ λ ≤ max_length, against every sweep.
   /// `hint`: a sweep cast first (a neighbouring ray's, most likely entered first again), so
-  /// that every box beyond its entry is passed over.
+  /// that every box beyond its entry is passed over. `enough`: once a sweep is proven entered
+  /// within it, the search stops: hi is then that entry, not the first, and lo what the sweeps
+  /// left unasked may still hold (an excess that small is in tolerance whichever it is).
   FirstEntry firstEntry(const Vec3& origin, const Vec3& direction, double max_length,
-                        std::int32_t hint = -1) const;
+                        std::int32_t hint = -1,
+                        double enough = -std::numeric_limits<double>::infinity()) const;
   const std::vector<CuttingSweep>& sweeps() const { return sweeps_; }
   /// Whether any sweep's box meets the box [lo, hi].
   bool meets(const Vec3& lo, const Vec3& hi) const;
@@ -38,7 +41,8 @@ class MoveTree {
   /// firstEntry among `candidates` only: what it gives when every other sweep is known to be
   /// entered beyond max_length (its box misses the box around the ray).
   FirstEntry firstEntryAmong(const Vec3& origin, const Vec3& direction, double max_length,
-                             std::span<const std::uint32_t> candidates, std::int32_t hint) const;
+                             std::span<const std::uint32_t> candidates, std::int32_t hint,
+                             double enough = -std::numeric_limits<double>::infinity()) const;
   /// Lowest and highest corner of all sweeps (empty tree: lo > hi).
   Vec3 lowest() const { return nodes_.empty() ? Vec3{1, 1, 1} : nodes_[0].lo; }
   Vec3 highest() const { return nodes_.empty() ? Vec3{0, 0, 0} : nodes_[0].hi; }

@@ -195,6 +195,23 @@ TEST(CertifiedMaximum, UncutRibTwoSpacingsWideIsAlwaysFound) {
   }
 }
 
+TEST(CertifiedMaximum, ASliverCostsAboutTwoRaysASpacingAlongIt) {
+  // A 2 mm sliver 13 µm wide (an STL's wall fan) sampled at 0.2 mm: strips whose triangles are
+  // one lattice cell each, their shared corners cast once, against 111 rays for strips a spacing
+  // long whose diagonals took two divisions. latticeSamples counts what the measure casts.
+  const MoveTree tree(raster(ball(3), 0.5, -4, 4));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  const std::vector<DesignFacet> facets{
+      {{Vec3{0, 0, 0}, Vec3{0.013, 0, 0}, Vec3{0, 2, 0}}, {0, 0, 1}},    // sliver
+      {{Vec3{0, 0, 0}, Vec3{0.15, 0, 0}, Vec3{0.05, 2, 0}}, {0, 0, 1}},  // wider than half
+      {{Vec3{0, -1, 0}, Vec3{1, -1, 0}, Vec3{0.5, 0, 0}}, {0, 0, 1}}};   // well shaped
+  EXPECT_LE(latticeSamples(facets[0].corners, 0.2), 2 * 11 + 1);
+  for (const DesignFacet& facet : facets) {
+    const ExcessBracket bracket = certifiedMaximum(field, std::span(&facet, 1), 0.2, INFINITY);
+    EXPECT_EQ(bracket.samples, latticeSamples(facet.corners, 0.2));
+  }
+}
+
 TEST(ConcaveMaximum, MinimumOfTwoRampsPeaksOnTheCrease) {
   // f = 2·b0, g = 2·b1: the minimum peaks at b0 = b1 = 1/2 on the edge, value 1.
   const std::vector<std::array<double, 3>> functions{{2, 0, 0}, {0, 2, 0}};

@@ -140,5 +140,44 @@ TEST(MoveTree, FindsTheFirstEntryOfBruteForce) {
   }
 }
 
+TEST(MoveTree, StopsAtAnEntryWithinEnoughAndStillBracketsTheFirst) {
+  // With `enough` the search may stop at any sweep proven entered within it: hi is then an entry
+  // within enough (not the first), lo still below the first entry. Beyond enough it is the full
+  // search.
+  Random random(77);
+  std::vector<CuttingSweep> sweeps;
+  for (int i = 0; i < 300; ++i) {
+    CuttingSweep s = randomSweep(random, i);
+    s.path = PathPiece::segment(s.path.start() * 4,
+                                s.path.start() * 4 + (s.path.end() - s.path.start()));
+    s.move = static_cast<std::uint32_t>(i);
+    sweeps.push_back(s);
+  }
+  const MoveTree tree(sweeps);
+  int stopped_early = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Vec3 origin = random.inBox(30);
+    const Vec3 direction = random.direction();
+    const double max = random.uniform(5, 60);
+    const FirstEntry full = tree.firstEntry(origin, direction, max);
+    const double enough = random.uniform(0, 20);
+    const FirstEntry first = tree.firstEntry(origin, direction, max, -1, enough);
+    SCOPED_TRACE(trial);
+    EXPECT_LE(first.lo, full.hi);
+    if (full.hi <= enough) {
+      EXPECT_LE(first.hi, enough);
+      ASSERT_GE(first.sweep, 0);
+      EXPECT_TRUE(provenInside(tree.sweeps()[static_cast<std::size_t>(first.sweep)],
+                               origin + direction * first.hi));
+      stopped_early += first.hi > full.hi + 1e-9;
+    } else {
+      EXPECT_EQ(first.hi, full.hi);
+      EXPECT_EQ(first.lo, full.lo);
+      EXPECT_EQ(first.sweep, full.sweep);
+    }
+  }
+  EXPECT_GT(stopped_early, 0);  // the case the option is for did occur
+}
+
 }  // namespace
 }  // namespace gougechek
