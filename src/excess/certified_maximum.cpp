@@ -93,8 +93,14 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
                   std::vector<PieceRays>& rays, ExcessBracket& result) {
   std::vector<std::array<Vec3, 3>> pieces;
   latticePieces(facet.corners, spacing, pieces);
+  // A facet clear as a whole is clear in every piece: one tree query for a sliver's strips.
+  const bool facet_clear = pieces.size() > 1 && field.clear(facet.corners, facet.normal);
   // A sliver's strips share corners with the two pieces before: their rays are cast once.
-  std::vector<std::pair<Vec3, SampleExcess>> recent;  // the last two pieces' corners
+  // The last two pieces' corners: piece k's at 3·(k mod 2), once k pieces were laid.
+  std::array<std::pair<Vec3, SampleExcess>, 6> recent{};
+  std::size_t laid = 0;
+  std::vector<Vec3> points;
+  std::vector<SampleExcess> values;
   for (const std::array<Vec3, 3>& piece : pieces) {
     const auto piece_index = static_cast<std::uint32_t>(rays.size());
     PieceRays& answer = rays.emplace_back();
@@ -103,15 +109,15 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
     const auto& [a, b, c] = piece;
     // Where no sweep comes near, every sample is the cap's (the bottom of a part, the foot of
     // its walls): no ray is cast.
-    answer.clear = field.clear(piece, facet.normal);
+    answer.clear = facet_clear || field.clear(piece, facet.normal);
     // Otherwise the piece's corners bound the excess over it (cellBound), and only the sweeps a
     // ray may enter within that bound are asked at its lattice points: one tree query a piece
     // rather than one a ray.
     std::array<SampleExcess, 3> corner{};
     std::array<bool, 3> shared{};
     for (std::size_t v = 0; v < 3; ++v) {
-      for (const auto& [point, value] : recent)
-        if (!shared[v] && point == piece[v]) corner[v] = value, shared[v] = true;
+      for (std::size_t r = 0; r < std::min<std::size_t>(laid, 2) * 3 && !shared[v]; ++r)
+        if (recent[r].first == piece[v]) corner[v] = recent[r].second, shared[v] = true;
       if (shared[v]) continue;
       corner[v] = answer.clear ? field.capped(piece[v], facet.normal)
                                : field.at(piece[v], facet.normal,
@@ -119,13 +125,13 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
     }
     if (!answer.clear)
       answer.bound = cellBound(field, facet, {piece, corner, index, 0, 0}) + kBoundSlack;
-    if (recent.size() == 6) recent.erase(recent.begin(), recent.begin() + 3);
-    for (std::size_t v = 0; v < 3; ++v) recent.emplace_back(piece[v], corner[v]);
+    for (std::size_t v = 0; v < 3; ++v) recent[3 * (laid % 2) + v] = {piece[v], corner[v]};
+    ++laid;
     const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
     const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
     const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
-    std::vector<Vec3> points;
-    std::vector<SampleExcess> values;
+    points.clear();
+    values.clear();
     for (int i = 0; i <= n; ++i)
       for (int j = 0; i + j <= n; ++j) {
         const Vec3 p =

@@ -2,6 +2,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -153,7 +154,12 @@ void joinTouching(const std::vector<DesignCell>& cells,
   for (std::size_t first = 0; first < slots.size();) {
     std::size_t last = first + 1;
     while (last < slots.size() && same_slot(slots[first], slots[last])) ++last;
-    for (std::size_t i = first; i < last; ++i)
+    // A slot whose cells are all joined already (a fan's apex) asks no pair.
+    const std::uint32_t joined = groups.root(boxes[slots[first].box].cell);
+    bool apart = false;
+    for (std::size_t i = first + 1; i < last && !apart; ++i)
+      apart = groups.root(boxes[slots[i].box].cell) != joined;
+    for (std::size_t i = first; i < last && apart; ++i)
       for (std::size_t j = i + 1; j < last; ++j) {
         const Box& a = boxes[slots[i].box];
         const Box& b = boxes[slots[j].box];
@@ -220,26 +226,49 @@ std::vector<DesignFacet> cellsOf(const DesignFacet& shape, double size) {
 
 /// The design's cells: each facet, or where it is longer than `size` its cellsOf; `area` is
 /// set to the design's.
-std::vector<DesignCell> cellsOfDesign(const Mesh& mesh, double size, double& area) {
+std::vector<DesignCell> cellsOfDesign(const Mesh& mesh, double size, double& area,
+                                      tbb::task_arena& arena) {
   // Facets longer than the region size are measured as cells of it, so that what was machined
   // and what was not are told apart on a coarse mesh, and the work is shared out evenly.
-  std::vector<DesignCell> cells;
-  area = 0;
-  for (std::uint32_t t = 0; t < mesh.triangles.size(); ++t) {
+  const std::size_t count = mesh.triangles.size();
+  const auto facetOf = [&mesh](std::size_t t) {
     const Triangle& tri = mesh.triangles[t];
     DesignFacet facet;
     facet.corners = {mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]]};
     const auto& c = facet.corners;
     facet.normal = normalized(cross(c[1] - c[0], c[2] - c[0]));
-    area += triangleArea(c);
-    const double longest = std::max({norm(c[1] - c[0]), norm(c[2] - c[1]), norm(c[0] - c[2])});
-    if (longest <= size) {
-      cells.push_back({facet, t, triangleArea(c), {}});
-      continue;
-    }
-    for (const DesignFacet& shape : cellsOf(facet, size))
-      cells.push_back({shape, t, triangleArea(shape.corners), {}});
-  }
+    return facet;
+  };
+  const auto is_long = [size](const DesignFacet& facet) {
+    const auto& c = facet.corners;
+    return std::max({norm(c[1] - c[0]), norm(c[2] - c[1]), norm(c[0] - c[2])}) > size;
+  };
+  // Each facet's first cell, counted first so that the cells are made in place, in parallel.
+  std::vector<std::size_t> first(count + 1, 0);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t t) {
+      const DesignFacet facet = facetOf(t);
+      first[t + 1] = is_long(facet) ? cellsOf(facet, size).size() : 1;
+    });
+  });
+  std::partial_sum(first.begin(), first.end(), first.begin());
+  std::vector<DesignCell> cells(first[count]);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t t) {
+      const DesignFacet facet = facetOf(t);
+      const auto index = static_cast<std::uint32_t>(t);
+      if (!is_long(facet)) {
+        cells[first[t]] = {facet, index, triangleArea(facet.corners), {}};
+        return;
+      }
+      std::size_t k = first[t];
+      for (const DesignFacet& shape : cellsOf(facet, size))
+        cells[k++] = {shape, index, triangleArea(shape.corners), {}};
+    });
+  });
+  area = 0;
+  for (std::size_t t = 0; t < count; ++t)  // in the mesh's order, whatever the threads
+    area += triangleArea(facetOf(t).corners);
   return cells;
 }
 
@@ -289,10 +318,10 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
                            const ExcessField& field, const DesignExcessSettings& settings) {
   DesignExcess result;
   std::vector<DesignCell>& cells = result.cells;
+  tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
   cells = cellsOfDesign(
       mesh, settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing),
-      result.area);
-  tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
+      result.area, arena);
   // Runs `measure(c, hint)` for every cell c that `wanted(c)`, in parallel: the wanted ones
   // listed, the largest lattices first, as a few of them may take most of the time, in runs of
   // neighbours in the mesh's order, each cell's hint the sweep of the one before it in its run.
@@ -300,10 +329,16 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
   const auto each = [&](const auto& wanted, const auto& measure) {
     std::vector<std::pair<std::size_t, std::size_t>> sized;  // (lattice samples, cell)
     for (std::size_t c = 0; c < cells.size(); ++c)
-      if (wanted(c))
-        sized.emplace_back(latticeSamples(cells[c].shape.corners, settings.spacing), c);
-    std::stable_sort(sized.begin(), sized.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
+      if (wanted(c)) sized.emplace_back(0, c);
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, sized.size(), [&](std::size_t i) {
+        sized[i].first = latticeSamples(cells[sized[i].second].shape.corners, settings.spacing);
+      });
+      // Largest first, then in the mesh's order: a total order, the same whatever the threads.
+      tbb::parallel_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+      });
+    });
     std::vector<std::size_t> run_starts;
     for (std::size_t i = 0, samples = kRunSamples; i < sized.size(); ++i) {
       if (samples >= kRunSamples) run_starts.push_back(i), samples = 0;

@@ -32,7 +32,7 @@ class ExcessField {
   SampleExcess at(const Vec3& p, const Vec3& n, std::int32_t hint = -1,
                   double enough = -std::numeric_limits<double>::infinity()) const;
   /// True when no ray along n from a point of the triangle `piece` can meet a sweep before the
-  /// cap: the box around the rays (the piece swept along n up to the cap) meets no sweep's box.
+  /// cap: no sweep may meet the box around the rays (the piece swept along n up to the cap).
   /// Then the excess at each of its points is its cap length (capped()), with no ray cast.
   bool clear(const std::array<Vec3, 3>& piece, const Vec3& n) const;
   /// Appends to `out` every sweep a ray along n from a point of `piece` may enter within

@@ -192,6 +192,8 @@ void MoveTree::forEachMeeting(const Vec3& lo, const Vec3& hi, const Visit& visit
     return low.x > hi.x || high.x < lo.x || low.y > hi.y || high.y < lo.y || low.z > hi.z ||
            high.z < lo.z;
   };
+  const Vec3 centre = (lo + hi) * 0.5;
+  const double half_diagonal = norm(hi - lo) / 2 + kBoxSlack;
   std::vector<std::uint32_t> stack{0};
   while (!stack.empty()) {
     const Node& node = nodes_[stack.back()];
@@ -202,9 +204,18 @@ void MoveTree::forEachMeeting(const Vec3& lo, const Vec3& hi, const Visit& visit
       stack.push_back(node.first + 1);
       continue;
     }
-    // A leaf's box is its sweeps' union: ask each of them.
-    for (std::uint32_t i = node.first; i < node.first + node.count; ++i)
-      if (!apart(boxes_[order_[i]][0], boxes_[order_[i]][1]) && !visit(order_[i])) return;
+    // A leaf's box is its sweeps' union: ask each of them, and the hull of each whose box
+    // meets [lo, hi] (within its reach of the box's centre less the centre's farthest corner;
+    // the distance is 1-Lipschitz).
+    for (std::uint32_t i = node.first; i < node.first + node.count; ++i) {
+      const std::uint32_t sweep = order_[i];
+      if (apart(boxes_[sweep][0], boxes_[sweep][1])) continue;
+      const Hull& hull = hulls_[sweep];
+      if (parallelogramDistance(centre, hull.base, hull.along, hull.up) - half_diagonal >
+          hull.reach)
+        continue;
+      if (!visit(sweep)) return;
+    }
   }
 }
 

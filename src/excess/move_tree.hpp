@@ -34,9 +34,10 @@ class MoveTree {
                         std::int32_t hint = -1,
                         double enough = -std::numeric_limits<double>::infinity()) const;
   const std::vector<CuttingSweep>& sweeps() const { return sweeps_; }
-  /// Whether any sweep's box meets the box [lo, hi].
+  /// Whether any sweep may meet the box [lo, hi]: its box meets it, and its hull comes within
+  /// its reach of it.
   bool meets(const Vec3& lo, const Vec3& hi) const;
-  /// Appends the sweeps whose boxes meet the box [lo, hi] to `out`.
+  /// Appends the sweeps that may meet the box [lo, hi] (as meets()) to `out`.
   void gather(const Vec3& lo, const Vec3& hi, std::vector<std::uint32_t>& out) const;
   /// firstEntry among `candidates` only: what it gives when every other sweep is known to be
   /// entered beyond max_length (its box misses the box around the ray).
@@ -63,7 +64,7 @@ class MoveTree {
     std::uint32_t count = 0;  // leaf: number of sweeps; 0 for an inner node (right = first + 1)
   };
   static Hull hullOf(const CuttingSweep& sweep);
-  /// Calls visit(sweep) for each sweep whose box meets [lo, hi], until it returns false.
+  /// Calls visit(sweep) for each sweep that may meet [lo, hi] (meets()), until it returns false.
   template <class Visit>
   void forEachMeeting(const Vec3& lo, const Vec3& hi, const Visit& visit) const;
   /// A lower bound of where the ray enters the grown hull (0 when it starts in it), refined

@@ -1,7 +1,12 @@
 #include "job/job_excess.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <set>
@@ -78,10 +83,20 @@ void checkExcess(const CheckJob& job, SettingNames names) {
 void JobExcess::refuseTooManySamples(const Part& part, SettingNames names) const {
   const Mesh& mesh = part.mesh();
   const double spacing = job_.excess_spacing.value_or(kDefaultExcessSpacing);
-  double lattice = 0;
-  for (const Triangle& t : mesh.triangles)
-    lattice += static_cast<double>(
-        latticeSamples({mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]}, spacing));
+  tbb::task_arena arena(job_.threads > 0 ? job_.threads : tbb::task_arena::automatic);
+  const double lattice = static_cast<double>(arena.execute([&] {
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::size_t>(0, mesh.triangles.size()), std::size_t{0},
+        [&](const tbb::blocked_range<std::size_t>& range, std::size_t sum) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            const Triangle& t = mesh.triangles[i];
+            sum += latticeSamples({mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]},
+                                  spacing);
+          }
+          return sum;
+        },
+        std::plus<>());
+  }));
   if (lattice <= kMaxExcessSamples) return;
   std::ostringstream message;
   message << settingName("excess-spacing", names) << " " << spacing << " mm samples the part's "
