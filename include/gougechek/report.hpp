@@ -131,6 +131,8 @@ struct ExcessRegion {
   std::uint32_t line = 0;  ///< its program line
   int tool = 0;
   std::string operation;  ///< the CAM operation, from the program's comments ("" if none)
+  /// HTML: a zoom on it in the excess map (the first kPicturedRegions excess regions).
+  std::vector<ReportPicture> pictures;
 };
 
 /// The design's area whose largest excess, beyond the stock to leave, lies in (from, to], mm.
@@ -153,6 +155,8 @@ struct ExcessReport {
   double not_machined_area = 0;       ///< mm²
   std::vector<ExcessRegion> regions;  ///< largest excess first
   std::vector<ExcessRegion> not_machined;  ///< largest area first
+  /// HTML: the design coloured by band (top and iso views); none unless pictures are drawn.
+  std::vector<ReportPicture> pictures;
   /// Whether `region` fails the check: excess proven above fail_above.
   bool fails(const ExcessRegion& region) const {
     return fail_above && region.machined && region.lo > *fail_above;

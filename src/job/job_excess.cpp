@@ -18,6 +18,7 @@
 #include "gougechek/error.hpp"
 #include "job/job_options.hpp"
 #include "job/job_stock.hpp"
+#include "report/excess_pictures.hpp"
 #include "verify/cutter_model.hpp"
 
 namespace gougechek {
@@ -42,27 +43,61 @@ std::map<int, CutterModel> cuttersOf(const std::vector<Move>& moves, const ToolL
 
 /// The bands of the design's area by each cell's largest excess beyond `stock_to_leave`: in
 /// tolerance, then 1–2, 2–5, 5–10 and over 10 times the excess tolerance; cells not machined
-/// left out.
-std::vector<ExcessBand> bandsOf(const DesignExcess& design, double stock_to_leave,
-                                double tolerance) {
+/// left out. `band_of_cell`: each cell's band (kNotMachinedBand for those).
+std::vector<ExcessBand> bandsOf(const DesignExcess& design, double stock_to_leave, double tolerance,
+                                std::vector<std::int8_t>& band_of_cell) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<ExcessBand> bands{{0, tolerance, 0},
                                 {tolerance, 2 * tolerance, 0},
                                 {2 * tolerance, 5 * tolerance, 0},
                                 {5 * tolerance, 10 * tolerance, 0},
                                 {10 * tolerance, inf, 0}};
-  std::vector<bool> unmachined(design.cells.size(), false);
+  band_of_cell.assign(design.cells.size(), 0);
   for (const ExcessPatch& patch : design.not_machined)
-    for (const std::uint32_t c : patch.cells) unmachined[c] = true;
+    for (const std::uint32_t c : patch.cells) band_of_cell[c] = kNotMachinedBand;
   for (std::size_t c = 0; c < design.cells.size(); ++c) {
-    if (unmachined[c]) continue;
+    if (band_of_cell[c] == kNotMachinedBand) continue;
     const double beyond = design.cells[c].bracket.lo - stock_to_leave;
     auto band = std::find_if(bands.begin(), bands.end(),
                              [beyond](const ExcessBand& b) { return beyond <= b.to; });
     if (band == bands.end()) band = bands.begin();  // a NaN-free cell never lands here
     band->area += design.cells[c].area;
+    band_of_cell[c] = static_cast<std::int8_t>(band - bands.begin());
   }
   return bands;
+}
+
+/// The design as the excess map draws it, with each triangle's band: the part's mesh, each
+/// triangle in its cells' band, but a triangle whose cells fall in more than one band (a coarse
+/// facet partly machined) drawn as its cells.
+Mesh mapOf(const Mesh& mesh, const DesignExcess& design, std::span<const std::int8_t> band_of_cell,
+           std::vector<std::int8_t>& band_of_triangle) {
+  Mesh map = mesh;
+  band_of_triangle.assign(mesh.triangles.size(), 0);
+  const auto& cells = design.cells;  // in the mesh's order, each triangle's together
+  for (std::size_t first = 0; first < cells.size();) {
+    const std::uint32_t t = cells[first].facet;
+    std::size_t last = first + 1;
+    while (last < cells.size() && cells[last].facet == t) ++last;
+    band_of_triangle[t] = band_of_cell[first];
+    const bool mixed = std::any_of(band_of_cell.begin() + static_cast<long>(first) + 1,
+                                   band_of_cell.begin() + static_cast<long>(last),
+                                   [&](std::int8_t b) { return b != band_of_cell[first]; });
+    for (std::size_t c = first; mixed && c < last; ++c) {
+      const auto v = static_cast<std::uint32_t>(map.vertices.size());
+      for (const Vec3& corner : cells[c].shape.corners) map.vertices.push_back(corner);
+      const Triangle cell{v, v + 1, v + 2};
+      // The first cell takes the triangle's place, the others are added.
+      if (c == first) {
+        map.triangles[t] = cell;
+      } else {
+        map.triangles.push_back(cell);
+        band_of_triangle.push_back(band_of_cell[c]);
+      }
+    }
+    first = last;
+  }
+  return map;
 }
 
 }  // namespace
@@ -121,7 +156,7 @@ void JobExcess::watch(TunedSettings& settings) {
 void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tools,
                        const ProgramStream& program,
                        const std::optional<std::array<Vec3, 2>>& stock_box,
-                       const std::function<void()>& check_stop) {
+                       const std::function<void()>& check_stop, bool pictures) {
   const PartAccess::State& state = PartAccess::state(part);
   const Mesh& mesh = state.mesh;
   const double tolerance = verifySettings(job_).tolerance;  // raised to kFinestTolerance
@@ -152,7 +187,8 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
 
   excess.samples = design.samples;
   excess.area = design.area;
-  excess.bands = bandsOf(design, excess.stock_to_leave, excess.tolerance);
+  std::vector<std::int8_t> band_of_cell;
+  excess.bands = bandsOf(design, excess.stock_to_leave, excess.tolerance, band_of_cell);
   std::set<std::uint32_t> lines;
   const auto regionOf = [&](const ExcessPatch& patch) {
     ExcessRegion region;
@@ -185,6 +221,11 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
   for (ExcessRegion& region : excess.regions)
     if (region.line) region.operation = operations.at(region.line);
   report.excess = std::move(excess);
+  if (pictures) {
+    std::vector<std::int8_t> band_of_triangle;
+    const Mesh map = mapOf(mesh, design, band_of_cell, band_of_triangle);
+    drawExcessPictures(report, map, band_of_triangle);
+  }
 }
 
 }  // namespace gougechek

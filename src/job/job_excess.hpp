@@ -32,10 +32,10 @@ class JobExcess {
 
   /// After the check: measures the design of `part` against the moves read, each ray capped
   /// by `stock_box` (the raw stock's box) or the part's box grown by kDefaultStockMargin, and
-  /// sets report.excess.
+  /// sets report.excess; with `pictures`, the excess map's too (after report.violations).
   void finish(Report& report, const Part& part, const ToolLibrary& tools,
               const ProgramStream& program, const std::optional<std::array<Vec3, 2>>& stock_box,
-              const std::function<void()>& check_stop);
+              const std::function<void()>& check_stop, bool pictures);
 
  private:
   const CheckJob& job_;

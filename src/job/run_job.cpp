@@ -123,7 +123,8 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
   addResult(report, *program, tools, std::move(result), pictures);
   if (excess) {
     excess->finish(report, part, tools, *program,
-                   stock ? stock->box() : std::optional<std::array<Vec3, 2>>(), hooks.check_stop);
+                   stock ? stock->box() : std::optional<std::array<Vec3, 2>>(), hooks.check_stop,
+                   pictures);
     check_stop();
   }
   if (pictures)

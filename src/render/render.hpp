@@ -130,6 +130,10 @@ struct RenderOptions {
   /// view(): drawn translucent and outlined (a ghost where the part hides it). section(): its
   /// section, with what it cuts of the part in red.
   std::optional<CutterPose> cutter;
+  /// view(): one colour a triangle of the mesh, both sides, shaded as the part's tint is (a map
+  /// of the excess); empty: the part's tint. Throws std::invalid_argument unless empty or one a
+  /// triangle.
+  std::span<const Rgb> triangle_colours;
 };
 
 /// How a picture maps the world to pixels, as view() and section() draw it: for callers that

@@ -56,11 +56,12 @@ Rgb shade(const ScreenVertex& a, const ScreenVertex& b, const ScreenVertex& c, d
 /// than `near`. Throws on an index beyond `screen`.
 void drawSurface(const std::vector<ScreenVertex>& screen, std::span<const Triangle> triangles,
                  double px_per_mm, float near, Rgb front, Rgb back, Canvas& canvas,
-                 std::vector<float>& depth) {
+                 std::vector<float>& depth, std::span<const Rgb> colours = {}) {
   const std::size_t count = screen.size();
   const Rect clip = canvas.clip();
   const int width = canvas.width();
-  for (const Triangle& t : triangles) {
+  for (std::size_t k = 0; k < triangles.size(); ++k) {
+    const Triangle& t = triangles[k];
     if (t[0] >= count || t[1] >= count || t[2] >= count)
       throw std::invalid_argument("render: a triangle indexes no vertex");
     const ScreenVertex& a = screen[t[0]];
@@ -69,7 +70,8 @@ void drawSurface(const std::vector<ScreenVertex>& screen, std::span<const Triang
     if (a.z < near && b.z < near && c.z < near) continue;
     const PixelBox box = pixelBox(a, b, c, clip);
     if (box.empty()) continue;  // covers no pixel centre: most triangles of a fine mesh
-    const Rgb colour = shade(a, b, c, px_per_mm, front, back);
+    const Rgb colour = colours.empty() ? shade(a, b, c, px_per_mm, front, back)
+                                       : shade(a, b, c, px_per_mm, colours[k], colours[k]);
     rasterise(a, b, c, box, [&](int x, int y, float z) {
       const std::size_t i = static_cast<std::size_t>(y) * width + x;
       if (z >= near && z < depth[i]) {
@@ -215,10 +217,13 @@ Image view(const Mesh& mesh, std::span<const PathSegment> path, std::span<const 
   canvas.setClip({layout.area_x0, layout.area_y0, layout.area_x1, layout.area_y1});
   std::vector<float> depth(static_cast<std::size_t>(options.width) * options.height, kFar);
   {
+    if (!options.triangle_colours.empty() &&
+        options.triangle_colours.size() != mesh.triangles.size())
+      throw std::invalid_argument("render: not one colour a triangle");
     const std::vector<ScreenVertex> screen = projectVertices(mesh.vertices, projection);
     drawSurface(screen, mesh.triangles, projection.px_per_mm,
                 static_cast<float>(projection.near_depth), kPartColour, kBackFaceColour, canvas,
-                depth);
+                depth, options.triangle_colours);
   }
   if (options.cutter) drawCutter(*options.cutter, projection, depth, canvas);
   drawPath(path, projection, layout.scale, depth, canvas);

@@ -3,10 +3,12 @@
 // its pictures and program lines; the deepest violations in a table; the warnings.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <numeric>
 #include <set>
 #include <vector>
 
+#include "report/excess_pictures.hpp"
 #include "report/markup_escape.hpp"
 #include "report/report_pictures.hpp"
 #include "report/report_summary.hpp"
@@ -284,6 +286,61 @@ void writeStock(const StockReport& stock, std::ostream& out) {
   out << "</table>\n";
 }
 
+/// The name of an excess band for the legend: "in tolerance (at most 0.01 mm beyond the stock
+/// to leave)", "0.01–0.02 mm", "over 0.1 mm".
+std::string bandName(const ExcessReport& excess, std::size_t band) {
+  const ExcessBand& b = excess.bands[band];
+  if (band == 0)
+    return "in tolerance (at most " + shortestDecimal(b.to) + " mm beyond the stock to leave)";
+  if (std::isinf(b.to)) return "over " + shortestDecimal(b.from) + " mm";
+  return shortestDecimal(b.from) + "–" + shortestDecimal(b.to) + " mm";
+}
+
+/// The excess (issue 24): its numbers, the map's legend with each band's area, the map, the
+/// regions (each with its zoom) and what no cutter reached.
+void writeExcess(const Report& report, std::ostream& out) {
+  const ExcessReport& excess = *report.excess;
+  out << "<h2 id=\"excess\">Excess</h2>\n<table class=\"excess-summary\">\n";
+  for (auto [name, value] : excessFields(excess)) {
+    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    out << "<tr><th>" << escapeMarkup(name) << "</th><td>" << escapeMarkup(value) << "</td></tr>\n";
+  }
+  out << "</table>\n<table class=\"excess-legend\">\n<tr><th></th><th>excess beyond the stock "
+         "to leave</th><th>area (mm²)</th><th>share</th></tr>\n";
+  const auto legend = [&](render::Rgb colour, const std::string& name, const std::string& area,
+                          const std::string& share) {
+    out << "<tr><td><span class=\"swatch\" style=\"background:" << hexColour(colour)
+        << "\"></span></td><td>" << escapeMarkup(name) << "</td><td>" << area << "</td><td>"
+        << share << "</td></tr>\n";
+  };
+  const auto share = [&](double area) {
+    return excess.area > 0 ? fixedDecimal(100 * area / excess.area, 1) + " %" : std::string();
+  };
+  for (std::size_t band = 0; band < excess.bands.size(); ++band)
+    legend(excessColour(static_cast<std::int8_t>(band)), bandName(excess, band),
+           fixedDecimal(excess.bands[band].area, 1), share(excess.bands[band].area));
+  legend(excessColour(kNotMachinedBand), "not machined (no cutter came near)",
+         fixedDecimal(excess.not_machined_area, 1), share(excess.not_machined_area));
+  legend(kGougeColour, "gouge (a dot at each violation's deepest point)", "", "");
+  out << "</table>\n";
+  for (const ReportPicture& picture : excess.pictures) writePicture(picture, out);
+  out << "<h3>Excess regions</h3>\n";
+  if (excess.regions.empty()) out << "<p>None: the design is within the tolerance.</p>\n";
+  for (std::size_t r = 0; r < excess.regions.size(); ++r) {
+    const ExcessRegion& region = excess.regions[r];
+    out << "<section class=\"excess-region\" id=\"excess-" << r + 1 << "\"><p>"
+        << (excess.fails(region) ? "<strong>fails --fail-on-excess:</strong> " : "")
+        << escapeMarkup(describeExcessRegion(report, region)) << "</p>\n";
+    for (const ReportPicture& picture : region.pictures) writePicture(picture, out);
+    out << "</section>\n";
+  }
+  if (excess.not_machined.empty()) return;
+  out << "<h3>Not machined</h3>\n<ul>\n";
+  for (const ExcessRegion& region : excess.not_machined)
+    out << "<li>" << escapeMarkup(describeExcessRegion(report, region)) << "</li>\n";
+  out << "</ul>\n";
+}
+
 void writeWarnings(const Report& report, std::ostream& out) {
   if (report.warnings.empty()) return;
   out << "<h2>Warnings</h2>\n<ul>\n";
@@ -337,6 +394,7 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
          "pre.gcode{background:#f6f6f6;padding:4px 8px;overflow-x:auto}\n"
          "pre.gcode mark{background:#ffe08a;font-weight:bold}\n"
          ".dot{display:inline-block;width:10px;height:10px;border-radius:5px;margin-right:4px}\n"
+         ".swatch{display:inline-block;width:24px;height:12px;border:1px solid #999}\n"
          "@media print{body{margin:0}section.region{break-before:page}"
          "figure,pre.gcode,tr{break-inside:avoid}}\n"
          "</style>\n</head>\n<body>\n";
@@ -363,6 +421,7 @@ void writeHtmlReport(const Report& report, std::ostream& out) {
   writeWhere(report, out);
   if (report.raw_stock) writeStock(*report.raw_stock, out);
   writeRegions(report, out);
+  if (report.excess) writeExcess(report, out);
 
   out << "<h2>Violations</h2>\n";
   if (report.violations.empty()) {

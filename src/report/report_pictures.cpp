@@ -95,12 +95,6 @@ render::Marker markerOf(const Violation& violation) {
   return {violation.at, std::isfinite(violation.depth) ? violation.depth : 0, violation.severe};
 }
 
-PictureProjection pictureProjection(const render::Camera& camera,
-                                    const render::RenderOptions& options) {
-  const render::Projection p = render::projectionOf(camera, options);
-  return {p.centre, p.right, p.up, p.px_per_mm, p.cx, p.cy};
-}
-
 std::string caption(std::string text, std::size_t join) {
   if (join > 1)
     text.append(" (a long path: up to ")
@@ -292,6 +286,12 @@ void drawRegionSection(ReportRegion& region, const Violation& deepest, const Mes
 }
 
 }  // namespace
+
+PictureProjection pictureProjection(const render::Camera& camera,
+                                    const render::RenderOptions& options) {
+  const render::Projection p = render::projectionOf(camera, options);
+  return {p.centre, p.right, p.up, p.px_per_mm, p.cx, p.cy};
+}
 
 void drawPictures(Report& report, const Mesh& mesh, std::span<const PathChord> path,
                   std::size_t join, const std::string& what, const PicturedStock* stock) {

@@ -10,6 +10,7 @@
 #include "gougechek/mesh.hpp"
 #include "gougechek/program.hpp"
 #include "gougechek/report.hpp"
+#include "render/render.hpp"
 
 namespace gougechek {
 
@@ -50,6 +51,11 @@ struct PicturedStock {
   Mesh view;
   double view_spacing = 0;  ///< mm: the side of the cells `view` shows
 };
+
+/// How `camera` with `options` maps the world to a picture's pixels, for the page's
+/// data-projection (tests and tools that place points on a picture).
+PictureProjection pictureProjection(const render::Camera& camera,
+                                    const render::RenderOptions& options);
 
 /// Draws the overview pictures (top, front, iso) of `mesh` with `path` (feed pieces joined
 /// `join` at a time) and the violations, and the zoom and section of the first

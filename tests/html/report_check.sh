@@ -7,8 +7,8 @@
 # corner of the picture's <img>) where the picture VIEW draws the model point X,Y,Z, and
 # {VIEW:deepest} for where it draws the deepest violation of the JSON report (the first of equal
 # depths). VIEW is "top" (the first picture with a data-projection: the top view), "zoom" (the
-# first region's zoom, which must be the deepest violation's) or "section" (the section after
-# that zoom). Each picture states its mapping
+# first region's zoom, which must be the deepest violation's), "section" (the section after
+# that zoom) or "excess" (the excess map's top view). Each picture states its mapping
 # in data-projection (docs/report-format.md); the image is drawn at its natural size inside the
 # report's 1 px border. The checks of the part's pixels and of the background around it are
 # what show that mapping to be the one the picture was drawn with.
@@ -33,7 +33,7 @@ status=0
 # {VIEW:...} placeholders, each replaced by X,Y in that picture's pixels.
 page_args=()
 for arg in "$@"; do
-  while [[ $arg =~ \{(top|zoom|section):([^}]*)\} ]]; do
+  while [[ $arg =~ \{(top|zoom|section|excess):([^}]*)\} ]]; do
     point=$(node -e '
       const fs = require("fs");
       const [html, json, view, what] = process.argv.slice(1);
@@ -49,12 +49,14 @@ for arg in "$@"; do
         return report.violations.reduce((a, b) => b.depth > a.depth ? b : a);
       };
       const zoom = images.findIndex(i => i.alt.startsWith("the region"));
-      const image = view === "top" ? images[0] : view === "zoom" ? images[zoom] : images[zoom + 1];
+      const image = view === "top" ? images[0] : view === "zoom" ? images[zoom]
+                  : view === "excess" ? images.find(i => i.alt.startsWith("top view: the design"))
+                  : images[zoom + 1];
       if (!image || (view !== "top" && zoom < 0))
         throw new Error(`no ${view} picture with a data-projection`);
       if (view === "section" && !image.alt.startsWith("section through"))
         throw new Error(`the picture after the first zoom is no section: ${image.alt}`);
-      if (view !== "top" && !images[zoom].alt.includes(`(line ${deepest().line})`))
+      if (view !== "top" && view !== "excess" && !images[zoom].alt.includes(`(line ${deepest().line})`))
         throw new Error(`the first region\x27s zoom is not the deepest violation\x27s: ${image.alt}`);
       const at = what === "deepest" ? deepest().at : what.split(",").map(Number);
       while (at.length < 3) at.push(0);

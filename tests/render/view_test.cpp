@@ -1,6 +1,7 @@
 // view(): what a picture of known geometry must show where, pixel by pixel.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -93,6 +94,35 @@ TEST(View, AMeshFinerThanThePixelsLeavesNoHoles) {
       }
     }
   }
+}
+
+TEST(View, TriangleColoursTintEachTriangleTheirOwnAndMustBeOneATriangle) {
+  // Two boxes side by side, one green and one blue (the excess map's colours): each top shows
+  // its own hue, shaded as the part's tint would be.
+  Mesh part = box({-20, -10, 0}, {-1, 10, 10});
+  const Mesh right = box({1, -10, 0}, {20, 10, 10});
+  const auto offset = static_cast<std::uint32_t>(part.vertices.size());
+  for (const Vec3& v : right.vertices) part.vertices.push_back(v);
+  for (const Triangle& t : right.triangles)
+    part.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  std::vector<Rgb> colours(part.triangles.size(), Rgb{65, 171, 93});
+  std::fill(colours.begin() + static_cast<long>(right.triangles.size()), colours.end(),
+            Rgb{33, 113, 181});
+  RenderOptions options = bare();
+  options.triangle_colours = colours;
+  const Camera camera = viewOf(ViewKind::Top, bounds(part));
+  const Image image = view(part, {}, {}, camera, options);
+  const Projection projection = projectionOf(camera, options);
+  const Rgb green = at(image, projection, {-10, 0, 10});
+  const Rgb blue = at(image, projection, {10, 0, 10});
+  EXPECT_GT(green.g, green.r);
+  EXPECT_GT(green.g, green.b);
+  EXPECT_GT(blue.b, blue.r);
+  EXPECT_GT(blue.b, blue.g);
+  EXPECT_EQ(at(image, projection, {0, 0, 10}), kBackground);  // the gap between them
+  colours.pop_back();
+  options.triangle_colours = colours;
+  EXPECT_THROW(view(part, {}, {}, camera, options), std::invalid_argument);
 }
 
 TEST(View, IsoViewLightsTheTopBrightestAndTellsTheSidesApart) {
