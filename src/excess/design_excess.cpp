@@ -77,7 +77,7 @@ bool touch(const std::array<Vec3, 3>& a, const std::array<Vec3, 3>& b, double ga
 /// Joins the cells of one class (and one exact face) that share a corner exactly: most touching
 /// cells do (a welded mesh's facets, the cells split from one facet), and once joined the pairs
 /// of joinTouching need no geometry (a fan of slivers puts thousands of boxes round its apex).
-void joinSharedCorners(const std::vector<DesignCell>& cells,
+void joinSharedCorners(const Mesh& mesh, const DesignExcess& design,
                        std::span<const std::uint32_t> face_of_triangle,
                        const std::vector<CellClass>& classes, Groups& groups) {
   struct Corner {
@@ -87,10 +87,11 @@ void joinSharedCorners(const std::vector<DesignCell>& cells,
     auto key() const { return std::tie(at.x, at.y, at.z, kind, face); }
   };
   std::vector<Corner> corners;
-  for (std::uint32_t c = 0; c < cells.size(); ++c) {
+  for (std::uint32_t c = 0; c < design.cells.size(); ++c) {
     if (classes[c] == CellClass::InTolerance) continue;
-    const std::uint32_t face = face_of_triangle.empty() ? 0 : face_of_triangle[cells[c].facet];
-    for (const Vec3& p : cells[c].shape.corners) corners.push_back({p, classes[c], face, c});
+    const std::uint32_t facet = design.cells[c].facet;
+    const std::uint32_t face = face_of_triangle.empty() ? 0 : face_of_triangle[facet];
+    for (const Vec3& p : design.shape(mesh, c).corners) corners.push_back({p, classes[c], face, c});
   }
   std::sort(corners.begin(), corners.end(),
             [](const Corner& a, const Corner& b) { return a.key() < b.key(); });
@@ -101,20 +102,21 @@ void joinSharedCorners(const std::vector<DesignCell>& cells,
 /// Joins the cells of one class (and one exact face) that touch, edge or corner: the pairs of
 /// boxes that share a cell of a grid twice as fine as the boxes' median size, then the exact
 /// test.
-void joinTouching(const std::vector<DesignCell>& cells,
+void joinTouching(const Mesh& mesh, const DesignExcess& design,
                   std::span<const std::uint32_t> face_of_triangle,
                   const std::vector<CellClass>& classes, Groups& groups) {
   struct Box {
     Vec3 lo, hi;
     std::uint32_t cell;
+    std::array<Vec3, 3> corners;
   };
   std::vector<Box> boxes;
   double scale = 1;
   std::vector<double> extents;
-  for (std::uint32_t c = 0; c < cells.size(); ++c) {
+  for (std::uint32_t c = 0; c < design.cells.size(); ++c) {
     if (classes[c] == CellClass::InTolerance) continue;
-    const auto& t = cells[c].shape.corners;
-    Box box{t[0], t[0], c};
+    const std::array<Vec3, 3> t = design.shape(mesh, c).corners;
+    Box box{t[0], t[0], c, t};
     for (const Vec3& p : t) {
       box.lo = {std::min(box.lo.x, p.x), std::min(box.lo.y, p.y), std::min(box.lo.z, p.z)};
       box.hi = {std::max(box.hi.x, p.x), std::max(box.hi.y, p.y), std::max(box.hi.z, p.z)};
@@ -125,7 +127,7 @@ void joinTouching(const std::vector<DesignCell>& cells,
     boxes.push_back(box);
   }
   if (boxes.empty()) return;
-  joinSharedCorners(cells, face_of_triangle, classes, groups);
+  joinSharedCorners(mesh, design, face_of_triangle, classes, groups);
   // Cells split from one facet share their corners exactly; facets of a welded mesh too. The gap
   // takes in rounding of the split points only.
   const double gap = 1e-9 * scale;
@@ -167,12 +169,11 @@ void joinTouching(const std::vector<DesignCell>& cells,
         if (b.lo.x > a.hi.x + gap || a.lo.x > b.hi.x + gap || b.lo.y > a.hi.y + gap ||
             a.lo.y > b.hi.y + gap || b.lo.z > a.hi.z + gap || a.lo.z > b.hi.z + gap)
           continue;
-        if (!face_of_triangle.empty() &&
-            face_of_triangle[cells[a.cell].facet] != face_of_triangle[cells[b.cell].facet])
+        if (!face_of_triangle.empty() && face_of_triangle[design.cells[a.cell].facet] !=
+                                             face_of_triangle[design.cells[b.cell].facet])
           continue;
         if (groups.root(a.cell) == groups.root(b.cell)) continue;
-        if (touch(cells[a.cell].shape.corners, cells[b.cell].shape.corners, gap))
-          groups.join(a.cell, b.cell);
+        if (touch(a.corners, b.corners, gap)) groups.join(a.cell, b.cell);
       }
     first = last;
   }
@@ -180,11 +181,12 @@ void joinTouching(const std::vector<DesignCell>& cells,
 
 /// The cells of each class joined into patches (cells, class and face set), in the order of
 /// their first cells.
-std::vector<ExcessPatch> patchesOf(const std::vector<DesignCell>& cells,
+std::vector<ExcessPatch> patchesOf(const Mesh& mesh, const DesignExcess& design,
                                    std::span<const std::uint32_t> face_of_triangle,
                                    const std::vector<CellClass>& classes) {
+  const std::vector<DesignCell>& cells = design.cells;
   Groups groups(classes.size());
-  joinTouching(cells, face_of_triangle, classes, groups);
+  joinTouching(mesh, design, face_of_triangle, classes, groups);
   // Made at each group's first cell, its root.
   std::vector<std::uint32_t> patch_of(classes.size(), 0);
   std::vector<ExcessPatch> patches;
@@ -224,52 +226,49 @@ std::vector<DesignFacet> cellsOf(const DesignFacet& shape, double size) {
   return out;
 }
 
-/// The design's cells: each facet, or where it is longer than `size` its cellsOf; `area` is
-/// set to the design's.
-std::vector<DesignCell> cellsOfDesign(const Mesh& mesh, double size, double& area,
-                                      tbb::task_arena& arena) {
+/// The design's cells (and parts) into `design`: each facet, or where it is longer than `size`
+/// its cellsOf; design.area is set.
+void cellsOfDesign(const Mesh& mesh, double size, tbb::task_arena& arena, DesignExcess& design) {
   // Facets longer than the region size are measured as cells of it, so that what was machined
   // and what was not are told apart on a coarse mesh, and the work is shared out evenly.
   const std::size_t count = mesh.triangles.size();
-  const auto facetOf = [&mesh](std::size_t t) {
-    const Triangle& tri = mesh.triangles[t];
-    DesignFacet facet;
-    facet.corners = {mesh.vertices[tri[0]], mesh.vertices[tri[1]], mesh.vertices[tri[2]]};
-    const auto& c = facet.corners;
-    facet.normal = normalized(cross(c[1] - c[0], c[2] - c[0]));
-    return facet;
-  };
   const auto is_long = [size](const DesignFacet& facet) {
     const auto& c = facet.corners;
     return std::max({norm(c[1] - c[0]), norm(c[2] - c[1]), norm(c[0] - c[2])}) > size;
   };
-  // Each facet's first cell, counted first so that the cells are made in place, in parallel.
-  std::vector<std::size_t> first(count + 1, 0);
+  // Each facet's first cell and first part, counted first so that both are made in place, in
+  // parallel.
+  std::vector<std::size_t> first(count + 1, 0), first_part(count + 1, 0);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, count, [&](std::size_t t) {
-      const DesignFacet facet = facetOf(t);
-      first[t + 1] = is_long(facet) ? cellsOf(facet, size).size() : 1;
+      const DesignFacet facet = facetOf(mesh, t);
+      first_part[t + 1] = is_long(facet) ? cellsOf(facet, size).size() : 0;
+      first[t + 1] = std::max<std::size_t>(first_part[t + 1], 1);
     });
   });
   std::partial_sum(first.begin(), first.end(), first.begin());
-  std::vector<DesignCell> cells(first[count]);
+  std::partial_sum(first_part.begin(), first_part.end(), first_part.begin());
+  design.cells.assign(first[count], {});
+  design.parts.assign(first_part[count], {});
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, count, [&](std::size_t t) {
-      const DesignFacet facet = facetOf(t);
+      const DesignFacet facet = facetOf(mesh, t);
       const auto index = static_cast<std::uint32_t>(t);
-      if (!is_long(facet)) {
-        cells[first[t]] = {facet, index, triangleArea(facet.corners), {}};
+      if (first_part[t + 1] == first_part[t]) {
+        design.cells[first[t]] = {index, kWholeFacet, triangleArea(facet.corners), {}};
         return;
       }
-      std::size_t k = first[t];
-      for (const DesignFacet& shape : cellsOf(facet, size))
-        cells[k++] = {shape, index, triangleArea(shape.corners), {}};
+      std::size_t k = first[t], part = first_part[t];
+      for (const DesignFacet& shape : cellsOf(facet, size)) {
+        design.parts[part] = shape;
+        design.cells[k++] = {
+            index, static_cast<std::uint32_t>(part++), triangleArea(shape.corners), {}};
+      }
     });
   });
-  area = 0;
+  design.area = 0;
   for (std::size_t t = 0; t < count; ++t)  // in the mesh's order, whatever the threads
-    area += triangleArea(facetOf(t).corners);
-  return cells;
+    design.area += triangleArea(facetOf(mesh, t).corners);
 }
 
 /// The floor each cell is refined above so that each excess patch's largest excess is within
@@ -314,14 +313,23 @@ void summarize(ExcessPatch& patch, const std::vector<DesignCell>& cells) {
 
 }  // namespace
 
+DesignFacet facetOf(const Mesh& mesh, std::size_t triangle) {
+  const Triangle& t = mesh.triangles[triangle];
+  DesignFacet facet;
+  facet.corners = {mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]};
+  const auto& c = facet.corners;
+  facet.normal = normalized(cross(c[1] - c[0], c[2] - c[0]));
+  return facet;
+}
+
 DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face_of_triangle,
                            const ExcessField& field, const DesignExcessSettings& settings) {
   DesignExcess result;
   std::vector<DesignCell>& cells = result.cells;
   tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
-  cells = cellsOfDesign(
+  cellsOfDesign(
       mesh, settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing),
-      result.area, arena);
+      arena, result);
   // Runs `measure(c, hint)` for every cell c that `wanted(c)`, in parallel: the wanted ones
   // listed, the largest lattices first, as a few of them may take most of the time, in runs of
   // neighbours in the mesh's order, each cell's hint the sweep of the one before it in its run.
@@ -332,7 +340,8 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
       if (wanted(c)) sized.emplace_back(0, c);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, sized.size(), [&](std::size_t i) {
-        sized[i].first = latticeSamples(cells[sized[i].second].shape.corners, settings.spacing);
+        sized[i].first =
+            latticeSamples(result.shape(mesh, sized[i].second).corners, settings.spacing);
       });
       // Largest first, then in the mesh's order: a total order, the same whatever the threads.
       tbb::parallel_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) {
@@ -357,8 +366,9 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
     });
   };
   const auto certify = [&](std::size_t c, double target, double floor, std::int32_t hint) {
-    ExcessBracket bracket = certifiedMaximum(field, std::span(&cells[c].shape, 1), settings.spacing,
-                                             target, floor, hint);
+    const DesignFacet shape = result.shape(mesh, c);
+    ExcessBracket bracket =
+        certifiedMaximum(field, std::span(&shape, 1), settings.spacing, target, floor, hint);
     // A cell measured again counts both measures' rays, and those that entered a sweep.
     bracket.samples += cells[c].bracket.samples;
     bracket.entered += cells[c].bracket.entered;
@@ -389,7 +399,7 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
   std::vector<CellClass> classes(cells.size());
   for (std::size_t c = 0; c < cells.size(); ++c)
     classes[c] = classOf(cells[c].bracket, settings.threshold);
-  std::vector<ExcessPatch> patches = patchesOf(cells, face_of_triangle, classes);
+  std::vector<ExcessPatch> patches = patchesOf(mesh, result, face_of_triangle, classes);
   const std::vector<double> floor = regionFloors(patches, cells, classes);
   each([&](std::size_t c) { return floor[c] < inf; },
        [&](std::size_t c, std::int32_t hint) { return certify(c, kTarget, floor[c], hint); });

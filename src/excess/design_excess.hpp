@@ -27,15 +27,22 @@ struct DesignExcessSettings {
   std::function<void()> check_stop;
 };
 
+/// DesignCell::part of a cell that is its whole facet.
+inline constexpr std::uint32_t kWholeFacet = 0xffffffff;
+
 /// A piece of the design measured on its own: a facet of the mesh, or a part of one (a facet
-/// only partly reached by the cutters is split into cells of at most the region size, so that
-/// what was machined and what was not are told apart on a coarse mesh).
+/// longer than the region size is split into cells of at most that size, so that what was
+/// machined and what was not are told apart on a coarse mesh). Its shape (DesignExcess::shape)
+/// is kept only for the parts: a fine mesh's millions of facets are their own cells.
 struct DesignCell {
-  DesignFacet shape;
-  std::uint32_t facet = 0;  ///< the mesh triangle it lies in
-  double area = 0;          ///< mm²
-  ExcessBracket bracket;    ///< its largest excess
+  std::uint32_t facet = 0;           ///< the mesh triangle it lies in
+  std::uint32_t part = kWholeFacet;  ///< else its shape's index in DesignExcess::parts
+  double area = 0;                   ///< mm²
+  ExcessBracket bracket;             ///< its largest excess
 };
+
+/// A mesh triangle as a design facet: its corners and outward unit normal.
+DesignFacet facetOf(const Mesh& mesh, std::size_t triangle);
 
 /// Cells of the design joined into one finding.
 struct ExcessPatch {
@@ -50,10 +57,16 @@ struct ExcessPatch {
 
 struct DesignExcess {
   std::vector<DesignCell> cells;          ///< the whole design, each mesh triangle's in order
+  std::vector<DesignFacet> parts;         ///< the shapes of the cells that are parts of a facet
   std::vector<ExcessPatch> regions;       ///< material left by a cutter: largest hi first
   std::vector<ExcessPatch> not_machined;  ///< met by no cutter: largest area first
   std::size_t samples = 0;                ///< rays cast, in all
   double area = 0;                        ///< of the whole design, mm²
+
+  /// Cell c's shape: its part, or its facet of `mesh` (the mesh measured).
+  DesignFacet shape(const Mesh& mesh, std::size_t c) const {
+    return cells[c].part == kWholeFacet ? facetOf(mesh, cells[c].facet) : parts[cells[c].part];
+  }
 };
 
 /// Measures every facet of `mesh` in `field`. `face_of_triangle`: the exact face of each

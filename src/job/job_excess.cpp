@@ -85,7 +85,7 @@ Mesh mapOf(const Mesh& mesh, const DesignExcess& design, std::span<const std::in
                                    [&](std::int8_t b) { return b != band_of_cell[first]; });
     for (std::size_t c = first; mixed && c < last; ++c) {
       const auto v = static_cast<std::uint32_t>(map.vertices.size());
-      for (const Vec3& corner : cells[c].shape.corners) map.vertices.push_back(corner);
+      for (const Vec3& corner : design.shape(mesh, c).corners) map.vertices.push_back(corner);
       const Triangle cell{v, v + 1, v + 2};
       // The first cell takes the triangle's place, the others are added.
       if (c == first) {

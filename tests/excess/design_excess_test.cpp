@@ -68,7 +68,7 @@ TEST(DesignExcess, AMissedPassIsOneRegionWithTheAnalyticCusp) {
   // Every facet of the region lies where the missing pass leaves more than 0.005 mm: within
   // the 0.6 mm gap, widened by a facet.
   for (const std::uint32_t c : rib.cells)
-    for (const Vec3& corner : design.cells[c].shape.corners) {
+    for (const Vec3& corner : design.shape(mesh, c).corners) {
       EXPECT_GT(corner.x, 0.9 - 0.26);
       EXPECT_LT(corner.x, 1.5 + 0.26);
     }
@@ -137,7 +137,7 @@ TEST(DesignExcess, AFacetReachedInPartIsSplitIntoCells) {
   EXPECT_EQ(design.not_machined[0].facets, 2U);
   ASSERT_EQ(design.regions.size(), 1U);
   for (const std::uint32_t c : design.regions[0].cells)
-    for (const Vec3& corner : design.cells[c].shape.corners) EXPECT_GE(corner.x, 5 - 1e-9);
+    for (const Vec3& corner : design.shape(mesh, c).corners) EXPECT_GE(corner.x, 5 - 1e-9);
   // Its largest excess lies past the last pass, short of the strip: 3 − √(9 − (x − 6)²) there.
   const ExcessBracket& left = design.regions[0].bracket;
   EXPECT_GT(left.at.x, 6);
@@ -191,7 +191,7 @@ TEST(DesignExcess, BracketsHoldEveryDenseSample) {
   const ExcessPatch& rib = design.regions[0];
   double densest = 0;
   for (const std::uint32_t cell : rib.cells) {
-    const auto& [a, b, c] = design.cells[cell].shape.corners;
+    const auto [a, b, c] = design.shape(mesh, cell).corners;
     constexpr int n = 50;  // 0.005 mm on a 0.25 mm cell
     for (int i = 0; i <= n; ++i)
       for (int j = 0; i + j <= n; ++j) {
