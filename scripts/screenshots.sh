@@ -48,6 +48,9 @@ shot() {
 }
 
 shot sample_bad 1 samples/mold.stl samples/mold_finish_bad.nc --tool ball:6,flute=12
+# The excess map (issue 24) of the same run: the report's excess section.
+shot sample_bad_excess 1 samples/mold.stl samples/mold_finish_bad.nc --tool ball:6,flute=12 \
+  --excess -- --element-screenshot "section#excess=$out/sample_bad_excess_map.png"
 if [ -d "$corpus/pocket_plate" ]; then
   shot pocket_plate_clean 0 pocket_plate/part.step pocket_plate/linuxcnc.nc \
     --tool flat:6,flute=20 --dialect linuxcnc
@@ -56,6 +59,9 @@ if [ -d "$corpus/pocket_plate" ]; then
     --element-screenshot "section.region=$out/pocket_plate_fitarcs_bad_region.png" \
     --expect-webgl "#gc3d-canvas" \
     --element-screenshot "#gc3d=$out/pocket_plate_fitarcs_bad_3d.png"
+  shot pocket_plate_fitarcs_bad_excess 1 pocket_plate/part.step \
+    known_bad/pocket_plate_fitarcs/linuxcnc.nc --tool flat:6,flute=20 --dialect linuxcnc \
+    --excess -- --element-screenshot "section#excess=$out/pocket_plate_fitarcs_bad_excess_map.png"
 else
   echo "screenshots.sh: no CAM corpus at $corpus: pocket_plate_clean.png and" \
        "pocket_plate_fitarcs_bad.png are left as they are" >&2

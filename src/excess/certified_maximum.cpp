@@ -80,6 +80,26 @@ double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell&
 
 // The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
 // n = ⌈longest edge / spacing⌉.
+// The bound of `cell` (cellBound) where it is at most `floor`; above it, with its corners that
+// stopped within the floor (PieceRays) cast again in full first. A corner so stopped keeps any
+// sweep entered within the floor, and on the seam between two passes' footprints each corner
+// may keep its own pass, neither reaching the other corners: with no sweep common to all three
+// the bound would be the cap's, where the first entries' sweep (often a pass between) settles it.
+double boundOf(const ExcessField& field, const DesignFacet& facet, Cell& cell, double floor,
+               ExcessBracket& result) {
+  const double bound = cellBound(field, facet, cell);
+  if (!(bound > floor)) return bound;
+  bool recast = false;
+  for (std::size_t v = 0; v < 3; ++v) {
+    if (!(cell.e[v].sweep >= 0 && cell.e[v].hi <= floor)) continue;
+    cell.e[v] = field.at(cell.p[v], facet.normal, cell.e[v].sweep);
+    ++result.samples;
+    if (cell.e[v].sweep >= 0) ++result.entered;
+    recast = true;
+  }
+  return recast ? cellBound(field, facet, cell) : bound;
+}
+
 // Which corner of a piece lattice point (i, j) of n divisions is (0: a, 1: b, 2: c), -1 none.
 int cornerAt(int i, int j, int n) {
   if (i == 0 && j == 0) return 0;
@@ -123,8 +143,11 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
                                : field.at(piece[v], facet.normal,
                                           v == 0 ? hint : corner[v - 1].sweep, floor);
     }
-    if (!answer.clear)
-      answer.bound = cellBound(field, facet, {piece, corner, index, 0, 0}) + kBoundSlack;
+    if (!answer.clear) {
+      Cell whole{piece, corner, index, 0, 0};
+      answer.bound = boundOf(field, facet, whole, floor, result) + kBoundSlack;
+      corner = whole.e;
+    }
     for (std::size_t v = 0; v < 3; ++v) recent[3 * (laid % 2) + v] = {piece[v], corner[v]};
     ++laid;
     const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
@@ -263,16 +286,16 @@ ExcessBracket certifiedMaximum(const ExcessField& field, std::span<const DesignF
   // Rounds: every sample of a round is in before any cell is judged, so the result does not
   // depend on the order cells are visited in.
   while (!cells.empty()) {
+    std::vector<double> bounds(cells.size());
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      bounds[c] = boundOf(field, facets[cells[c].facet], cells[c], floor, result);
     for (const Cell& cell : cells)
       for (std::size_t v = 0; v < 3; ++v)
         if (cell.e[v].lo > result.lo)
           result.lo = cell.e[v].lo, result.at = cell.p[v], result.sweep = cell.e[v].sweep;
-    std::vector<double> bounds(cells.size());
     std::size_t splitting = 0;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      bounds[c] = cellBound(field, facets[cells[c].facet], cells[c]);
+    for (std::size_t c = 0; c < cells.size(); ++c)
       splitting += bounds[c] > std::max(result.lo + target, floor) && cells[c].depth < kMaxDepth;
-    }
     // Past its budget the bracket is left as wide as it is (not certified, and said so).
     split_cells += splitting;
     const bool within_budget = split_cells <= budget;

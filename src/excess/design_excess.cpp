@@ -369,9 +369,17 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
     const DesignFacet shape = result.shape(mesh, c);
     ExcessBracket bracket =
         certifiedMaximum(field, std::span(&shape, 1), settings.spacing, target, floor, hint);
-    // A cell measured again counts both measures' rays, and those that entered a sweep.
-    bracket.samples += cells[c].bracket.samples;
-    bracket.entered += cells[c].bracket.entered;
+    // A cell measured again counts both measures' rays, and those that entered a sweep, and
+    // keeps what both prove: a sample that stopped within the new floor may prove less (its lo
+    // as low as 0) than the same point did before.
+    const ExcessBracket& before = cells[c].bracket;
+    if (before.samples > 0) {
+      if (before.lo > bracket.lo)
+        bracket.lo = before.lo, bracket.at = before.at, bracket.sweep = before.sweep;
+      bracket.hi = std::max(bracket.lo, std::min(bracket.hi, before.hi));
+    }
+    bracket.samples += before.samples;
+    bracket.entered += before.entered;
     return bracket;
   };
   const auto stop = [&settings] {

@@ -300,7 +300,7 @@ std::string bandName(const ExcessReport& excess, std::size_t band) {
 /// regions (each with its zoom) and what no cutter reached.
 void writeExcess(const Report& report, std::ostream& out) {
   const ExcessReport& excess = *report.excess;
-  out << "<h2 id=\"excess\">Excess</h2>\n<table class=\"excess-summary\">\n";
+  out << "<section id=\"excess\">\n<h2>Excess</h2>\n<table class=\"excess-summary\">\n";
   for (auto [name, value] : excessFields(excess)) {
     name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
     out << "<tr><th>" << escapeMarkup(name) << "</th><td>" << escapeMarkup(value) << "</td></tr>\n";
@@ -334,11 +334,13 @@ void writeExcess(const Report& report, std::ostream& out) {
     for (const ReportPicture& picture : region.pictures) writePicture(picture, out);
     out << "</section>\n";
   }
-  if (excess.not_machined.empty()) return;
-  out << "<h3>Not machined</h3>\n<ul>\n";
-  for (const ExcessRegion& region : excess.not_machined)
-    out << "<li>" << escapeMarkup(describeExcessRegion(report, region)) << "</li>\n";
-  out << "</ul>\n";
+  if (!excess.not_machined.empty()) {
+    out << "<h3>Not machined</h3>\n<ul>\n";
+    for (const ExcessRegion& region : excess.not_machined)
+      out << "<li>" << escapeMarkup(describeExcessRegion(report, region)) << "</li>\n";
+    out << "</ul>\n";
+  }
+  out << "</section>\n";
 }
 
 void writeWarnings(const Report& report, std::ostream& out) {

@@ -205,5 +205,73 @@ TEST(DesignExcess, BracketsHoldEveryDenseSample) {
   EXPECT_GE(rib.bracket.lo + 1e-5, densest);  // the regions are refined to 1e-5 mm
 }
 
+// Flat end mill R 0.5 (a 1 µm skin) passes along y at x = k·0.5, k in [-4, 16], 1 mm moves from
+// y = -3 to 3, the tip at `low` for x below `step`, else at `high`.
+std::vector<CuttingSweep> flatRaster(double low, double high, double step) {
+  constexpr double skin = 1e-3;
+  const FrustumCore flat{skin, 20, 0.5 - skin, 0.5 - skin, skin};
+  std::vector<CuttingSweep> sweeps;
+  for (int k = -4; k <= 16; ++k) {
+    const double x = k * 0.5, z = x < step ? low : high;
+    for (double y = -3; y < 3; y += 1)
+      sweeps.push_back({flat, PathPiece::segment({x, y, z}, {x, y + 1, z}),
+                        static_cast<std::uint32_t>(sweeps.size())});
+  }
+  return sweeps;
+}
+
+// The square plane z = 0 over [0, side] × [-1, 1] as two facets.
+Mesh plane(double side) {
+  Mesh mesh;
+  mesh.vertices = {{0, -1, 0}, {side, -1, 0}, {side, 1, 0}, {0, 1, 0}};
+  mesh.triangles = {{0, 1, 2}, {0, 2, 3}};
+  return mesh;
+}
+
+TEST(DesignExcess, ASeamBetweenPassesStaysInTolerance) {
+  // Flat passes 0.5 apart, 5 µm above the plane: the excess is 0.005 everywhere, under the
+  // 0.01 threshold. A sample proven within the threshold may stop on any pass entered; on the
+  // seam where two passes' footprints meet, each corner of a cell stopping on its own pass bound
+  // the cell at the cap and made it a region of [0.005, 0.005] (hostile review of the early stop).
+  const Mesh mesh = plane(3);
+  const MoveTree tree(flatRaster(0.005, 0.005, 100));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  DesignExcessSettings s;
+  s.spacing = 0.1;
+  s.threshold = 0.01;
+  s.region_size = 1;
+  for (const int threads : {1, 2}) {
+    s.threads = threads;
+    const DesignExcess design = measureDesign(mesh, {}, field, s);
+    EXPECT_TRUE(design.regions.empty()) << design.regions.size() << " regions";
+    EXPECT_TRUE(design.not_machined.empty());
+    for (const DesignCell& cell : design.cells) EXPECT_LE(cell.bracket.hi, 0.01);
+  }
+}
+
+TEST(DesignExcess, ARegionBesideInTolerancePassesIsCertified) {
+  // Passes 0.015 above the plane for x < 3, 0.2 above it beyond: one region [0.2, 0.2] (the cells
+  // of the lower passes, at 0.015, are a region too, above the 0.01 threshold); each bracket at
+  // most 1e-4 wide, never the cap's 5 mm.
+  const Mesh mesh = plane(6);
+  const MoveTree tree(flatRaster(0.015, 0.2, 3));
+  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
+  DesignExcessSettings s;
+  s.spacing = 0.1;
+  s.threshold = 0.01;
+  s.region_size = 1;
+  s.threads = 2;
+  const DesignExcess design = measureDesign(mesh, {}, field, s);
+  ASSERT_FALSE(design.regions.empty());
+  EXPECT_NEAR(design.regions.front().bracket.lo, 0.2, 1e-4);
+  for (const ExcessPatch& region : design.regions) {
+    EXPECT_LE(region.bracket.hi - region.bracket.lo, 1e-4);
+    EXPECT_LT(region.bracket.hi, 0.2 + 1e-4);
+  }
+  // Every cell of a region keeps what its first measure proved: none falls below the threshold.
+  for (const ExcessPatch& region : design.regions)
+    for (const std::uint32_t c : region.cells) EXPECT_GT(design.cells[c].bracket.lo, 0.01);
+}
+
 }  // namespace
 }  // namespace gougechek
