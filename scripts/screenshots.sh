@@ -2,7 +2,8 @@
 # The screenshots of HTML reports the README links (docs/screenshots/): the bad sample, a clean
 # job of the CAM corpus (pocket_plate, FreeCAD's LinuxCNC post), and the known-bad FreeCAD job
 # (known_bad/pocket_plate_fitarcs: three real 0.018 mm gouges), and of the last its first region
-# (operation, zoom, section, G-code) and its 3D view. Each page is shot from its top, 1200 CSS px
+# (operation, zoom, section, G-code) and its 3D view; the excess section (--excess) of the bad
+# sample and of the known-bad job. Each page is shot from its top, 1200 CSS px
 # wide, at most 2000 tall; every picture is shrunk by optipng (its default level).
 # usage: scripts/screenshots.sh [BUILD_DIR]   (default build/release, built; the corpus is
 #        read from GOUGECHEK_SHARED_DIR, default ../shared: without it, its two pictures are left
@@ -51,6 +52,7 @@ shot sample_bad 1 samples/mold.stl samples/mold_finish_bad.nc --tool ball:6,flut
 # The excess map (issue 24) of the same run: the report's excess section.
 shot sample_bad_excess 1 samples/mold.stl samples/mold_finish_bad.nc --tool ball:6,flute=12 \
   --excess -- --element-screenshot "section#excess=$out/sample_bad_excess_map.png"
+rm "$out/sample_bad_excess.png"  # the page is sample_bad.png's above its excess section
 if [ -d "$corpus/pocket_plate" ]; then
   shot pocket_plate_clean 0 pocket_plate/part.step pocket_plate/linuxcnc.nc \
     --tool flat:6,flute=20 --dialect linuxcnc
@@ -62,6 +64,7 @@ if [ -d "$corpus/pocket_plate" ]; then
   shot pocket_plate_fitarcs_bad_excess 1 pocket_plate/part.step \
     known_bad/pocket_plate_fitarcs/linuxcnc.nc --tool flat:6,flute=20 --dialect linuxcnc \
     --excess -- --element-screenshot "section#excess=$out/pocket_plate_fitarcs_bad_excess_map.png"
+  rm "$out/pocket_plate_fitarcs_bad_excess.png"
 else
   echo "screenshots.sh: no CAM corpus at $corpus: pocket_plate_clean.png and" \
        "pocket_plate_fitarcs_bad.png are left as they are" >&2

@@ -234,7 +234,9 @@ void latticePieces(const std::array<Vec3, 3>& t, double spacing,
   const Vec3 to_q = t[shortest] - apex, to_r = t[(shortest + 1) % 3] - apex;
   // Each strip is as long as keeps its triangles' edges (at most its length plus that edge)
   // within one spacing, or two where that edge is wider than half of one: each triangle is then
-  // one lattice cell (three samples, two shared with the strip before) or four (six samples).
+  // one lattice cell (three samples, two shared with the strip before) or at most four (six
+  // samples). An edge wider than the spacing makes strips 2·edge long, with the lattice their
+  // edges ask for.
   const double reach = edge < spacing / 2 ? spacing : edge < spacing ? 2 * spacing : 2 * edge;
   const double length = 0.999 * (reach - edge);
   const int strips = static_cast<int>(std::ceil(longest / length));

@@ -119,19 +119,20 @@ void JobExcess::refuseTooManySamples(const Part& part, SettingNames names) const
   const Mesh& mesh = part.mesh();
   const double spacing = job_.excess_spacing.value_or(kDefaultExcessSpacing);
   tbb::task_arena arena(job_.threads > 0 ? job_.threads : tbb::task_arena::automatic);
-  const double lattice = static_cast<double>(arena.execute([&] {
+  // Summed as doubles: exact for whole counts up to 2^53, and no wrap past SIZE_MAX.
+  const double lattice = arena.execute([&] {
     return tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, mesh.triangles.size()), std::size_t{0},
-        [&](const tbb::blocked_range<std::size_t>& range, std::size_t sum) {
+        tbb::blocked_range<std::size_t>(0, mesh.triangles.size()), 0.0,
+        [&](const tbb::blocked_range<std::size_t>& range, double sum) {
           for (std::size_t i = range.begin(); i != range.end(); ++i) {
             const Triangle& t = mesh.triangles[i];
-            sum += latticeSamples({mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]},
-                                  spacing);
+            sum += static_cast<double>(latticeSamples(
+                {mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]}, spacing));
           }
           return sum;
         },
         std::plus<>());
-  }));
+  });
   if (lattice <= kMaxExcessSamples) return;
   std::ostringstream message;
   message << settingName("excess-spacing", names) << " " << spacing << " mm samples the part's "
