@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace gougechek {
@@ -228,21 +229,25 @@ Mesh plane(double side) {
   return mesh;
 }
 
-TEST(DesignExcess, ASeamBetweenPassesStaysInTolerance) {
-  // Flat passes 0.5 apart, 5 µm above the plane: the excess is 0.005 everywhere, under the
-  // 0.01 threshold. A sample proven within the threshold may stop on any pass entered; on the
-  // seam where two passes' footprints meet, each corner of a cell stopping on its own pass bound
-  // the cell at the cap and made it a region of [0.005, 0.005] (hostile review of the early stop).
-  const Mesh mesh = plane(3);
-  const MoveTree tree(flatRaster(0.005, 0.005, 100));
+// `mesh` against `sweeps`: spacing 0.1, threshold 0.01, cells of at most 1 mm.
+DesignExcess measureFlatRaster(const Mesh& mesh, std::vector<CuttingSweep> sweeps, int threads) {
+  const MoveTree tree(std::move(sweeps));
   const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
   DesignExcessSettings s;
   s.spacing = 0.1;
   s.threshold = 0.01;
   s.region_size = 1;
+  s.threads = threads;
+  return measureDesign(mesh, {}, field, s);
+}
+
+TEST(DesignExcess, ASeamBetweenPassesStaysInTolerance) {
+  // Flat passes 0.5 apart, 5 µm above the plane: the excess is 0.005 everywhere, under the
+  // 0.01 threshold. A sample proven within the threshold may stop on any pass entered; on the
+  // seam where two passes' footprints meet, each corner of a cell stopping on its own pass bound
+  // the cell at the cap and made it a region of [0.005, 0.005] (hostile review of the early stop).
   for (const int threads : {1, 2}) {
-    s.threads = threads;
-    const DesignExcess design = measureDesign(mesh, {}, field, s);
+    const DesignExcess design = measureFlatRaster(plane(3), flatRaster(0.005, 0.005, 100), threads);
     EXPECT_TRUE(design.regions.empty()) << design.regions.size() << " regions";
     EXPECT_TRUE(design.not_machined.empty());
     for (const DesignCell& cell : design.cells) EXPECT_LE(cell.bracket.hi, 0.01);
@@ -253,15 +258,7 @@ TEST(DesignExcess, ARegionBesideInTolerancePassesIsCertified) {
   // Passes 0.015 above the plane for x < 3, 0.2 above it beyond: one region [0.2, 0.2] (the cells
   // of the lower passes, at 0.015, are a region too, above the 0.01 threshold); each bracket at
   // most 1e-4 wide, never the cap's 5 mm.
-  const Mesh mesh = plane(6);
-  const MoveTree tree(flatRaster(0.015, 0.2, 3));
-  const ExcessField field(tree, {{-50, -50, -50}, {50, 50, 5}});
-  DesignExcessSettings s;
-  s.spacing = 0.1;
-  s.threshold = 0.01;
-  s.region_size = 1;
-  s.threads = 2;
-  const DesignExcess design = measureDesign(mesh, {}, field, s);
+  const DesignExcess design = measureFlatRaster(plane(6), flatRaster(0.015, 0.2, 3), 2);
   ASSERT_FALSE(design.regions.empty());
   EXPECT_NEAR(design.regions.front().bracket.lo, 0.2, 1e-4);
   for (const ExcessPatch& region : design.regions) {

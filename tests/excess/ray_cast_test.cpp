@@ -104,8 +104,8 @@ TEST(GjkRayCast, BallSweepMatchesTheCapsule) {
   EXPECT_TRUE(castRay(sweep, {0, 0, -10}, {0, 0, 1}, 5).missed());   // too short
 }
 
-TEST(MoveTree, FindsTheFirstEntryOfBruteForce) {
-  Random random(2024);
+// 300 random sweeps spread over a box 4 times as wide as randomSweep's, for the move tree.
+std::vector<CuttingSweep> spreadSweeps(Random& random) {
   std::vector<CuttingSweep> sweeps;
   for (int i = 0; i < 300; ++i) {
     CuttingSweep s = randomSweep(random, i);
@@ -114,6 +114,12 @@ TEST(MoveTree, FindsTheFirstEntryOfBruteForce) {
     s.move = static_cast<std::uint32_t>(i);
     sweeps.push_back(s);
   }
+  return sweeps;
+}
+
+TEST(MoveTree, FindsTheFirstEntryOfBruteForce) {
+  Random random(2024);
+  const std::vector<CuttingSweep> sweeps = spreadSweeps(random);
   const MoveTree tree(sweeps);
   for (int trial = 0; trial < 300; ++trial) {
     const Vec3 origin = random.inBox(30);
@@ -145,14 +151,7 @@ TEST(MoveTree, StopsAtAnEntryWithinEnoughAndStillBracketsTheFirst) {
   // within enough (not the first), lo still below the first entry. Beyond enough it is the full
   // search.
   Random random(77);
-  std::vector<CuttingSweep> sweeps;
-  for (int i = 0; i < 300; ++i) {
-    CuttingSweep s = randomSweep(random, i);
-    s.path = PathPiece::segment(s.path.start() * 4,
-                                s.path.start() * 4 + (s.path.end() - s.path.start()));
-    s.move = static_cast<std::uint32_t>(i);
-    sweeps.push_back(s);
-  }
+  const std::vector<CuttingSweep> sweeps = spreadSweeps(random);
   const MoveTree tree(sweeps);
   int stopped_early = 0;
   for (int trial = 0; trial < 300; ++trial) {
