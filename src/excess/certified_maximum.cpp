@@ -207,15 +207,10 @@ void split(const ExcessField& field, const DesignFacet& facet, PieceRays& rays, 
   out.push_back({{m[0], m[1], m[2]}, {me[0], me[1], me[2]}, cell.facet, d, cell.piece});
 }
 
-}  // namespace
-
-// The pieces a facet's lattice is laid on (certified_maximum.hpp). A sliver's own lattice, ⌈longest
-// edge / spacing⌉ divisions on every edge, would cast that number squared over almost no area (an
-// STL's floors and walls are often fans of them): it is cut instead into strips parallel to its
-// shortest edge, each strip two triangles: as long as the spacing allows across their diagonal
-// where that edge is shorter than the spacing, else as long as that edge.
-void latticePieces(const std::array<Vec3, 3>& t, double spacing,
-                   std::vector<std::array<Vec3, 3>>& out) {
+// Calls visit(piece) for each piece of `t`'s lattice (latticePieces) in order, until it returns
+// false.
+template <class Visit>
+void forEachLatticePiece(const std::array<Vec3, 3>& t, double spacing, const Visit& visit) {
   std::size_t shortest = 0;
   double longest = 0, edge = std::numeric_limits<double>::infinity();
   for (std::size_t k = 0; k < 3; ++k) {
@@ -227,7 +222,7 @@ void latticePieces(const std::array<Vec3, 3>& t, double spacing,
   const double area = 0.5 * norm(cross(t[1] - t[0], t[2] - t[0]));
   // A well-shaped triangle's lattice has about 4·area/spacing² samples, well below this.
   if (divisions <= 2 || divisions * divisions <= 16 * area / (spacing * spacing)) {
-    out.push_back(t);
+    visit(t);
     return;
   }
   const Vec3& apex = t[(shortest + 2) % 3];
@@ -238,39 +233,54 @@ void latticePieces(const std::array<Vec3, 3>& t, double spacing,
   // samples). An edge wider than the spacing makes strips 2·edge long, with the lattice their
   // edges ask for.
   const double reach = edge < spacing / 2 ? spacing : edge < spacing ? 2 * spacing : 2 * edge;
-  const double length = 0.999 * (reach - edge);
-  const int strips = static_cast<int>(std::ceil(longest / length));
-  for (int i = 0; i < strips; ++i) {
-    const double near = static_cast<double>(i) / strips, far = static_cast<double>(i + 1) / strips;
+  const double strips = std::ceil(longest / (0.999 * (reach - edge)));
+  for (double i = 0; i < strips; ++i) {
+    const double near = i / strips, far = (i + 1) / strips;
     const Vec3 q1 = apex + to_q * far, r1 = apex + to_r * far;
     if (i == 0) {
-      out.push_back({apex, q1, r1});
+      if (!visit({apex, q1, r1})) return;
       continue;
     }
     const Vec3 q0 = apex + to_q * near, r0 = apex + to_r * near;
-    out.push_back({q0, q1, r1});
-    out.push_back({q0, r1, r0});
+    if (!visit({q0, q1, r1}) || !visit({q0, r1, r0})) return;
   }
 }
 
-std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing) {
-  std::vector<std::array<Vec3, 3>> pieces;
-  latticePieces(facet, spacing, pieces);
-  std::size_t samples = 0;
-  for (std::size_t k = 0; k < pieces.size(); ++k) {
-    const auto& [a, b, c] = pieces[k];
+}  // namespace
+
+// The pieces a facet's lattice is laid on (certified_maximum.hpp). A sliver's own lattice, ⌈longest
+// edge / spacing⌉ divisions on every edge, would cast that number squared over almost no area (an
+// STL's floors and walls are often fans of them): it is cut instead into strips parallel to its
+// shortest edge, each strip two triangles: as long as the spacing allows across their diagonal
+// where that edge is shorter than the spacing, else as long as that edge.
+void latticePieces(const std::array<Vec3, 3>& t, double spacing,
+                   std::vector<std::array<Vec3, 3>>& out) {
+  forEachLatticePiece(t, spacing, [&out](const std::array<Vec3, 3>& piece) {
+    out.push_back(piece);
+    return true;
+  });
+}
+
+std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing, std::size_t limit) {
+  // Counted piece by piece, none kept, and no further than the limit: a facet a hostile spacing
+  // cuts into billions of strips is refused, not laid out.
+  std::size_t samples = 0, laid = 0;
+  std::array<std::array<Vec3, 3>, 2> before{};  // the last two pieces, piece k at k mod 2
+  forEachLatticePiece(facet, spacing, [&](const std::array<Vec3, 3>& piece) {
+    const auto& [a, b, c] = piece;
     const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
-    const auto n = static_cast<std::size_t>(std::max(1.0, std::ceil(longest / spacing - 1e-9)));
-    samples += (n + 1) * (n + 2) / 2;
+    const double n = std::max(1.0, std::ceil(longest / spacing - 1e-9));
+    samples += static_cast<std::size_t>(std::min((n + 1) * (n + 2) / 2, 1e18));
     // Less the corners the two pieces before it cast (latticeCells).
-    for (const Vec3& corner : pieces[k])
-      for (std::size_t back = 1; back <= std::min<std::size_t>(k, 2); ++back)
-        if (std::find(pieces[k - back].begin(), pieces[k - back].end(), corner) !=
-            pieces[k - back].end()) {
+    for (const Vec3& corner : piece)
+      for (std::size_t back = 0; back < std::min<std::size_t>(laid, 2); ++back)
+        if (std::find(before[back].begin(), before[back].end(), corner) != before[back].end()) {
           --samples;
           break;
         }
-  }
+    before[laid++ % 2] = piece;
+    return samples <= limit;
+  });
   return samples;
 }
 

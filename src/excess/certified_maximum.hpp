@@ -43,8 +43,10 @@ void latticePieces(const std::array<Vec3, 3>& facet, double spacing,
                    std::vector<std::array<Vec3, 3>>& out);
 
 /// The rays certifiedMaximum casts on `facet`'s lattice before any refinement (a sliver's
-/// strips counted as they are laid, each corner once).
-std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing);
+/// strips counted as they are laid, each corner once); counting stops once past `limit` (a
+/// spacing that would lay billions of strips is refused without laying them).
+std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing,
+                           std::size_t limit = std::numeric_limits<std::size_t>::max());
 
 /// The bracket of the largest excess over `facets` (lattice spacing `spacing`, mm), refined
 /// until it is at most `target` wide (or cells reach their smallest size, or the refinement its

@@ -126,8 +126,9 @@ void JobExcess::refuseTooManySamples(const Part& part, SettingNames names) const
         [&](const tbb::blocked_range<std::size_t>& range, double sum) {
           for (std::size_t i = range.begin(); i != range.end(); ++i) {
             const Triangle& t = mesh.triangles[i];
-            sum += static_cast<double>(latticeSamples(
-                {mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]}, spacing));
+            sum += static_cast<double>(
+                latticeSamples({mesh.vertices[t[0]], mesh.vertices[t[1]], mesh.vertices[t[2]]},
+                               spacing, static_cast<std::size_t>(kMaxExcessSamples)));
           }
           return sum;
         },
@@ -136,8 +137,13 @@ void JobExcess::refuseTooManySamples(const Part& part, SettingNames names) const
   if (lattice <= kMaxExcessSamples) return;
   std::ostringstream message;
   message << settingName("excess-spacing", names) << " " << spacing << " mm samples the part's "
-          << mesh.triangles.size() << " triangles at about " << std::round(lattice / 1e6)
-          << " million points, more than the " << kMaxExcessSamples / 1e6
+          << mesh.triangles.size() << " triangles at ";
+  // Counting stopped past the limit: what it reached is a lower bound.
+  if (lattice < 1e12)
+    message << "least at " << std::floor(lattice / 1e6) << " million points";
+  else
+    message << "more than a million million points";
+  message << ", more than the " << kMaxExcessSamples / 1e6
           << " million allowed: give a coarser spacing";
   throw InputError(job_.part_file, 0, 0, message.str());
 }

@@ -142,5 +142,22 @@ TEST_F(BatchExcess, ExcessIsTrueOrFalseAndItsSettingsNeedIt) {
           "7:21: excess-spacing: 'fine' is not a number");
 }
 
+TEST_F(BatchExcess, ASpacingFarTooFineIsRefusedBeforeLayingOutItsStrips) {
+  // 1e-9 mm would cut each side of the plate into billions of strips: counting stops past the
+  // 400 million allowed, so the refusal comes at once, in bounded memory, before the check.
+  const CliRun run =
+      runCli(work_, "plate.stl finish.nc --tool ball:6 --excess --excess-spacing 1e-9");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err,
+            "gougechek: error: plate.stl: --excess-spacing 1e-09 mm samples the part's 12 "
+            "triangles at more than a million million points, more than the 400 million "
+            "allowed: give a coarser spacing\n");
+  // Nearer the limit the count is given, a lower bound.
+  const CliRun near =
+      runCli(work_, "plate.stl finish.nc --tool ball:6 --excess --excess-spacing 0.0003");
+  EXPECT_EQ(near.exit_code, 2);
+  EXPECT_TRUE(contains(near.err, "triangles at least at ")) << near.err;
+}
+
 }  // namespace
 }  // namespace gougechek
