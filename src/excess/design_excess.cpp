@@ -311,6 +311,57 @@ void summarize(ExcessPatch& patch, const std::vector<DesignCell>& cells) {
   patch.facets = facets.size();
 }
 
+/// A cell's bracket once measured again (`after`; `before` has no samples the first time): both
+/// measures' rays counted, and those that entered a sweep, and what both prove kept: a sample
+/// that stopped within the new floor may prove less (its lo as low as 0) than the same point did.
+ExcessBracket measuredAgain(const ExcessBracket& before, ExcessBracket after) {
+  if (before.samples > 0) {
+    if (before.lo > after.lo)
+      after.lo = before.lo, after.at = before.at, after.sweep = before.sweep;
+    after.hi = std::max(after.lo, std::min(after.hi, before.hi));
+  }
+  after.samples += before.samples;
+  after.entered += before.entered;
+  return after;
+}
+
+/// Runs `measure(c, hint)` for every cell c of `design` that `wanted(c)`, in parallel: the
+/// wanted ones listed, the largest lattices first, as a few of them may take most of the time,
+/// in runs of neighbours in the mesh's order, each cell's hint the sweep of the one before it in
+/// its run. The runs are fixed by the list alone, so the thread count changes no result.
+template <class Wanted, class Measure>
+void measureEach(tbb::task_arena& arena, const Mesh& mesh, double spacing, DesignExcess& design,
+                 const Wanted& wanted, const Measure& measure) {
+  std::vector<std::pair<std::size_t, std::size_t>> sized;  // (lattice samples, cell)
+  for (std::size_t c = 0; c < design.cells.size(); ++c)
+    if (wanted(c)) sized.emplace_back(0, c);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, sized.size(), [&](std::size_t i) {
+      sized[i].first = latticeSamples(design.shape(mesh, sized[i].second).corners, spacing);
+    });
+    // Largest first, then in the mesh's order: a total order, the same whatever the threads.
+    tbb::parallel_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+  });
+  std::vector<std::size_t> run_starts;
+  for (std::size_t i = 0, samples = kRunSamples; i < sized.size(); ++i) {
+    if (samples >= kRunSamples) run_starts.push_back(i), samples = 0;
+    samples += sized[i].first;
+  }
+  run_starts.push_back(sized.size());
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, run_starts.size() - 1, [&](std::size_t run) {
+      std::int32_t hint = -1;
+      for (std::size_t i = run_starts[run]; i < run_starts[run + 1]; ++i) {
+        ExcessBracket& bracket = design.cells[sized[i].second].bracket;
+        bracket = measure(sized[i].second, hint);
+        if (bracket.sweep >= 0) hint = bracket.sweep;
+      }
+    });
+  });
+}
+
 }  // namespace
 
 DesignFacet facetOf(const Mesh& mesh, std::size_t triangle) {
@@ -330,57 +381,13 @@ DesignExcess measureDesign(const Mesh& mesh, std::span<const std::uint32_t> face
   cellsOfDesign(
       mesh, settings.region_size > 0 ? settings.region_size : std::max(1.0, 10 * settings.spacing),
       arena, result);
-  // Runs `measure(c, hint)` for every cell c that `wanted(c)`, in parallel: the wanted ones
-  // listed, the largest lattices first, as a few of them may take most of the time, in runs of
-  // neighbours in the mesh's order, each cell's hint the sweep of the one before it in its run.
-  // The runs are fixed by the list alone, so the thread count changes no result.
   const auto each = [&](const auto& wanted, const auto& measure) {
-    std::vector<std::pair<std::size_t, std::size_t>> sized;  // (lattice samples, cell)
-    for (std::size_t c = 0; c < cells.size(); ++c)
-      if (wanted(c)) sized.emplace_back(0, c);
-    arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, sized.size(), [&](std::size_t i) {
-        sized[i].first =
-            latticeSamples(result.shape(mesh, sized[i].second).corners, settings.spacing);
-      });
-      // Largest first, then in the mesh's order: a total order, the same whatever the threads.
-      tbb::parallel_sort(sized.begin(), sized.end(), [](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first > b.first : a.second < b.second;
-      });
-    });
-    std::vector<std::size_t> run_starts;
-    for (std::size_t i = 0, samples = kRunSamples; i < sized.size(); ++i) {
-      if (samples >= kRunSamples) run_starts.push_back(i), samples = 0;
-      samples += sized[i].first;
-    }
-    run_starts.push_back(sized.size());
-    arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, run_starts.size() - 1, [&](std::size_t run) {
-        std::int32_t hint = -1;
-        for (std::size_t i = run_starts[run]; i < run_starts[run + 1]; ++i) {
-          ExcessBracket& bracket = cells[sized[i].second].bracket;
-          bracket = measure(sized[i].second, hint);
-          if (bracket.sweep >= 0) hint = bracket.sweep;
-        }
-      });
-    });
+    measureEach(arena, mesh, settings.spacing, result, wanted, measure);
   };
   const auto certify = [&](std::size_t c, double target, double floor, std::int32_t hint) {
     const DesignFacet shape = result.shape(mesh, c);
-    ExcessBracket bracket =
-        certifiedMaximum(field, std::span(&shape, 1), settings.spacing, target, floor, hint);
-    // A cell measured again counts both measures' rays, and those that entered a sweep, and
-    // keeps what both prove: a sample that stopped within the new floor may prove less (its lo
-    // as low as 0) than the same point did before.
-    const ExcessBracket& before = cells[c].bracket;
-    if (before.samples > 0) {
-      if (before.lo > bracket.lo)
-        bracket.lo = before.lo, bracket.at = before.at, bracket.sweep = before.sweep;
-      bracket.hi = std::max(bracket.lo, std::min(bracket.hi, before.hi));
-    }
-    bracket.samples += before.samples;
-    bracket.entered += before.entered;
-    return bracket;
+    return measuredAgain(cells[c].bracket, certifiedMaximum(field, std::span(&shape, 1),
+                                                            settings.spacing, target, floor, hint));
   };
   const auto stop = [&settings] {
     if (settings.check_stop) settings.check_stop();

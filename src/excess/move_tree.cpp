@@ -55,6 +55,22 @@ double parallelogramDistance(const Vec3& p, const Vec3& base, const Vec3& u, con
   return std::min(edges, std::abs(dot(r, normal)) / std::sqrt(area2));
 }
 
+/// An entry of firstEntry's queue: a node of the tree, or a sweep (bounded by its leaf, or by
+/// its hull), at the least ray parameter where it may be entered.
+struct SearchItem {
+  enum class Kind : std::uint8_t { Box, Sweep, Bounded };
+  double at;
+  std::uint32_t index;
+  Kind kind;
+  // Ties (every box round the ray's start bounds it at 0) go to sweeps, then to the deeper
+  // box (children are stored after their parents): a dive that soon casts a sweep.
+  bool operator>(const SearchItem& o) const {
+    if (at != o.at) return at > o.at;
+    if ((kind == Kind::Box) != (o.kind == Kind::Box)) return kind == Kind::Box;
+    return index < o.index;
+  }
+};
+
 /// Distance from p to the box [lo, hi] (0 inside).
 double boxDistance(const Vec3& p, const Vec3& lo, const Vec3& hi) {
   const Vec3 outside{std::max({lo.x - p.x, 0.0, p.x - hi.x}),
@@ -268,20 +284,8 @@ FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, doubl
   // raster) casts into the nearest passes only.
   // A sweep is queued at its leaf's bound first, and bounded by its hull only when it comes to
   // the top: most are never needed once the nearest sweep's entry is proven.
-  enum class Kind : std::uint8_t { Box, Sweep, Bounded };
-  struct Item {
-    double at;
-    std::uint32_t index;
-    Kind kind;
-    // Ties (every box round the ray's start bounds it at 0) go to sweeps, then to the deeper
-    // box (children are stored after their parents): a dive that soon casts a sweep.
-    bool operator>(const Item& o) const {
-      if (at != o.at) return at > o.at;
-      if ((kind == Kind::Box) != (o.kind == Kind::Box)) return kind == Kind::Box;
-      return index < o.index;
-    }
-  };
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> open;
+  using Kind = SearchItem::Kind;
+  std::priority_queue<SearchItem, std::vector<SearchItem>, std::greater<>> open;
   auto reach = [&] { return std::min(max_length, best.hi); };
   auto push_node = [&](std::uint32_t index) {
     const Node& node = nodes_[index];
@@ -307,7 +311,7 @@ FirstEntry MoveTree::firstEntry(const Vec3& origin, const Vec3& direction, doubl
   // sample's hint, which a marginal one would soon fail.
   const double stop = best.hi <= enough ? enough : enough / 2;
   while (!open.empty()) {
-    const Item item = open.top();
+    const SearchItem item = open.top();
     open.pop();
     // Entries beyond the best proven one cannot lower the first entry.
     if (item.at > reach()) break;
