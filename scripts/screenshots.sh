@@ -51,7 +51,8 @@ shot() {
 shot sample_bad 1 samples/mold.stl samples/mold_finish_bad.nc --tool ball:6,flute=12
 # The excess map (issue 24) of the same run: the report's excess section.
 shot sample_bad_excess 1 samples/mold.stl samples/mold_finish_bad.nc --tool ball:6,flute=12 \
-  --excess -- --element-screenshot "section#excess=$out/sample_bad_excess_map.png"
+  --excess -- --element-screenshot "section#excess=$out/sample_bad_excess_map.png" \
+  --expect-webgl "#gc3d-canvas" --element-screenshot "#gc3d=$out/sample_bad_excess_3d.png"
 rm "$out/sample_bad_excess.png"  # the page is sample_bad.png's above its excess section
 if [ -d "$corpus/pocket_plate" ]; then
   shot pocket_plate_clean 0 pocket_plate/part.step pocket_plate/linuxcnc.nc \

@@ -212,13 +212,17 @@ namespace {
 /// The HTML report's 3D view. A path too broken up for the view's budget leaves the page
 /// without it (the pictures show the path): the report is no less true for that.
 void addView3d(Report& report, const Mesh& mesh, std::span<const PathChord> path,
-               const PicturedStock* stock) {
+               const PicturedStock* stock, const ExcessMap* excess) {
   try {
     std::ostringstream view;
     report::Viewer3dScene scene = report::viewerScene(mesh, path, report.violations);
     if (stock) {
       scene.stock = stock->view;
       scene.stock_spacing = stock->view_spacing;
+    }
+    if (excess) {
+      scene.excess = report::excessLayers(excess->design, excess->band_of_triangle);
+      scene.excess_base = excessColour(0);
     }
     // Markers for the violations the table lists, each a click away from its row; the colours
     // stay those of every violation's scale, as in the pictures.
@@ -240,7 +244,7 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program)
 }
 
 void addPictures(Report& report, const Part& part, const ProgramStream& program,
-                 const PicturedStock* stock) {
+                 const PicturedStock* stock, const ExcessMap* excess) {
   report.regions = groupRegions(report);
   // One read of the program for every pictured region: the lines before it, where its
   // operation's comment is, and the deepest violation's line with five lines either side.
@@ -269,7 +273,7 @@ void addPictures(Report& report, const Part& part, const ProgramStream& program,
   drawPictures(report, part.mesh(), program.pathSample(), program.pathSampleJoin(),
                report.violations.empty() ? "the path checked" : "the path and the violations",
                stock);
-  addView3d(report, part.mesh(), program.pathSample(), stock);
+  addView3d(report, part.mesh(), program.pathSample(), stock, excess);
 }
 
 void addPartPictures(Report& report, const Part& part, const ProgramStream& program) noexcept {

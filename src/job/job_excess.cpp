@@ -229,9 +229,9 @@ void JobExcess::finish(Report& report, const Part& part, const ToolLibrary& tool
     if (region.line) region.operation = operations.at(region.line);
   report.excess = std::move(excess);
   if (pictures) {
-    std::vector<std::int8_t> band_of_triangle;
-    const Mesh map = mapOf(mesh, design, band_of_cell, band_of_triangle);
-    drawExcessPictures(report, map, band_of_triangle);
+    map_.emplace();
+    map_->design = mapOf(mesh, design, band_of_cell, map_->band_of_triangle);
+    drawExcessPictures(report, map_->design, map_->band_of_triangle);
   }
 }
 

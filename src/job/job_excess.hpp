@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gougechek/job.hpp"
+#include "report/excess_pictures.hpp"
 #include "verify/tuning.hpp"
 
 namespace gougechek {
@@ -36,9 +37,12 @@ class JobExcess {
   void finish(Report& report, const Part& part, const ToolLibrary& tools,
               const ProgramStream& program, const std::optional<std::array<Vec3, 2>>& stock_box,
               const std::function<void()>& check_stop, bool pictures);
+  /// The excess map the pictures were drawn from (null without pictures), for the 3D view.
+  const ExcessMap* map() const { return map_ ? &*map_ : nullptr; }
 
  private:
   const CheckJob& job_;
+  std::optional<ExcessMap> map_;  ///< with pictures, once finished
   std::vector<Move> moves_;
   std::vector<std::uint32_t> ordinals_;  ///< the program's ordinal of each of moves_
 };

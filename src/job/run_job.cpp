@@ -128,7 +128,8 @@ void check(const TunedJob& job, const JobHooks& hooks, Report& report,
     check_stop();
   }
   if (pictures)
-    addPictures(report, pictured(part, machine), *program, stock ? stock->pictured() : nullptr);
+    addPictures(report, pictured(part, machine), *program, stock ? stock->pictured() : nullptr,
+                excess ? excess->map() : nullptr);
 }
 
 /// What ended a run by `error`: once the run was stopped, whatever failed after is its

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "gougechek/mesh.hpp"
 #include "gougechek/report.hpp"
@@ -16,6 +17,13 @@ namespace gougechek {
 /// A triangle of the map: not machined, or the index of its band in ExcessReport::bands (0: in
 /// tolerance).
 inline constexpr std::int8_t kNotMachinedBand = -1;
+
+/// The design as the map draws it (the part's mesh, a facet whose cells fall in several bands
+/// as its cells) and each triangle's band.
+struct ExcessMap {
+  Mesh design;
+  std::vector<std::int8_t> band_of_triangle;
+};
 
 /// The colour of a band of the map (kNotMachinedBand included); of the gouges' markers.
 render::Rgb excessColour(std::int8_t band);

@@ -9,12 +9,15 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "render/canvas.hpp"
+#include "report/excess_pictures.hpp"
 
 namespace gougechek::report {
 
@@ -243,6 +246,8 @@ Quantiser quantiserOf(const Viewer3dScene& scene) {
   }
   for (const Viewer3dMarker& m : scene.markers) add(m.at);
   for (const Vec3& v : scene.stock.vertices) add(v);
+  for (const Viewer3dLayer& layer : scene.excess)
+    for (const Vec3& v : layer.mesh.vertices) add(v);
   if (!(lo.x <= hi.x)) lo = hi = Vec3{};
   // A flat scene keeps a box of some thickness, so that no coordinate divides by zero.
   const double extent = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 1.0});
@@ -317,27 +322,119 @@ std::string stockData(const Viewer3dScene& scene, const Quantiser& quantiser) {
   return out.append(",\"spacing\":").append(number(scene.stock_spacing)).append("}");
 }
 
-// Lines of `source` from one with "stock:begin" to one with "stock:end", both included, taken
-// out.
-std::string withoutStock(std::string_view source) {
+// The excess map's entry of the data, after the stock's: nothing without one.
+std::string excessData(const Viewer3dScene& scene, const Quantiser& quantiser) {
+  if (scene.excess.empty()) return "";
+  std::string out = ",\"excess\":{\"base\":";
+  out.append(colour(scene.excess_base)).append(",\"layers\":[");
+  for (const Viewer3dLayer& layer : scene.excess) {
+    const MeshData mesh = meshData(layer.mesh, quantiser);
+    if (&layer != &scene.excess.front()) out.append(",");
+    out.append("{\"vertices\":\"").append(mesh.vertices);
+    out.append("\",\"triangles\":\"").append(mesh.triangles);
+    out.append("\",\"index32\":").append(mesh.index32 ? "true" : "false");
+    out.append(",\"colour\":").append(colour(layer.colour)).append("}");
+  }
+  return out.append("]}");
+}
+
+// `source` without the lines from one with "NAME:begin" to one with "NAME:end", both included,
+// for each NAME of `names`.
+std::string without(std::string_view source, std::initializer_list<std::string_view> names) {
   std::string out;
   bool inside = false;
   while (!source.empty()) {
     const std::size_t end = source.find('\n');
     const std::string_view line = source.substr(0, end == std::string_view::npos ? end : end + 1);
     source.remove_prefix(line.size());
-    if (line.find("stock:begin") != std::string_view::npos) inside = true;
+    const auto marks = [&line](std::string_view name, std::string_view what) {
+      return line.find(std::string(name).append(what)) != std::string_view::npos;
+    };
+    for (const std::string_view name : names) inside = inside || marks(name, ":begin");
     if (!inside) out.append(line);
-    if (line.find("stock:end") != std::string_view::npos) inside = false;
+    for (const std::string_view name : names)
+      if (marks(name, ":end")) inside = false;
   }
   return out;
 }
 
+// The note under the view: how to use it, and how far each drawn thing is from the checked one.
+std::string noteOf(const Viewer3dScene& scene) {
+  std::string note =
+      "Drag to turn, shift- or right-drag to move, wheel to zoom, double-click to "
+      "reset; click a violation for its row, a row for its violation. Part: ";
+  note.append(std::to_string(scene.part.triangles.size()))
+      .append(" of ")
+      .append(std::to_string(scene.source_triangles))
+      .append(" triangles (within about ")
+      .append(millimetres(scene.part_error))
+      .append("); path: ")
+      .append(std::to_string(scene.path.size()))
+      .append(" of ")
+      .append(std::to_string(scene.source_segments))
+      .append(" segments (within ")
+      .append(millimetres(scene.path_error))
+      .append(").");
+  if (!scene.excess.empty()) {
+    std::size_t triangles = 0;
+    for (const Viewer3dLayer& layer : scene.excess) triangles += layer.mesh.triangles.size();
+    note.append(" Excess: the part in the in-tolerance colour, the other bands over it (")
+        .append(std::to_string(triangles))
+        .append(" triangles).");
+  }
+  if (!scene.stock.triangles.empty())
+    note.append(" Stock after the program: ")
+        .append(std::to_string(scene.stock.triangles.size()))
+        .append(" triangles, columns of equal material merged (cells of ")
+        .append(millimetres(scene.stock_spacing))
+        .append(").");
+  return note;
+}
+
 }  // namespace
 
-std::string_view viewer3dScript(bool stock) {
-  static const std::string without = withoutStock(viewer3dSource());
-  return stock ? viewer3dSource() : std::string_view(without);
+std::string_view viewer3dScript(bool stock, bool excess) {
+  static const std::string neither = without(viewer3dSource(), {"stock", "excess", "layers"});
+  static const std::string stock_only = without(viewer3dSource(), {"excess"});
+  static const std::string excess_only = without(viewer3dSource(), {"stock"});
+  if (stock && excess) return viewer3dSource();
+  return stock ? stock_only : excess ? excess_only : neither;
+}
+
+std::vector<Viewer3dLayer> excessLayers(const Mesh& design,
+                                        std::span<const std::int8_t> band_of_triangle,
+                                        const Viewer3dBudget& budget) {
+  // Every band but in tolerance, with the design's vertices it uses (shared, so that it
+  // decimates as the part does).
+  constexpr std::uint32_t kUnused = std::numeric_limits<std::uint32_t>::max();
+  std::map<std::int8_t, std::pair<Mesh, std::vector<std::uint32_t>>> bands;
+  std::size_t total = 0;
+  for (std::size_t t = 0; t < design.triangles.size(); ++t) {
+    if (band_of_triangle[t] == 0) continue;
+    auto& [mesh, remap] = bands[band_of_triangle[t]];
+    if (remap.empty()) remap.assign(design.vertices.size(), kUnused);
+    Triangle triangle;
+    for (std::size_t k = 0; k < 3; ++k) {
+      std::uint32_t& slot = remap[design.triangles[t][k]];
+      if (slot == kUnused) {
+        slot = static_cast<std::uint32_t>(mesh.vertices.size());
+        mesh.vertices.push_back(design.vertices[design.triangles[t][k]]);
+      }
+      triangle[k] = slot;
+    }
+    mesh.triangles.push_back(triangle);
+    ++total;
+  }
+  std::vector<Viewer3dLayer> layers;
+  for (const auto& [band, mesh_and_remap] : bands) {
+    const Mesh& mesh = mesh_and_remap.first;
+    Viewer3dBudget share = budget;
+    share.triangles =
+        std::max<std::size_t>(64, budget.excess_triangles * mesh.triangles.size() / total);
+    double error = 0;
+    layers.push_back({decimatedPart(mesh, share, error), excessColour(band)});
+  }
+  return layers;
 }
 
 Viewer3dScene viewerScene(const Mesh& mesh, std::span<const render::PathSegment> path,
@@ -385,28 +482,9 @@ void writeViewer3d(const Viewer3dScene& scene, std::ostream& out) {
   const render::Rgb severe = scene.depth_scale.colour(0, true);
   for (std::uint8_t c : {severe.r, severe.g, severe.b}) put(palette, c);
 
-  std::string note =
-      "Drag to turn, shift- or right-drag to move, wheel to zoom, double-click to "
-      "reset; click a violation for its row, a row for its violation. Part: ";
-  note.append(std::to_string(scene.part.triangles.size()))
-      .append(" of ")
-      .append(std::to_string(scene.source_triangles))
-      .append(" triangles (within about ")
-      .append(millimetres(scene.part_error))
-      .append("); path: ")
-      .append(std::to_string(scene.path.size()))
-      .append(" of ")
-      .append(std::to_string(scene.source_segments))
-      .append(" segments (within ")
-      .append(millimetres(scene.path_error))
-      .append(").");
   const bool stock = !scene.stock.triangles.empty();
-  if (stock)
-    note.append(" Stock after the program: ")
-        .append(std::to_string(scene.stock.triangles.size()))
-        .append(" triangles, columns of equal material merged (cells of ")
-        .append(millimetres(scene.stock_spacing))
-        .append(").");
+  const bool excess = !scene.excess.empty();
+  const std::string note = noteOf(scene);
 
   out << "<div id=\"gc3d\" class=\"gc3d\" style=\"position:relative\">\n"
       << "<canvas id=\"gc3d-canvas\" style=\"display:block;width:100%;height:480px;"
@@ -416,6 +494,9 @@ void writeViewer3d(const Viewer3dScene& scene, std::ostream& out) {
       << (stock ? "<label><input type=\"checkbox\" id=\"gc3d-stock\" checked> the stock after the "
                   "program (translucent)</label>\n"
                 : "")
+      << (excess ? "<label><input type=\"checkbox\" id=\"gc3d-excess\" checked> the design "
+                   "coloured by its excess</label>\n"
+                 : "")
       << "<p id=\"gc3d-note\" class=\"gc3d-note\">" << note << "</p>\n"
       << "<style>.gc3d-row{animation:gc3d-flash 2.5s}"
          "@keyframes gc3d-flash{from{background:#ffe066}to{background:transparent}}</style>\n"
@@ -432,7 +513,8 @@ void writeViewer3d(const Viewer3dScene& scene, std::ostream& out) {
   else
     out << '"' << base64(indices) << '"';
   out << ",\"palette\":\"" << base64(palette) << '"' << stockData(scene, quantiser)
-      << "}</script>\n<script>" << viewer3dScript(stock) << "</script>\n</div>\n";
+      << excessData(scene, quantiser) << "}</script>\n<script>" << viewer3dScript(stock, excess)
+      << "</script>\n</div>\n";
 }
 
 }  // namespace gougechek::report

@@ -9,6 +9,7 @@
 // to the element id="v-INDEX" (INDEX: the violation's 0-based index) and gives it the class
 // "gc3d-row"; a click on any element with data-marker="INDEX" turns the view to that marker.
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <span>
 #include <string_view>
@@ -25,6 +26,12 @@ struct Viewer3dMarker {
   double depth = 0;  ///< mm, as Violation::depth
   bool severe = false;
   std::size_t index = 0;  ///< the violation's index in the report (its row is id="v-INDEX")
+};
+
+/// A surface the 3D view draws over the part in one colour: a band of the excess map.
+struct Viewer3dLayer {
+  Mesh mesh;
+  render::Rgb colour;
 };
 
 /// What the 3D view shows, already within the size budgets.
@@ -44,6 +51,11 @@ struct Viewer3dScene {
   /// as without a stock, byte for byte. Set by the caller (the stock stage's view mesh).
   Mesh stock;
   double stock_spacing = 0;  ///< mm: the side of the cells the stock's mesh shows
+  /// The excess map (issue 24, excessLayers): the part in `excess_base` (the in-tolerance colour)
+  /// and each other band's surface over it, with a checkbox; none: the page is written as
+  /// without an excess, byte for byte.
+  std::vector<Viewer3dLayer> excess;
+  render::Rgb excess_base{};
 };
 
 /// How large the view's data may get. The defaults keep the block under about 0.7 MB (base64:
@@ -57,7 +69,17 @@ struct Viewer3dBudget {
   double part_error = 0.005;
   /// The raw stock's mesh (StockStage::view): coarser cells until it fits.
   std::size_t stock_triangles = 20000;
+  /// The excess map's bands other than in tolerance, together (excessLayers).
+  std::size_t excess_triangles = 20000;
 };
+
+/// The layers of the excess map (`design`, each triangle's band as the pictures colour it:
+/// kNotMachinedBand, 0 in tolerance, 1… the bands above): one a band but in tolerance (the part
+/// itself, drawn in that band's colour), each decimated to its share of the budget's
+/// excess_triangles. Throws std::runtime_error as the part's decimation does.
+std::vector<Viewer3dLayer> excessLayers(const Mesh& design,
+                                        std::span<const std::int8_t> band_of_triangle,
+                                        const Viewer3dBudget& budget = {});
 
 /// The scene of `mesh`, `path` and one marker per violation (in order; marker i is violation
 /// i). Throws std::invalid_argument when a budget is 0 or a triangle indexes no vertex.
@@ -71,9 +93,11 @@ Viewer3dScene viewerScene(const Mesh& mesh, std::span<const render::PathSegment>
 void writeViewer3d(const Viewer3dScene& scene, std::ostream& out);
 
 /// The viewer's script as a page has it: viewer3d.js (embedded at build time), without its
-/// stock:begin … stock:end blocks unless `stock` (a page without a stock stays as it was).
-std::string_view viewer3dScript(bool stock = false);
-/// viewer3d.js as written, the stock's blocks and all.
+/// stock:begin … stock:end blocks unless `stock`, its excess:begin … excess:end blocks unless
+/// `excess`, and its layers:begin … layers:end blocks (what both draw with) unless either (a page
+/// without a stock or an excess stays as it was).
+std::string_view viewer3dScript(bool stock = false, bool excess = false);
+/// viewer3d.js as written, every block and all.
 std::string_view viewer3dSource();
 
 }  // namespace gougechek::report

@@ -7,6 +7,11 @@
 // The blocks marked like this one draw the raw stock: a page without one is written without
 // them (viewer3dScript), as it was before there was a stock.
 // stock:end
+// excess:begin
+// The blocks marked like this one draw the excess map, and the layers blocks what every layer
+// draws with: a page without a map is written without the first, one without any layer
+// without the second.
+// excess:end
 (function () {
   'use strict';
   // Started after the load event: the report's text and pictures show first, and a software
@@ -172,51 +177,84 @@
     var focusPosition = new Float32Array(3);
     var focusBuffers = [buffer(focusPosition), buffer(new Float32Array([0.1, 0.9, 1.0]))];
 
+    // layers:begin
+    // A mesh of the data (vertices, triangles, index32) as flat-shaded triangles: each its own
+    // three vertices and its face normal.
+    function flatMesh(mesh) {
+      var meshVertices = decodePositions(mesh.vertices);
+      var meshIndices = mesh.index32 ? new Uint32Array(bytes(mesh.triangles))
+                                     : new Uint16Array(bytes(mesh.triangles));
+      var positions = new Float32Array(meshIndices.length * 3);
+      var normals = new Float32Array(meshIndices.length * 3);
+      for (var corner = 0; corner < meshIndices.length; corner += 3) {
+        var at = [3 * meshIndices[corner], 3 * meshIndices[corner + 1],
+                  3 * meshIndices[corner + 2]];
+        var edges = [[], []];
+        for (var k = 0; k < 3; k++) {
+          edges[0][k] = meshVertices[at[1] + k] - meshVertices[at[0] + k];
+          edges[1][k] = meshVertices[at[2] + k] - meshVertices[at[0] + k];
+        }
+        var faceNormal = normalise(cross(edges[0], edges[1]));
+        for (var c = 0; c < 3; c++) {
+          for (k = 0; k < 3; k++) {
+            positions[3 * (corner + c) + k] = meshVertices[at[c] + k];
+            normals[3 * (corner + c) + k] = faceNormal[k];
+          }
+        }
+      }
+      return {buffers: [buffer(positions), buffer(normals)], count: meshIndices.length};
+    }
+    // Lit from the eye on both faces, in the colour `colour` at opacity `alpha`.
+    function layerProgram(alpha) {
+      return program(
+          'attribute vec3 position; attribute vec3 normal; uniform mat4 matrix;' +
+              'uniform vec3 eye; varying vec3 n; varying vec3 toEye;' +
+              'void main() { n = normal; toEye = eye - position;' +
+              '  gl_Position = matrix * vec4(position, 1.0); }',
+          'precision mediump float; varying vec3 n; varying vec3 toEye; uniform vec3 colour;' +
+              'void main() { float d = abs(dot(normalize(n), normalize(toEye)));' +
+              '  gl_FragColor = vec4(colour * (0.55 + 0.45 * d), ' + alpha + '); }',
+          ['position', 'normal']);
+    }
+    function useLayer(layerProgramHandle, colour) {
+      gl.useProgram(layerProgramHandle);
+      gl.uniformMatrix4fv(gl.getUniformLocation(layerProgramHandle, 'matrix'), false,
+                          current.matrix);
+      var eye = current.eye;
+      gl.uniform3f(gl.getUniformLocation(layerProgramHandle, 'eye'), eye[0], eye[1], eye[2]);
+      gl.uniform3f(gl.getUniformLocation(layerProgramHandle, 'colour'), colour[0] / 255,
+                   colour[1] / 255, colour[2] / 255);
+    }
+    // layers:end
     // stock:begin
     // The raw stock after the program (issue 23): one colour on both faces, translucent over
     // the part and the path, so that they show through the material left around them; the
     // checkbox #gc3d-stock hides it.
     var stock = null;
     if (data.stock) {
-      var stockVertices = decodePositions(data.stock.vertices);
-      var stockIndices = data.stock.index32 ? new Uint32Array(bytes(data.stock.triangles))
-                                            : new Uint16Array(bytes(data.stock.triangles));
-      var stockPositions = new Float32Array(stockIndices.length * 3);
-      var stockNormals = new Float32Array(stockIndices.length * 3);
-      for (var corner = 0; corner < stockIndices.length; corner += 3) {
-        var at = [3 * stockIndices[corner], 3 * stockIndices[corner + 1],
-                  3 * stockIndices[corner + 2]];
-        var edges = [[], []];
-        for (k = 0; k < 3; k++) {
-          edges[0][k] = stockVertices[at[1] + k] - stockVertices[at[0] + k];
-          edges[1][k] = stockVertices[at[2] + k] - stockVertices[at[0] + k];
-        }
-        var faceNormal = normalise(cross(edges[0], edges[1]));
-        for (var c = 0; c < 3; c++) {
-          for (k = 0; k < 3; k++) {
-            stockPositions[3 * (corner + c) + k] = stockVertices[at[c] + k];
-            stockNormals[3 * (corner + c) + k] = faceNormal[k];
-          }
-        }
-      }
-      stock = {
-        program: program(
-            'attribute vec3 position; attribute vec3 normal; uniform mat4 matrix;' +
-                'uniform vec3 eye; varying vec3 n; varying vec3 toEye;' +
-                'void main() { n = normal; toEye = eye - position;' +
-                '  gl_Position = matrix * vec4(position, 1.0); }',
-            'precision mediump float; varying vec3 n; varying vec3 toEye; uniform vec3 colour;' +
-                'void main() { float d = abs(dot(normalize(n), normalize(toEye)));' +
-                '  gl_FragColor = vec4(colour * (0.55 + 0.45 * d), 0.45); }',
-            ['position', 'normal']),
-        buffers: [buffer(stockPositions), buffer(stockNormals)],
-        count: stockIndices.length,
-        colour: data.stock.colour,
-        shown: document.getElementById('gc3d-stock')
-      };
+      stock = flatMesh(data.stock);
+      stock.program = layerProgram('0.45');
+      stock.colour = data.stock.colour;
+      stock.shown = document.getElementById('gc3d-stock');
       if (stock.shown) stock.shown.addEventListener('change', function () { redraw(); });
     }
     // stock:end
+    // excess:begin
+    // The design coloured by its excess (issue 24): the part in the in-tolerance colour and each
+    // other band's surface over it, as the report's map; the checkbox #gc3d-excess shows the
+    // plain part instead.
+    var excess = null;
+    if (data.excess) {
+      excess = {program: layerProgram('1.0'), base: data.excess.base, layers: [],
+                shown: document.getElementById('gc3d-excess')};
+      for (var l = 0; l < data.excess.layers.length; l++) {
+        var layer = flatMesh(data.excess.layers[l]);
+        layer.colour = data.excess.layers[l].colour;
+        excess.layers.push(layer);
+      }
+      if (excess.shown) excess.shown.addEventListener('change', function () { redraw(); });
+    }
+    // excess:end
     function bind(buffers) {
       for (var i = 0; i < 2; i++) {
         gl.bindBuffer(gl.ARRAY_BUFFER, buffers[i]);
@@ -307,6 +345,22 @@
       gl.enable(gl.POLYGON_OFFSET_FILL);
       gl.polygonOffset(1, 2);
       gl.drawArrays(gl.TRIANGLES, 0, triangleCount * 3);
+      // excess:begin
+      if (excess && (!excess.shown || excess.shown.checked)) {
+        // The part again where it was drawn, in the in-tolerance colour; then each band's surface
+        // pulled just in front of it.
+        gl.depthFunc(gl.LEQUAL);
+        useLayer(excess.program, excess.base);
+        gl.drawArrays(gl.TRIANGLES, 0, triangleCount * 3);
+        gl.polygonOffset(-1, -4);
+        for (var e = 0; e < excess.layers.length; e++) {
+          useLayer(excess.program, excess.layers[e].colour);
+          bind(excess.layers[e].buffers);
+          gl.drawArrays(gl.TRIANGLES, 0, excess.layers[e].count);
+        }
+        gl.depthFunc(gl.LESS);
+      }
+      // excess:end
       gl.disable(gl.POLYGON_OFFSET_FILL);
 
       gl.useProgram(lineProgram);
@@ -316,11 +370,7 @@
 
       // stock:begin
       if (stock && (!stock.shown || stock.shown.checked)) {
-        gl.useProgram(stock.program);
-        gl.uniformMatrix4fv(gl.getUniformLocation(stock.program, 'matrix'), false, current.matrix);
-        gl.uniform3f(gl.getUniformLocation(stock.program, 'eye'), eye[0], eye[1], eye[2]);
-        gl.uniform3f(gl.getUniformLocation(stock.program, 'colour'), stock.colour[0] / 255,
-                     stock.colour[1] / 255, stock.colour[2] / 255);
+        useLayer(stock.program, stock.colour);
         bind(stock.buffers);
         // Translucent: blended over what is drawn, hiding nothing drawn after it.
         gl.enable(gl.BLEND);

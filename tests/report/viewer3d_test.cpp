@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "io/part_reader.hpp"
+#include "report/excess_pictures.hpp"
 #include "report/markup_checker.hpp"
 
 namespace gougechek::report {
@@ -278,9 +279,12 @@ TEST(Viewer3d, StockDecodesToTheSceneAndIsAbsentWithoutOne) {
   EXPECT_EQ(without.find("gc3d-stock"), std::string::npos);
   EXPECT_EQ(without.find("Stock after"), std::string::npos);
   EXPECT_FALSE(dataOf(without).contains("stock"));
-  EXPECT_EQ(viewer3dScript(true), viewer3dSource());
+  EXPECT_EQ(viewer3dScript(true, true), viewer3dSource());
   EXPECT_NE(viewer3dSource().find("stock:begin"), std::string_view::npos);
   EXPECT_EQ(viewer3dScript(false).find("stock"), std::string_view::npos);
+  EXPECT_EQ(viewer3dScript(false).find("excess"), std::string_view::npos);
+  EXPECT_EQ(viewer3dScript(false).find("layers:"), std::string_view::npos);
+  EXPECT_EQ(viewer3dScript(true).find("excess"), std::string_view::npos);
   // The blocks take their lines whole: no blank line left doubled where one was.
   EXPECT_EQ(viewer3dScript(false).find("\n\n\n"), std::string_view::npos);
   EXPECT_NE(without.find(viewer3dScript(false)), std::string::npos);
@@ -317,11 +321,43 @@ TEST(Viewer3d, StockDecodesToTheSceneAndIsAbsentWithoutOne) {
   EXPECT_EQ(data["stock"]["spacing"].get<double>(), 0.4);
   EXPECT_EQ(data["stock"]["colour"].size(), 3u);
   EXPECT_NE(html.find("id=\"gc3d-stock\""), std::string::npos);
-  EXPECT_NE(html.find(viewer3dSource()), std::string::npos);
+  EXPECT_NE(html.find(viewer3dScript(true)), std::string::npos);
   EXPECT_NE(html.find("Stock after the program: 12 triangles"), std::string::npos);
   std::string markup = html;
-  markup.erase(markup.find(viewer3dSource()), viewer3dSource().size());
+  markup.erase(markup.find(viewer3dScript(true)), viewer3dScript(true).size());
   EXPECT_EQ(test::markupProblem(markup, {"input"}), "");
+}
+
+// The excess map (issue 24): the part's in-tolerance colour and each band's layer in the data,
+// decimated within its budget, with a checkbox; the script's excess blocks with it and not the
+// stock's.
+TEST(Viewer3d, ExcessLayersDecodeToTheirBandsAndAreAbsentWithoutThem) {
+  const Mesh mold = sampleMold();
+  const std::vector<render::PathSegment> path = rasterPath(bounds(mold), 5, 10);
+  Viewer3dScene scene = viewerScene(mold, path, violationsAlong(path, 20));
+  EXPECT_FALSE(dataOf(block(scene)).contains("excess"));
+  // Every other triangle in band 2, the rest in tolerance: one layer, of band 2's colour.
+  std::vector<std::int8_t> bands(mold.triangles.size(), 0);
+  for (std::size_t t = 0; t < bands.size(); t += 2) bands[t] = 2;
+  Viewer3dBudget budget;
+  budget.excess_triangles = 1000;
+  scene.excess = excessLayers(mold, bands, budget);
+  scene.excess_base = excessColour(0);
+  ASSERT_EQ(scene.excess.size(), 1u);
+  EXPECT_EQ(scene.excess[0].colour, excessColour(2));
+  EXPECT_LE(scene.excess[0].mesh.triangles.size(), 1000u);
+  EXPECT_GT(scene.excess[0].mesh.triangles.size(), 0u);
+  const std::string html = block(scene);
+  const nlohmann::json data = dataOf(html);
+  ASSERT_TRUE(data.contains("excess"));
+  EXPECT_EQ(data["excess"]["base"][1].get<int>(), excessColour(0).g);
+  ASSERT_EQ(data["excess"]["layers"].size(), 1u);
+  EXPECT_EQ(decodeArray<std::uint16_t>(data["excess"]["layers"][0]["triangles"]).size(),
+            3 * scene.excess[0].mesh.triangles.size());
+  EXPECT_NE(html.find("id=\"gc3d-excess\""), std::string::npos);
+  EXPECT_NE(html.find(viewer3dScript(false, true)), std::string::npos);
+  EXPECT_EQ(viewer3dScript(false, true).find("stock"), std::string_view::npos);
+  EXPECT_NE(viewer3dScript(false, true).find("excess:begin"), std::string_view::npos);
 }
 
 TEST(Viewer3d, BlockIsWellFormedAndOffline) {
