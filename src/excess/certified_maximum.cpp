@@ -78,8 +78,6 @@ double cellBound(const ExcessField& field, const DesignFacet& facet, const Cell&
   return std::max(maximumOfMinimum(bounds).value, 0.0);
 }
 
-// The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
-// n = ⌈longest edge / spacing⌉.
 // The bound of `cell` (cellBound) where it is at most `floor`; above it, with its corners that
 // stopped within the floor (PieceRays) cast again in full first. A corner so stopped keeps any
 // sweep entered within the floor, and on the seam between two passes' footprints each corner
@@ -107,7 +105,31 @@ int cornerAt(int i, int j, int n) {
   return i == 0 && j == n ? 2 : -1;
 }
 
-// `hint`: the sweep cast first at the first corner, then each piece's last sample's is.
+// The last two lattice pieces laid: a sliver's strips share corners with them, whose rays are
+// cast once (latticeCells) and counted once (latticeSamples).
+class RecentPieces {
+ public:
+  /// The slot (0–5) of `corner` among the two pieces' corners, -1 if neither has it.
+  int find(const Vec3& corner) const {
+    for (std::size_t slot = 0; slot < std::min<std::size_t>(laid_, 2) * 3; ++slot)
+      if (corners_[slot] == corner) return static_cast<int>(slot);
+    return -1;
+  }
+  /// Lays `piece`; its corners take the slots first + 0, 1, 2 (returned).
+  std::size_t lay(const std::array<Vec3, 3>& piece) {
+    const std::size_t first = 3 * (laid_++ % 2);
+    std::copy(piece.begin(), piece.end(), corners_.begin() + static_cast<long>(first));
+    return first;
+  }
+
+ private:
+  std::array<Vec3, 6> corners_{};
+  std::size_t laid_ = 0;
+};
+
+// The lattice cells of one facet: n divisions of each edge of each of its lattice pieces,
+// n = ⌈longest edge / spacing⌉. `hint`: the sweep cast first at the first corner, then each
+// piece's last sample's is.
 void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint32_t index,
                   double spacing, double floor, std::int32_t& hint, std::vector<Cell>& cells,
                   std::vector<PieceRays>& rays, ExcessBracket& result) {
@@ -115,10 +137,8 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
   latticePieces(facet.corners, spacing, pieces);
   // A facet clear as a whole is clear in every piece: one tree query for a sliver's strips.
   const bool facet_clear = pieces.size() > 1 && field.clear(facet.corners, facet.normal);
-  // A sliver's strips share corners with the two pieces before: their rays are cast once.
-  // The last two pieces' corners: piece k's at 3·(k mod 2), once k pieces were laid.
-  std::array<std::pair<Vec3, SampleExcess>, 6> recent{};
-  std::size_t laid = 0;
+  RecentPieces recent;
+  std::array<SampleExcess, 6> recent_values{};  // by RecentPieces' slot
   std::vector<Vec3> points;
   std::vector<SampleExcess> values;
   for (const std::array<Vec3, 3>& piece : pieces) {
@@ -136,9 +156,10 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
     std::array<SampleExcess, 3> corner{};
     std::array<bool, 3> shared{};
     for (std::size_t v = 0; v < 3; ++v) {
-      for (std::size_t r = 0; r < std::min<std::size_t>(laid, 2) * 3 && !shared[v]; ++r)
-        if (recent[r].first == piece[v]) corner[v] = recent[r].second, shared[v] = true;
-      if (shared[v]) continue;
+      if (const int slot = recent.find(piece[v]); slot >= 0) {
+        corner[v] = recent_values[static_cast<std::size_t>(slot)], shared[v] = true;
+        continue;
+      }
       corner[v] = answer.clear ? field.capped(piece[v], facet.normal)
                                : field.at(piece[v], facet.normal,
                                           v == 0 ? hint : corner[v - 1].sweep, floor);
@@ -148,10 +169,9 @@ void latticeCells(const ExcessField& field, const DesignFacet& facet, std::uint3
       answer.bound = boundOf(field, facet, whole, floor, result) + kBoundSlack;
       corner = whole.e;
     }
-    for (std::size_t v = 0; v < 3; ++v) recent[3 * (laid % 2) + v] = {piece[v], corner[v]};
-    ++laid;
-    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
-    const int n = std::max(1, static_cast<int>(std::ceil(longest / spacing - 1e-9)));
+    std::copy(corner.begin(), corner.end(),
+              recent_values.begin() + static_cast<long>(recent.lay(piece)));
+    const int n = std::max(1, static_cast<int>(std::ceil(longestEdge(piece) / spacing - 1e-9)));
     const auto row = [n](int i) { return i * (2 * n + 3 - i) / 2; };  // first slot of row i
     points.clear();
     values.clear();
@@ -264,21 +284,14 @@ void latticePieces(const std::array<Vec3, 3>& t, double spacing,
 std::size_t latticeSamples(const std::array<Vec3, 3>& facet, double spacing, std::size_t limit) {
   // Counted piece by piece, none kept, and no further than the limit: a facet a hostile spacing
   // cuts into billions of strips is refused, not laid out.
-  std::size_t samples = 0, laid = 0;
-  std::array<std::array<Vec3, 3>, 2> before{};  // the last two pieces, piece k at k mod 2
+  std::size_t samples = 0;
+  RecentPieces recent;
   forEachLatticePiece(facet, spacing, [&](const std::array<Vec3, 3>& piece) {
-    const auto& [a, b, c] = piece;
-    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
-    const double n = std::max(1.0, std::ceil(longest / spacing - 1e-9));
+    const double n = std::max(1.0, std::ceil(longestEdge(piece) / spacing - 1e-9));
     samples += static_cast<std::size_t>(std::min((n + 1) * (n + 2) / 2, 1e18));
     // Less the corners the two pieces before it cast (latticeCells).
-    for (const Vec3& corner : piece)
-      for (std::size_t back = 0; back < std::min<std::size_t>(laid, 2); ++back)
-        if (std::find(before[back].begin(), before[back].end(), corner) != before[back].end()) {
-          --samples;
-          break;
-        }
-    before[laid++ % 2] = piece;
+    for (const Vec3& corner : piece) samples -= recent.find(corner) >= 0;
+    recent.lay(piece);
     return samples <= limit;
   });
   return samples;

@@ -8,6 +8,7 @@
 // reach k it lies below the interpolant of the corner values; the excess is below every such
 // interpolant and below the cap (the minimum of three affine exit lengths). The cell's bound is
 // the maximum of that minimum (concave_maximum.hpp).
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <limits>
@@ -35,6 +36,11 @@ struct ExcessBracket {
   bool certified() const { return hi - lo <= kWidth; }
   static constexpr double kWidth = 1e-4;  ///< the widest bracket a report may give, mm
 };
+
+/// The longest edge of the triangle `t`, mm: what its lattice's divisions are counted on.
+inline double longestEdge(const std::array<Vec3, 3>& t) {
+  return std::max({norm(t[1] - t[0]), norm(t[2] - t[1]), norm(t[0] - t[2])});
+}
 
 /// Appends the pieces a facet's lattice is laid on to `out`: the facet itself, or, for a sliver
 /// whose lattice (⌈longest edge / spacing⌉ divisions on every edge) would cast far more rays

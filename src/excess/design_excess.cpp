@@ -211,8 +211,7 @@ std::vector<DesignFacet> cellsOf(const DesignFacet& shape, double size) {
   std::vector<DesignFacet> out;
   for (const std::array<Vec3, 3>& piece : pieces) {
     const Vec3 a = piece[0], b = piece[1], c = piece[2];  // captured below: no bindings
-    const double longest = std::max({norm(b - a), norm(c - b), norm(a - c)});
-    const int n = std::max(1, static_cast<int>(std::ceil(longest / size - 1e-9)));
+    const int n = std::max(1, static_cast<int>(std::ceil(longestEdge(piece) / size - 1e-9)));
     const auto at = [&](int i, int j) {
       return a + (b - a) * (static_cast<double>(i) / n) + (c - a) * (static_cast<double>(j) / n);
     };
@@ -233,8 +232,7 @@ void cellsOfDesign(const Mesh& mesh, double size, tbb::task_arena& arena, Design
   // and what was not are told apart on a coarse mesh, and the work is shared out evenly.
   const std::size_t count = mesh.triangles.size();
   const auto is_long = [size](const DesignFacet& facet) {
-    const auto& c = facet.corners;
-    return std::max({norm(c[1] - c[0]), norm(c[2] - c[1]), norm(c[0] - c[2])}) > size;
+    return longestEdge(facet.corners) > size;
   };
   // Each facet's first cell and first part, counted first so that both are made in place, in
   // parallel.
