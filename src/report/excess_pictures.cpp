@@ -19,7 +19,7 @@ constexpr std::array<render::Rgb, 5> kBandColours{
     {{65, 171, 93}, {158, 202, 225}, {66, 146, 198}, {33, 113, 181}, {8, 48, 107}}};
 constexpr render::Rgb kNotMachinedColour{189, 189, 189};
 
-/// The gouges of the report, every one in the gouge red (a depth scale whose top is 0).
+/// The gouges of the report, each drawn in gougeColour.
 std::vector<render::Marker> gougeMarkers(const Report& report) {
   std::vector<render::Marker> markers;
   for (const Violation& violation : report.violations)
@@ -33,6 +33,16 @@ render::Rgb excessColour(std::int8_t band) {
   if (band < 0) return kNotMachinedColour;
   return kBandColours[std::min<std::size_t>(static_cast<std::size_t>(band),
                                             kBandColours.size() - 1)];
+}
+
+render::DepthScale gougeScale() {
+  render::DepthScale scale;
+  scale.max_depth = 1e-9;  // every marker, at depth 1, past its top
+  return scale;
+}
+
+render::Rgb gougeColour() {
+  return gougeScale().colour(1);
 }
 
 std::string hexColour(render::Rgb colour) {
@@ -55,7 +65,7 @@ void drawExcessPictures(Report& report, const Mesh& design,
     options.height = 540;
     options.legend = false;  // the HTML's legend gives the bands with their numbers
     options.marker_radius = 4;
-    options.depth_scale.max_depth = 1e-9;  // every gouge the deepest colour: red
+    options.depth_scale = gougeScale();
     options.triangle_colours = colours;
     const auto box = bounds(design);
     for (const auto& [kind, name] : {std::pair{render::ViewKind::Top, "top view"},
@@ -63,7 +73,7 @@ void drawExcessPictures(Report& report, const Mesh& design,
       const render::Camera camera = render::viewOf(kind, box);
       const render::Image image = render::view(design, {}, markers, camera, options);
       excess.pictures.push_back(
-          {std::string(name) + ": the design coloured by its excess, gouges in red",
+          {std::string(name) + ": the design coloured by its excess, gouges in dark red",
            render::pngDataUri(image), pictureProjection(camera, options)});
     }
     // Each region close up around its largest excess: as large as a small region with room

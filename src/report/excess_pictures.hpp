@@ -1,8 +1,9 @@
 #pragma once
 // The excess map of the HTML report (issue 24): the design coloured by its excess in bands, as
 // VERICUT's and CATIA's comparisons colour it (in tolerance green, excess in blues deepening with
-// the band, not machined grey, gouges red), in the top and iso views and a zoom on each region.
-// The job layer hands the design's mesh and each triangle's band; the report keeps PNG data URIs.
+// the band, not machined grey, gouges dark red), in the top and iso views and a zoom on each
+// region. The job layer hands the design's mesh and each triangle's band; the report keeps PNG data
+// URIs.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -25,9 +26,12 @@ struct ExcessMap {
   std::vector<std::int8_t> band_of_triangle;
 };
 
-/// The colour of a band of the map (kNotMachinedBand included); of the gouges' markers.
+/// The colour of a band of the map (kNotMachinedBand included).
 render::Rgb excessColour(std::int8_t band);
-inline constexpr render::Rgb kGougeColour{214, 39, 40};
+/// The map's gouge markers' depth scale: every gouge its deepest colour (dark red).
+render::DepthScale gougeScale();
+/// The colour of the map's gouge markers, as gougeScale draws them.
+render::Rgb gougeColour();
 /// "#rrggbb", for the HTML's legend.
 std::string hexColour(render::Rgb colour);
 

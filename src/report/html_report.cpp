@@ -321,7 +321,7 @@ void writeExcess(const Report& report, std::ostream& out) {
            fixedDecimal(excess.bands[band].area, 1), share(excess.bands[band].area));
   legend(excessColour(kNotMachinedBand), "not machined (no cutter came near)",
          fixedDecimal(excess.not_machined_area, 1), share(excess.not_machined_area));
-  legend(kGougeColour, "gouge (a dot at each violation's deepest point)", "", "");
+  legend(gougeColour(), "gouge (a dot at each violation's deepest point)", "", "");
   out << "</table>\n";
   for (const ReportPicture& picture : excess.pictures) writePicture(picture, out);
   out << "<h3>Excess regions</h3>\n";
