@@ -56,29 +56,83 @@ bool ExpandingPolytope::start(const std::vector<Vec3>& points) {
   return true;
 }
 
-void ExpandingPolytope::add(const Vec3& p) {
-  // Faces that see p go; the edges between a going and a staying face (the horizon) are joined
-  // to p. A point inside (or on) the polytope changes nothing.
+bool ExpandingPolytope::add(const Vec3& p) {
+  // The faces that see p go and the edges around them (the horizon) are joined to p. In exact
+  // arithmetic those faces are one patch bounded by one loop. Rounding can let a face nearly
+  // coplanar with p see it apart from the rest (a long shank's generators are such points):
+  // taking every face that sees p then leaves a ragged patch, faces overlap and multiply with
+  // each point, and a query never ends. So the patch is grown across shared edges from the
+  // face that sees p best, and one whose border is not a single loop adds nothing.
   constexpr double kVisible = 1e-12;
-  std::vector<std::pair<int, int>>& edges = horizon_;
-  edges.clear();
-  kept_.clear();
-  for (const Face& f : faces_) {
-    if (dot(f.normal, p) - f.offset > kVisible * std::max(1.0, std::abs(f.offset))) {
-      for (int k = 0; k < 3; ++k) edges.emplace_back(f.v[k], f.v[(k + 1) % 3]);
-    } else {
-      kept_.push_back(f);
-    }
+  patch_.clear();
+  int seed = -1;
+  double best = 0;
+  for (std::size_t i = 0; i < faces_.size(); ++i) {
+    const Face& f = faces_[i];
+    const double height = dot(f.normal, p) - f.offset;
+    if (height <= kVisible * std::max(1.0, std::abs(f.offset))) continue;
+    patch_.push_back(static_cast<int>(i));
+    if (height > best) best = height, seed = static_cast<int>(i);
   }
-  if (edges.empty()) return;
+  if (seed < 0) return false;  // p is inside or on the polytope
+  growPatch(seed);
+  if (!horizonIsOneLoop()) return false;
+  in_patch_.assign(faces_.size(), false);
+  for (const int i : patch_) in_patch_[i] = true;
+  kept_.clear();
+  for (std::size_t i = 0; i < faces_.size(); ++i)
+    if (!in_patch_[i]) kept_.push_back(faces_[i]);
   std::swap(faces_, kept_);
   const int index = static_cast<int>(vertices_.size());
   vertices_.push_back(p);
-  for (const auto& [a, b] : edges) {
-    const bool interior =
-        std::find(edges.begin(), edges.end(), std::make_pair(b, a)) != edges.end();
-    if (!interior) addFace(a, b, index);
+  for (const auto& [a, b] : horizon_) addFace(a, b, index);
+  return true;
+}
+
+void ExpandingPolytope::growPatch(int seed) {
+  // patch_ holds every face that sees p; it becomes those reached from `seed` across edges,
+  // in the order reached.
+  std::vector<int>& seeing = candidates_;
+  seeing.assign(patch_.begin(), patch_.end());
+  patch_.assign(1, seed);
+  std::erase(seeing, seed);
+  const auto shares_edge = [&](const Face& f, const Face& g) {
+    for (int k = 0; k < 3; ++k)
+      for (int l = 0; l < 3; ++l)
+        if (f.v[k] == g.v[(l + 1) % 3] && f.v[(k + 1) % 3] == g.v[l]) return true;
+    return false;
+  };
+  for (std::size_t next = 0; next < patch_.size(); ++next) {
+    const Face& f = faces_[patch_[next]];
+    std::erase_if(seeing, [&](int g) {
+      if (!shares_edge(f, faces_[g])) return false;
+      patch_.push_back(g);
+      return true;
+    });
   }
+}
+
+bool ExpandingPolytope::horizonIsOneLoop() {
+  // The patch's edges whose twin lies outside it, then a walk along them from the first.
+  std::vector<std::pair<int, int>>& all = patch_edges_;
+  all.clear();
+  for (const int i : patch_)
+    for (int k = 0; k < 3; ++k) all.emplace_back(faces_[i].v[k], faces_[i].v[(k + 1) % 3]);
+  std::vector<std::pair<int, int>>& edges = horizon_;
+  edges.clear();
+  for (const auto& [a, b] : all)
+    if (std::find(all.begin(), all.end(), std::make_pair(b, a)) == all.end())
+      edges.emplace_back(a, b);
+  if (edges.size() < 3) return false;
+  int at = edges.front().second;
+  for (std::size_t steps = 1; steps < edges.size(); ++steps) {
+    if (at == edges.front().first) return false;  // closed before every edge was walked
+    const auto out = std::find_if(edges.begin(), edges.end(),
+                                  [&](const std::pair<int, int>& e) { return e.first == at; });
+    if (out == edges.end()) return false;
+    at = out->second;
+  }
+  return at == edges.front().first;
 }
 
 void ExpandingPolytope::nearestFace(const Vec3& x, Vec3& normal, double& distance) const {

@@ -27,8 +27,9 @@ class ExpandingPolytope {
  public:
   /// Starts from the given points (≥ 4, not coplanar); false when they span no volume.
   bool start(const std::vector<Vec3>& points);
-  /// Adds a point outside the polytope, replacing the faces it sees.
-  void add(const Vec3& p);
+  /// Adds a point outside the polytope, replacing the faces it sees; false when that changes
+  /// nothing (p inside or on it, or seeing its faces only as rounding allows).
+  bool add(const Vec3& p);
   /// The face nearest to x: its unit outward normal and the distance from x to its plane
   /// (negative when x is beyond it).
   void nearestFace(const Vec3& x, Vec3& normal, double& distance) const;
@@ -40,11 +41,17 @@ class ExpandingPolytope {
     double offset;  // normal · vertex
   };
   void addFace(int a, int b, int c);
+  void growPatch(int seed);
+  bool horizonIsOneLoop();
 
   std::vector<Vec3> vertices_;
   std::vector<Face> faces_;
-  std::vector<Face> kept_;                    // scratch for add()
-  std::vector<std::pair<int, int>> horizon_;  // scratch for add()
+  // Scratch for add(): the faces that see the point (indices), those not yet reached from the
+  // first, the patch's edges and the horizon's, which faces go, the faces that stay.
+  std::vector<int> patch_, candidates_;
+  std::vector<std::pair<int, int>> patch_edges_, horizon_;
+  std::vector<bool> in_patch_;
+  std::vector<Face> kept_;
 };
 
 /// Interior depths of many points in one shape, sharing one expanding polytope. The shape is
@@ -69,7 +76,7 @@ class InteriorDepth {
       if (height < bracket.upper) bracket.upper = height, bracket.direction = normal;
       if (bracket.upper - bracket.lower <= tolerance || height - distance <= 0.25 * tolerance)
         break;
-      polytope_.add(p);
+      if (!polytope_.add(p)) break;  // nothing would change in the next round either
     }
     if (bracket.upper <= 0) return {0, 0, bracket.direction};  // outside or on the boundary
     bracket.lower = std::min(bracket.lower, bracket.upper);

@@ -89,5 +89,26 @@ TEST(InteriorDepth, CylinderSweptAlongItsAxis) {
   }
 }
 
+TEST(InteriorDepth, ALongShankSweptSidewaysConverges) {
+  // A shank 1,000 mm long and 3 mm in radius (a fixture check's implied shank, with the
+  // engine's skin) swept 0.5 mm along x, falling 0.3 µm: its generators are nearly coplanar
+  // support points, which once made the polytope's visible faces a ragged set, its faces
+  // multiply at every point and one query run for ever. The point sits just off the start's
+  // axis, far from both disks: the nearest boundary is the flat side y = 68 + 2.998. Being
+  // about as deep in every direction around the axis, it needs the whole circle rounded: to
+  // 1e-3 within the expansions one query may make; to 7.5e-5 not, but the bracket is true.
+  const FrustumCore shank{12.002, 1011.998, 2.998, 2.998, 0.002};
+  const PathPiece path = PathPiece::segment({9, 68, 18.808}, {9.5, 68, 18.8077});
+  const SweptCore swept{&shank, &path};
+  const Vec3 x{9.0000772968097227, 68.00000063070955, 70};
+  const double truth = 2.998 - (x.y - 68);
+  for (const double tolerance : {1e-3, 7.5e-5}) {
+    const DepthBracket bracket = interiorDepth(swept, x, tolerance);
+    EXPECT_LE(bracket.lower, truth + 1e-9) << tolerance;
+    EXPECT_GE(bracket.upper, truth - 1e-9) << tolerance;
+    EXPECT_LE(bracket.upper - bracket.lower, 1e-3) << tolerance;
+  }
+}
+
 }  // namespace
 }  // namespace gougechek
