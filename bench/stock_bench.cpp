@@ -5,7 +5,8 @@
 //
 //   bench/make_bench_inputs.sh && build/release/bench/stock_bench
 //
-// GOUGECHEK_BENCH_PATH overrides the program; GOUGECHEK_BENCH_STOCK_RESOLUTION the spacing.
+// GOUGECHEK_BENCH_PATH overrides the program; GOUGECHEK_BENCH_STOCK_RESOLUTION the spacing;
+// GOUGECHEK_BENCH_STOCK_TOOL the tool (a --tool spec, e.g. chamfer:20:2:45,flute=100).
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
@@ -16,6 +17,7 @@
 
 #include "bench_inputs.hpp"
 #include "gcode/program.hpp"
+#include "gougechek/tool.hpp"
 #include "stock/stock_check.hpp"
 
 namespace gougechek {
@@ -44,6 +46,14 @@ double resolution() {
   return value ? std::atof(value) : 0.1;
 }
 
+// The 6 mm ball the finish was made for, or GOUGECHEK_BENCH_STOCK_TOOL (a --tool spec): every
+// cutter type's entries are computed their own way.
+ToolSpec tool() {
+  const char* value = std::getenv("GOUGECHEK_BENCH_STOCK_TOOL");
+  return value ? parseToolSpec(value, "GOUGECHEK_BENCH_STOCK_TOOL")
+               : ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
+}
+
 // Argument: threads.
 void BM_StockFinish(benchmark::State& state) {
   const std::vector<Move>& moves = program().moves;
@@ -54,7 +64,7 @@ void BM_StockFinish(benchmark::State& state) {
   settings.resolution = resolution();
   settings.threads = static_cast<int>(state.range(0));
   ToolLibrary tools;
-  tools.fallback = ToolSpec{CutterType::Ball, 6, 3, 0, 24, 6, 0};
+  tools.fallback = tool();
   stock::StockOutcome outcome;
   program();  // read before the clock starts
   const double cpu_before = processCpuSeconds();

@@ -1,6 +1,7 @@
 #include "stock/column_sweep.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <queue>
@@ -15,7 +16,7 @@ constexpr double kTwoPi = 2 * std::numbers::pi;
 // (a fifth of the stock's height quantum, stock_field.hpp), or after this many evaluations.
 constexpr double kArcTolerance = 2e-5;
 constexpr int kArcEvaluations = 6000;
-// Golden-section steps on a line's convex height function: 0.618^80 of the footprint.
+// Golden-section steps on a line's convex height function at most: 0.618^80 of the footprint.
 constexpr int kGoldenSteps = 80;
 
 /// The column's polar place about a vertical arc's centre: distance and angle from the start.
@@ -134,35 +135,88 @@ Entry arcBranchAndBound(const PieceProfile& piece, const SweepPath& path, double
 namespace detail {
 /// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
 /// with ρ, ρ is convex in t), so golden-section search finds its minimum.
+Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
+  // With u = t − t0 (t0 where the axis passes nearest the column, ρ0 that distance), the
+  // axis is √(a u² + ρ0²) away, and h(t) = z0 + t·dz + low(ρ): on the tip (ρ ≤ rb) linear in
+  // t, on the flank zb + k(ρ − rb), k = (zt − zb)/(rt − rb), where h' = dz + k·a·u/ρ = 0 at
+  // u = s·ρ0/√(a(a − s²)), s = −dz/k, when s² < a. h is convex, so its least value on
+  // [ta, tb] is at one of: the ends, t0 (the flank's crease when ρ0 = 0), the tip's edges
+  // (ρ = rb) and that root.
+  const FrustumCore& core = piece.core;
+  const double k = (core.z_top - core.z_bottom) / (core.radius_top - core.radius_bottom);
+  const double t0 = -l.b / (2 * l.a);
+  const double rho0_squared = std::max(0.0, l.c - l.b * l.b / (4 * l.a));
+  const double rb = core.radius_bottom;
+  std::array<double, 6> candidates{ta, tb, t0, t0, t0, t0};
+  if (rb * rb > rho0_squared) {
+    const double half = std::sqrt((rb * rb - rho0_squared) / l.a);
+    candidates[3] = t0 - half;
+    candidates[4] = t0 + half;
+  }
+  if (const double s = -l.dz / k; s * s < l.a)
+    candidates[5] = t0 + s * std::sqrt(rho0_squared / (l.a * (l.a - s * s)));
+  Entry best;
+  for (const double candidate : candidates) {
+    const double t = std::clamp(candidate, ta, tb);
+    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
+    if (z < best.z) best = {z, t};
+  }
+  return best;
+}
+
+/// A lower bound on a convex function over [t0, t3] from its values at t0 < t1 < t2 < t3:
+/// outside a chord the function lies above the chord's line, so on each of the three spans
+/// above the higher of the two chords that do not cover it, least at an end of the span or
+/// where those lines cross. An end's value may be infinite (a rim's height rounded off the
+/// profile): its chord then says nothing.
+double convexLowerBound(const std::array<double, 4>& t, const std::array<double, 4>& h) {
+  struct Chord {
+    double at, value, slope;
+    bool known() const { return std::isfinite(value) && std::isfinite(slope); }
+    double operator()(double x) const { return value + slope * (x - at); }
+  };
+  const auto chord = [&](int i) {
+    return Chord{t[i], h[i], (h[i + 1] - h[i]) / (t[i + 1] - t[i])};
+  };
+  const auto least = [](const Chord& p, const Chord& q, double from, double to) {
+    if (!p.known() || !q.known()) {
+      const Chord& line = p.known() ? p : q;
+      return line.known() ? std::min(line(from), line(to)) : -kNoHeight;
+    }
+    double value = std::min(std::max(p(from), q(from)), std::max(p(to), q(to)));
+    if (p.slope != q.slope) {
+      const double cross =
+          (q.value - p.value + p.slope * p.at - q.slope * q.at) / (p.slope - q.slope);
+      if (cross > from && cross < to) value = std::min(value, p(cross));
+    }
+    return value;
+  };
+  const Chord c01 = chord(0), c12 = chord(1), c23 = chord(2);
+  return std::min(
+      {least(c12, c23, t[0], t[1]), least(c01, c23, t[1], t[2]), least(c01, c12, t[2], t[3])});
+}
+
 Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
+  // Golden-section search, stopped as soon as convexity proves that no height in the bracket
+  // lies more than kArcTolerance below the least found (the arcs' rule).
   const auto h = [&](double t) {
     return l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
   };
   constexpr double kRatio = 0.6180339887498949;
-  double lo = ta, hi = tb;
-  double m1 = hi - kRatio * (hi - lo), m2 = lo + kRatio * (hi - lo);
-  double h1 = h(m1), h2 = h(m2);
-  for (int i = 0; i < kGoldenSteps && hi - lo > 1e-13; ++i) {
-    if (h1 <= h2) {
-      hi = m2;
-      m2 = m1;
-      h2 = h1;
-      m1 = hi - kRatio * (hi - lo);
-      h1 = h(m1);
+  std::array<double, 4> t{ta, tb - kRatio * (tb - ta), ta + kRatio * (tb - ta), tb};
+  std::array<double, 4> z{h(t[0]), h(t[1]), h(t[2]), h(t[3])};
+  for (int i = 0; i < kGoldenSteps && t[3] - t[0] > 1e-13; ++i) {
+    if (convexLowerBound(t, z) >= std::min(z[1], z[2]) - kArcTolerance) break;
+    if (z[1] <= z[2]) {
+      t = {t[0], t[2] - kRatio * (t[2] - t[0]), t[1], t[2]};
+      z = {z[0], h(t[1]), z[1], z[2]};
     } else {
-      lo = m1;
-      m1 = m2;
-      h1 = h2;
-      m2 = lo + kRatio * (hi - lo);
-      h2 = h(m2);
+      t = {t[1], t[2], t[1] + kRatio * (t[3] - t[1]), t[3]};
+      z = {z[1], z[2], h(t[2]), z[3]};
     }
   }
-  Entry best{h(ta), ta};
-  for (const double t : {tb, m1, m2}) {
-    const double value = h(t);
-    if (value < best.z) best = {value, t};
-  }
-  return best;
+  const auto least = std::min_element(z.begin(), z.end());
+  return {*least, t[least - z.begin()]};
 }
 
 Entry arcEntry(const PieceProfile& piece, const SweepPath& path, double x, double y, double sign) {

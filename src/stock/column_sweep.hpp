@@ -37,6 +37,9 @@ struct PieceProfile {
   bool flatBottom() const {
     return core.margin == 0 && core.radius_top <= core.radius_bottom && core.radius_bottom > 0;
   }
+  /// The lower profile is a sharp cone widening upward, on a flat tip or none (a chamfer mill,
+  /// a drill's point, a V-bit): a closed form too.
+  bool coneBottom() const { return core.margin == 0 && core.radius_top > core.radius_bottom; }
 };
 
 /// A move's tool-tip path: a straight line or an arc (helix, spiral, any plane), with z negated
@@ -96,6 +99,8 @@ inline Entry sphereEntry(const PieceProfile& piece, const Line& l, double root_d
   return {l.z0 + t * l.dz + piece.core.z_bottom - std::sqrt(std::max(0.0, r * r - l.q(t))), t};
 }
 
+/// A sharp cone along a sloped line: closed forms (column_sweep.cpp).
+Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb);
 /// Any convex piece along a line (golden-section search on its convex height function).
 Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb);
 /// Arcs: closed forms for flat vertical-axis arcs, branch and bound otherwise.
@@ -129,6 +134,7 @@ inline Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double 
     const double t = std::clamp(-l.b / (2 * l.a), ta, tb);
     return {l.z0 + piece.low(std::min(piece.outer, std::sqrt(l.q(t)))), t};
   }
+  if (piece.coneBottom()) return coneEntry(piece, l, ta, tb);
   return convexEntry(piece, l, ta, tb);
 }
 
