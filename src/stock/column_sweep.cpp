@@ -18,6 +18,11 @@ constexpr double kArcTolerance = 2e-5;
 constexpr int kArcEvaluations = 6000;
 // Golden-section steps on a line's convex height function at most: 0.618^80 of the footprint.
 constexpr int kGoldenSteps = 80;
+// Newton steps (bisections where a step would leave the bracket) for a bull end's lowest rim
+// point at most: bisections alone reach 1e-10 mm in about 35.
+constexpr int kRootSteps = 60;
+// The rim point is found to this (mm): the height is least there, so to about its square.
+constexpr double kRootOffset = 1e-10;
 
 /// The column's polar place about a vertical arc's centre: distance and angle from the start.
 struct Polar {
@@ -155,6 +160,59 @@ Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) 
   }
   if (const double s = -l.dz / k; s * s < l.a)
     candidates[5] = t0 + s * std::sqrt(rho0_squared / (l.a * (l.a - s * s)));
+  Entry best;
+  for (const double candidate : candidates) {
+    const double t = std::clamp(candidate, ta, tb);
+    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
+    if (z < best.z) best = {z, t};
+  }
+  return best;
+}
+
+/// Where a bull end moving along a sloped line is lowest over the column: how far out w from the
+/// flat's edge R0 its rim point lies where h' = 0. With ρ = R0 + w, h' = 0 is
+/// w/√(r² − w²) · √(1 − ρ0²/ρ²) = s (s = |dz|/√a), whose left side grows from 0 to ∞ over
+/// [w0, r) (w0 = max(0, ρ0 − R0)); squared, g(w) = w²(ρ² − ρ0²) − s²ρ²(r² − w²) = 0, a
+/// polynomial of the same sign: Newton's steps on it kept inside a shrinking bracket, from
+/// the root of the small-angle form w ≈ s·r/√(1 − ρ0²/R0²).
+double torusRootOffset(double R0, double r, double rho0, double s) {
+  double lo = std::max(0.0, rho0 - R0), hi = r;
+  const double flat_share = rho0 < R0 ? 1 - rho0 * rho0 / (R0 * R0) : 0;
+  double w = flat_share > 0 ? s * r / std::sqrt(flat_share) : 0.5 * (lo + hi);
+  if (!(w > lo && w < hi)) w = 0.5 * (lo + hi);
+  const double s2 = s * s, r2 = r * r, rho0_2 = rho0 * rho0;
+  for (int i = 0; i < kRootSteps && hi - lo > kRootOffset; ++i) {
+    const double rho = R0 + w, rho2 = rho * rho, w2 = w * w;
+    const double g = w2 * (rho2 - rho0_2) - s2 * rho2 * (r2 - w2);
+    (g < 0 ? lo : hi) = w;
+    const double slope =
+        2 * w * (rho2 - rho0_2) + 2 * w2 * rho - s2 * (2 * rho * (r2 - w2) - 2 * rho2 * w);
+    const double next = slope > 0 ? w - g / slope : lo - 1;
+    const double step = (next > lo && next < hi ? next : 0.5 * (lo + hi)) - w;
+    w += step;
+    if (std::abs(step) < kRootOffset) break;
+  }
+  return w;
+}
+
+Entry torusEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
+  // As for a cone: h is linear over the flat (ρ ≤ R0, |u| ≤ half) and smooth and convex over
+  // the rim, where h' = 0 at most once, on the side u of sign −dz, at the root above. h is
+  // convex, so its least value on [ta, tb] is at the ends, the flat's edges or that point.
+  const FrustumCore& core = piece.core;
+  const double R0 = core.radius_bottom, r = core.margin;
+  const double t0 = -l.b / (2 * l.a);
+  const double rho0_squared = std::max(0.0, l.c - l.b * l.b / (4 * l.a));
+  std::array<double, 5> candidates{ta, tb, t0, t0, t0};
+  if (R0 * R0 > rho0_squared) {
+    const double half = std::sqrt((R0 * R0 - rho0_squared) / l.a);
+    candidates[2] = t0 - half;
+    candidates[3] = t0 + half;
+  }
+  const double rho =
+      R0 + torusRootOffset(R0, r, std::sqrt(rho0_squared), std::abs(l.dz) / std::sqrt(l.a));
+  const double u = std::sqrt(std::max(0.0, rho * rho - rho0_squared) / l.a);
+  candidates[4] = l.dz > 0 ? t0 - u : t0 + u;
   Entry best;
   for (const double candidate : candidates) {
     const double t = std::clamp(candidate, ta, tb);

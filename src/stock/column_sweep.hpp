@@ -40,6 +40,11 @@ struct PieceProfile {
   /// The lower profile is a sharp cone widening upward, on a flat tip or none (a chamfer mill,
   /// a drill's point, a V-bit): a closed form too.
   bool coneBottom() const { return core.margin == 0 && core.radius_top > core.radius_bottom; }
+  /// The lower profile is a flat disc rounded by a torus (a bull end): a closed form but for
+  /// one monotone equation.
+  bool torusBottom() const {
+    return core.margin > 0 && core.radius_top == core.radius_bottom && core.radius_bottom > 0;
+  }
 };
 
 /// A move's tool-tip path: a straight line or an arc (helix, spiral, any plane), with z negated
@@ -101,6 +106,8 @@ inline Entry sphereEntry(const PieceProfile& piece, const Line& l, double root_d
 
 /// A sharp cone along a sloped line: closed forms (column_sweep.cpp).
 Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb);
+/// A bull end along a sloped line (column_sweep.cpp).
+Entry torusEntry(const PieceProfile& piece, const Line& l, double ta, double tb);
 /// Any convex piece along a line (golden-section search on its convex height function).
 Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb);
 /// Arcs: closed forms for flat vertical-axis arcs, branch and bound otherwise.
@@ -135,6 +142,7 @@ inline Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double 
     return {l.z0 + piece.low(std::min(piece.outer, std::sqrt(l.q(t)))), t};
   }
   if (piece.coneBottom()) return coneEntry(piece, l, ta, tb);
+  if (piece.torusBottom()) return torusEntry(piece, l, ta, tb);
   return convexEntry(piece, l, ta, tb);
 }
 

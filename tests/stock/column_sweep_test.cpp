@@ -75,7 +75,7 @@ TEST(ColumnSweep, ASharpConeAlongASlopedLineEntersWhereBruteForceSays) {
 
 TEST(ColumnSweep, ARoundedPieceAlongASlopedLineEntersWhereBruteForceSays) {
   // Bull ends (a torus on a flat), tapers with a rounded tip and a bowl bit's near-ball, and the
-  // same pieces upside down (their exits): the search stops within 2e-5 mm of the least height.
+  // same pieces upside down (their exits).
   std::mt19937_64 random(29);
   const auto uniform = [&](double lo, double hi) {
     return std::uniform_real_distribution<>(lo, hi)(random);
@@ -103,7 +103,8 @@ TEST(ColumnSweep, ARoundedPieceAlongASlopedLineEntersWhereBruteForceSays) {
     if (truth == kNoHeight) continue;
     ASSERT_NE(entry.z, kNoHeight) << what.str();
     ++entered;
-    EXPECT_LE(entry.z, truth + 2e-5) << what.str();
+    // A bull end's entry is exact; a taper's search stops within 2e-5.
+    EXPECT_LE(entry.z, truth + (piece.torusBottom() ? 1e-9 : 2e-5)) << what.str();
     EXPECT_GE(entry.z, truth - 1e-6) << what.str();
   }
   EXPECT_GT(entered, 200);
