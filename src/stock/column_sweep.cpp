@@ -138,8 +138,21 @@ Entry arcBranchAndBound(const PieceProfile& piece, const SweepPath& path, double
 }  // namespace
 
 namespace detail {
-/// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
-/// with ρ, ρ is convex in t), so golden-section search finds its minimum.
+
+/// The least height of a piece along a line at the candidates, clamped to [ta, tb]: of a
+/// convex h, those that hold its minimiser.
+template <std::size_t N>
+Entry leastAt(const PieceProfile& piece, const Line& l, const std::array<double, N>& candidates,
+              double ta, double tb) {
+  Entry best;
+  for (const double candidate : candidates) {
+    const double t = std::clamp(candidate, ta, tb);
+    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
+    if (z < best.z) best = {z, t};
+  }
+  return best;
+}
+
 Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
   // With u = t − t0 (t0 where the axis passes nearest the column, ρ0 that distance), the
   // axis is √(a u² + ρ0²) away, and h(t) = z0 + t·dz + low(ρ): on the tip (ρ ≤ rb) linear in
@@ -160,13 +173,7 @@ Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) 
   }
   if (const double s = -l.dz / k; s * s < l.a)
     candidates[5] = t0 + s * std::sqrt(rho0_squared / (l.a * (l.a - s * s)));
-  Entry best;
-  for (const double candidate : candidates) {
-    const double t = std::clamp(candidate, ta, tb);
-    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
-    if (z < best.z) best = {z, t};
-  }
-  return best;
+  return leastAt(piece, l, candidates, ta, tb);
 }
 
 /// Where a bull end moving along a sloped line is lowest over the column: how far out w from the
@@ -213,13 +220,7 @@ Entry torusEntry(const PieceProfile& piece, const Line& l, double ta, double tb)
       R0 + torusRootOffset(R0, r, std::sqrt(rho0_squared), std::abs(l.dz) / std::sqrt(l.a));
   const double u = std::sqrt(std::max(0.0, rho * rho - rho0_squared) / l.a);
   candidates[4] = l.dz > 0 ? t0 - u : t0 + u;
-  Entry best;
-  for (const double candidate : candidates) {
-    const double t = std::clamp(candidate, ta, tb);
-    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
-    if (z < best.z) best = {z, t};
-  }
-  return best;
+  return leastAt(piece, l, candidates, ta, tb);
 }
 
 /// A lower bound on a convex function over [t0, t3] from its values at t0 < t1 < t2 < t3:
@@ -254,6 +255,8 @@ double convexLowerBound(const std::array<double, 4>& t, const std::array<double,
       {least(c12, c23, t[0], t[1]), least(c01, c23, t[1], t[2]), least(c01, c12, t[2], t[3])});
 }
 
+/// Any convex piece along a line: h(t) = z(t) + low(ρ(t)) is convex in t (low rises convexly
+/// with ρ, ρ is convex in t), so golden-section search finds its minimum.
 Entry convexEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
   // Golden-section search, stopped as soon as convexity proves that no height in the bracket
   // lies more than kArcTolerance below the least found (the arcs' rule).

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <random>
 #include <sstream>
 
@@ -37,29 +39,29 @@ double sampledEntry(const PieceProfile& piece, const Move& move, double x, doubl
   return least;
 }
 
-TEST(ColumnSweep, ASharpConeAlongASlopedLineEntersWhereBruteForceSays) {
-  // Chamfer mills (a flat tip), drills and V-bits (none), steep and shallow, along lines
-  // rising, falling and level, through columns across the whole footprint.
-  std::mt19937_64 random(23);
-  const auto uniform = [&](double lo, double hi) {
+using Uniform = std::function<double(double, double)>;
+
+// 300 pieces made by `make` (from the case's number and uniform draws), each along a line
+// rising, falling or level through a column near it (most meet the sweep, some just miss):
+// the entry is never below the least sampled height, and above it by at most `slack`.
+void expectEntriesAsBruteForce(std::uint64_t seed,
+                               const std::function<PieceProfile(int, const Uniform&)>& make,
+                               const std::function<double(const PieceProfile&)>& slack) {
+  std::mt19937_64 random(seed);
+  const Uniform uniform = [&](double lo, double hi) {
     return std::uniform_real_distribution<>(lo, hi)(random);
   };
   int entered = 0;
   for (int i = 0; i < 300; ++i) {
-    const double tip = i % 3 == 0 ? 0 : uniform(0.1, 3);
-    const double radius = tip + uniform(0.5, 10);
-    const double height = uniform(0.2, 15);
-    const PieceProfile cone = PieceProfile::of({0, height, tip, radius, 0});
-    ASSERT_TRUE(cone.coneBottom());
+    const PieceProfile piece = make(i, uniform);
     Move move;
     move.from = {uniform(-5, 5), uniform(-5, 5), uniform(-3, 3)};
     move.to = move.from + Vec3{uniform(-8, 8), uniform(-8, 8), i % 4 == 0 ? 0 : uniform(-6, 6)};
-    const SweepPath path(move);
-    // A column near the path: most meet the sweep, some just miss it.
     const Vec3 near = move.from + (move.to - move.from) * uniform(-0.2, 1.2);
-    const double x = near.x + uniform(-1.2, 1.2) * radius, y = near.y + uniform(-1.2, 1.2) * radius;
-    const Entry entry = sweepEntry(cone, path, x, y);
-    const double truth = sampledEntry(cone, move, x, y);
+    const double reach = piece.outer;
+    const double x = near.x + uniform(-1.2, 1.2) * reach, y = near.y + uniform(-1.2, 1.2) * reach;
+    const Entry entry = sweepEntry(piece, SweepPath(move), x, y);
+    const double truth = sampledEntry(piece, move, x, y);
     std::ostringstream what;
     what.precision(12);
     what << "case " << i << ": column (" << x << ", " << y << "), entry " << entry.z
@@ -67,47 +69,39 @@ TEST(ColumnSweep, ASharpConeAlongASlopedLineEntersWhereBruteForceSays) {
     if (truth == kNoHeight) continue;  // a footprint too thin for the samples to see
     ASSERT_NE(entry.z, kNoHeight) << what.str();
     ++entered;
-    EXPECT_LE(entry.z, truth + 1e-9) << what.str();
+    EXPECT_LE(entry.z, truth + slack(piece)) << what.str();
     EXPECT_GE(entry.z, truth - 1e-6) << what.str();
   }
-  EXPECT_GT(entered, 200);
+  EXPECT_GT(entered, 150);
+}
+
+TEST(ColumnSweep, ASharpConeAlongASlopedLineEntersWhereBruteForceSays) {
+  // Chamfer mills (a flat tip), drills and V-bits (none), steep and shallow: exact.
+  expectEntriesAsBruteForce(
+      23,
+      [](int i, const Uniform& uniform) {
+        const double tip = i % 3 == 0 ? 0 : uniform(0.1, 3);
+        const PieceProfile cone =
+            PieceProfile::of({0, uniform(0.2, 15), tip, tip + uniform(0.5, 10), 0});
+        EXPECT_TRUE(cone.coneBottom());
+        return cone;
+      },
+      [](const PieceProfile&) { return 1e-9; });
 }
 
 TEST(ColumnSweep, ARoundedPieceAlongASlopedLineEntersWhereBruteForceSays) {
   // Bull ends (a torus on a flat), tapers with a rounded tip and a bowl bit's near-ball, and the
-  // same pieces upside down (their exits).
-  std::mt19937_64 random(29);
-  const auto uniform = [&](double lo, double hi) {
-    return std::uniform_real_distribution<>(lo, hi)(random);
-  };
-  int entered = 0;
-  for (int i = 0; i < 300; ++i) {
-    const double corner = uniform(0.05, 5), flat = i % 5 == 0 ? 0.001 : uniform(0, 8);
-    const double widening = i % 2 == 0 ? 0 : uniform(0.1, 4);
-    const FrustumCore core{corner, corner + uniform(0.5, 20), flat, flat + widening, corner};
-    const PieceProfile piece =
-        i % 3 == 0 ? PieceProfile::of(core).mirrored() : PieceProfile::of(core);
-    Move move;
-    move.from = {uniform(-5, 5), uniform(-5, 5), uniform(-3, 3)};
-    move.to = move.from + Vec3{uniform(-8, 8), uniform(-8, 8), i % 4 == 0 ? 0 : uniform(-6, 6)};
-    const SweepPath path(move);
-    const double reach = piece.outer;
-    const Vec3 near = move.from + (move.to - move.from) * uniform(-0.2, 1.2);
-    const double x = near.x + uniform(-1.2, 1.2) * reach, y = near.y + uniform(-1.2, 1.2) * reach;
-    const Entry entry = sweepEntry(piece, path, x, y);
-    const double truth = sampledEntry(piece, move, x, y);
-    std::ostringstream what;
-    what.precision(12);
-    what << "case " << i << ": column (" << x << ", " << y << "), entry " << entry.z
-         << ", least sample " << truth;
-    if (truth == kNoHeight) continue;
-    ASSERT_NE(entry.z, kNoHeight) << what.str();
-    ++entered;
-    // A bull end's entry is exact; a taper's search stops within 2e-5.
-    EXPECT_LE(entry.z, truth + (piece.torusBottom() ? 1e-9 : 2e-5)) << what.str();
-    EXPECT_GE(entry.z, truth - 1e-6) << what.str();
-  }
-  EXPECT_GT(entered, 200);
+  // same pieces upside down (their exits): a bull's entry is exact, a taper's search stops
+  // within 2e-5.
+  expectEntriesAsBruteForce(
+      29,
+      [](int i, const Uniform& uniform) {
+        const double corner = uniform(0.05, 5), flat = i % 5 == 0 ? 0.001 : uniform(0, 8);
+        const double widening = i % 2 == 0 ? 0 : uniform(0.1, 4);
+        const FrustumCore core{corner, corner + uniform(0.5, 20), flat, flat + widening, corner};
+        return i % 3 == 0 ? PieceProfile::of(core).mirrored() : PieceProfile::of(core);
+      },
+      [](const PieceProfile& piece) { return piece.torusBottom() ? 1e-9 : 2e-5; });
 }
 
 }  // namespace
