@@ -73,6 +73,10 @@ std::string timeText(double seconds) {
 constexpr double kEtaMinShare = 0.01;
 constexpr double kEtaMinSeconds = 2;
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 void ProgressBar::update(std::size_t done, std::size_t total) {
@@ -82,8 +86,14 @@ void ProgressBar::update(std::size_t done, std::size_t total) {
   draw(done, total);
 }
 
+void ProgressBar::phase(const std::string& what) {
+  std::lock_guard lock(drawing_);
+  showLine(out_, what, drawn_length_);
+}
+
 void ProgressBar::trackInput(const ProgramStream& program) {
   program_ = &program;
+  checking_started_ = std::chrono::steady_clock::now();
 }
 
 void ProgressBar::draw(std::size_t done, std::size_t total) {
@@ -107,6 +117,10 @@ void ProgressBar::draw(std::size_t done, std::size_t total) {
     line += "% ";
   }
   line += count;
+  line.append(", ").append(timeText(secondsSince(started_))).append(" elapsed");
+  const double checking = secondsSince(checking_started_);
+  if (fraction >= kEtaMinShare && fraction < 1 && checking >= kEtaMinSeconds)
+    line.append(", ETA ").append(timeText(checking * (1 - fraction) / fraction));
   showLine(out_, std::move(line), drawn_length_);
 }
 
@@ -133,8 +147,7 @@ void BatchProgressLine::update(const BatchProgress& progress) {
 }
 
 void BatchProgressLine::draw(bool last) {
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  const double elapsed = secondsSince(started_);
   const std::size_t jobs = jobs_.load(std::memory_order_relaxed);
   const std::uint64_t bytes = bytes_.load(std::memory_order_relaxed);
   const std::uint64_t bytes_read = std::min(bytes, bytes_read_.load(std::memory_order_relaxed));

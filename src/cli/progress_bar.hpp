@@ -1,7 +1,10 @@
 #pragma once
-// A one-line progress bar on stderr, fed by the verifier's worker threads. A streamed program's
-// length in moves is unknown until its end, so the bar then shows how much of the input file has
-// been read, next to the moves checked. A batch run has one progress line over all its checks
+// A one-line progress bar on stderr, fed by the verifier's worker threads, after a line naming
+// what comes before (reading the part). A streamed program's length in moves is unknown until
+// its end, so the bar then shows how much of the input file has been read, next to the moves
+// checked; the time elapsed, and an ETA once the share done means something:
+//   checking [######..] 62% 10123 moves, 0:04 elapsed, ETA 0:02 A batch run has one progress line
+//   over all its checks
 // (BatchProgressLine).
 #include <atomic>
 #include <chrono>
@@ -18,7 +21,7 @@ namespace gougechek {
 
 class ProgressBar {
  public:
-  explicit ProgressBar(std::ostream& out) : out_(out) {}
+  explicit ProgressBar(std::ostream& out) : out_(out), started_(std::chrono::steady_clock::now()) {}
   /// Erases the bar, also when an error unwinds past it (the error message then starts clean).
   ~ProgressBar() { finish(); }
   ProgressBar(const ProgressBar&) = delete;
@@ -28,8 +31,13 @@ class ProgressBar {
   /// a thread that finds another one drawing just returns.
   void update(std::size_t done, std::size_t total);
 
+  /// What is done before the moves are checked ("reading the part mold.step"), shown at once
+  /// until the bar replaces it.
+  void phase(const std::string& what);
+
   /// For updates without a total: the bar shows how much of `program` has been read (it must
-  /// outlive the bar; when its size is unknown, just the count of moves).
+  /// outlive the bar; when its size is unknown, just the count of moves). The check starts:
+  /// its ETA is reckoned from now.
   void trackInput(const ProgramStream& program);
 
   /// Erases the bar, so what follows on stderr starts on a clean line.
@@ -43,6 +51,7 @@ class ProgressBar {
   std::atomic<std::int64_t> next_draw_ns_{0};
   std::size_t drawn_length_ = 0;  ///< characters of the bar now on screen
   const ProgramStream* program_ = nullptr;
+  std::chrono::steady_clock::time_point started_, checking_started_;
 };
 
 /// The line a batch run shows on stderr, and keeps when it ends:

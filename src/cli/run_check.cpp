@@ -85,20 +85,25 @@ int printMoves(const CliOptions& options, std::ostream& out) {
 
 int runCheck(const CliOptions& options, std::ostream& out, std::ostream& err) {
   std::optional<ProgressBar> progress_bar;
+  if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1))
+    progress_bar.emplace(err);
   JobHooks hooks;
   hooks.names = SettingNames::CommandLine;
-  hooks.read_part = &step::readPart;
+  // A STEP part takes seconds to read, a large mesh its tree to build: say so meanwhile.
+  hooks.read_part = [&progress_bar](const std::string& file, const PartOptions& part_options) {
+    if (progress_bar) progress_bar->phase("reading the part " + file);
+    Part part = step::readPart(file, part_options);
+    if (progress_bar) progress_bar->phase("preparing the check");
+    return part;
+  };
   hooks.read_solid = &step::readPart;
   hooks.check_stop = [] { throwIfInterrupted(); };
   hooks.stopped = interruption;
   hooks.warn = [&err](const std::string& message) {
     err << "gougechek: error: " << message << "\n";
   };
-  hooks.program_opened = [&](const ProgramStream& program) {
-    if (!options.quiet && (options.force_progress || ::isatty(STDERR_FILENO) == 1)) {
-      progress_bar.emplace(err);
-      progress_bar->trackInput(program);
-    }
+  hooks.program_opened = [&progress_bar](const ProgramStream& program) {
+    if (progress_bar) progress_bar->trackInput(program);
   };
   // Called after every few hundred moves: where a signal stops the check promptly.
   hooks.progress = [&progress_bar](std::size_t done, std::size_t total) {

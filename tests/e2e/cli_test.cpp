@@ -320,6 +320,22 @@ TEST_F(Cli, ProgressBarGoesToStderrAndIsErased) {
   }
 }
 
+TEST_F(Cli, ProgressNamesWhatComesBeforeTheCheckWithTheTimeElapsed) {
+  // A STEP part takes seconds to read: the line says so before the bar; the bar shows the time
+  // elapsed (and an ETA once two seconds and 1 % of the program are past).
+  const CliRun result = run("box.stl clean.nc -t ball:6 --progress");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::size_t reading = result.err.find("\rreading the part box.stl");
+  const std::size_t preparing = result.err.find("\rpreparing the check");
+  ASSERT_NE(reading, std::string::npos) << result.err;
+  ASSERT_NE(preparing, std::string::npos) << result.err;
+  EXPECT_LT(reading, preparing);
+  const std::size_t bar = result.err.find("\rchecking ", preparing);
+  if (bar != std::string::npos) {
+    EXPECT_NE(result.err.find(" elapsed", bar), std::string::npos) << result.err;
+  }
+}
+
 TEST_F(Cli, UnwritableReportIsAnInputError) {
   const CliRun result = run("box.stl clean.nc -t ball:6 --report no/such/dir/r.json");
   EXPECT_EQ(result.exit_code, 2);
