@@ -19,10 +19,11 @@ constexpr int kArcEvaluations = 6000;
 // Golden-section steps on a line's convex height function at most: 0.618^80 of the footprint.
 constexpr int kGoldenSteps = 80;
 // Newton steps (bisections where a step would leave the bracket) for a bull end's lowest rim
-// point at most: bisections alone reach 1e-10 mm in about 35.
-constexpr int kRootSteps = 60;
-// The rim point is found to this (mm): the height is least there, so to about its square.
-constexpr double kRootOffset = 1e-10;
+// point at most: bisections alone reach kRootOffset of the corner radius in about 50.
+constexpr int kRootSteps = 100;
+// The rim point is found to this share of the corner radius: the height is least there, but
+// where the rim is steep a small error in the point is not a smaller one in the height.
+constexpr double kRootOffset = 1e-15;
 
 /// The column's polar place about a vertical arc's centre: distance and angle from the start.
 struct Polar {
@@ -147,7 +148,7 @@ Entry leastAt(const PieceProfile& piece, const Line& l, const std::array<double,
   Entry best;
   for (const double candidate : candidates) {
     const double t = std::clamp(candidate, ta, tb);
-    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.q(t))));
+    const double z = l.z0 + t * l.dz + piece.low(std::min(piece.outer, std::sqrt(l.nearQ(t))));
     if (z < best.z) best = {z, t};
   }
   return best;
@@ -163,7 +164,7 @@ Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) 
   const FrustumCore& core = piece.core;
   const double k = (core.z_top - core.z_bottom) / (core.radius_top - core.radius_bottom);
   const double t0 = -l.b / (2 * l.a);
-  const double rho0_squared = std::max(0.0, l.c - l.b * l.b / (4 * l.a));
+  const double rho0_squared = l.across * l.across / l.a;
   const double rb = core.radius_bottom;
   std::array<double, 6> candidates{ta, tb, t0, t0, t0, t0};
   if (rb * rb > rho0_squared) {
@@ -188,7 +189,7 @@ double torusRootOffset(double R0, double r, double rho0, double s) {
   double w = flat_share > 0 ? s * r / std::sqrt(flat_share) : 0.5 * (lo + hi);
   if (!(w > lo && w < hi)) w = 0.5 * (lo + hi);
   const double s2 = s * s, r2 = r * r, rho0_2 = rho0 * rho0;
-  for (int i = 0; i < kRootSteps && hi - lo > kRootOffset; ++i) {
+  for (int i = 0; i < kRootSteps && hi - lo > kRootOffset * r; ++i) {
     const double rho = R0 + w, rho2 = rho * rho, w2 = w * w;
     const double g = w2 * (rho2 - rho0_2) - s2 * rho2 * (r2 - w2);
     (g < 0 ? lo : hi) = w;
@@ -197,7 +198,7 @@ double torusRootOffset(double R0, double r, double rho0, double s) {
     const double next = slope > 0 ? w - g / slope : lo - 1;
     const double step = (next > lo && next < hi ? next : 0.5 * (lo + hi)) - w;
     w += step;
-    if (std::abs(step) < kRootOffset) break;
+    if (std::abs(step) <= kRootOffset * r) break;
   }
   return w;
 }
@@ -209,7 +210,7 @@ Entry torusEntry(const PieceProfile& piece, const Line& l, double ta, double tb)
   const FrustumCore& core = piece.core;
   const double R0 = core.radius_bottom, r = core.margin;
   const double t0 = -l.b / (2 * l.a);
-  const double rho0_squared = std::max(0.0, l.c - l.b * l.b / (4 * l.a));
+  const double rho0_squared = l.across * l.across / l.a;
   std::array<double, 5> candidates{ta, tb, t0, t0, t0};
   if (R0 * R0 > rho0_squared) {
     const double half = std::sqrt((R0 * R0 - rho0_squared) / l.a);

@@ -89,7 +89,14 @@ inline double arcBelow(double cx, double cz, double r, double x) {
 
 struct Line {
   double z0, dz, a, b, c;
+  double across;  ///< (column − start) × the move's xy: √a times the axis's nearest distance
   double q(double t) const { return std::max(0.0, (a * t + b) * t + c); }
+  /// Q(t) without the cancellation of q's form near the axis's path (a·c − b²/4 = across²):
+  /// a closed form that is exact at the tip of a cone needs it.
+  double nearQ(double t) const {
+    const double u = t + b / (2 * a);
+    return a * u * u + across * across / a;
+  }
 };
 
 /// A ball's sweep along a line: h(t) = z0 + t·dz + zc − √(r² − Q(t)) is convex, and h' = 0
@@ -117,8 +124,8 @@ inline Entry lineEntry(const PieceProfile& piece, const SweepPath& path, double 
                        double sign) {
   const double px = x - path.from.x, py = y - path.from.y;
   const double dx = path.delta.x, dy = path.delta.y, r = piece.outer;
-  const Line l{sign * path.from.z, sign * path.delta.z, path.horizontal, -2 * (px * dx + py * dy),
-               px * px + py * py};
+  const Line l{sign * path.from.z,       sign * path.delta.z, path.horizontal,
+               -2 * (px * dx + py * dy), px * px + py * py,   px * dy - py * dx};
   if (l.a == 0) {
     // A plunge (or a move in place): the column stays at one distance from the axis.
     if (l.c > r * r) return {};

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <numbers>
 #include <random>
 #include <sstream>
 
@@ -102,6 +103,41 @@ TEST(ColumnSweep, ARoundedPieceAlongASlopedLineEntersWhereBruteForceSays) {
         return i % 3 == 0 ? PieceProfile::of(core).mirrored() : PieceProfile::of(core);
       },
       [](const PieceProfile& piece) { return piece.torusBottom() ? 1e-9 : 2e-5; });
+}
+
+TEST(ColumnSweep, EntriesNearTheAxisPathAreExact) {
+  // Found in review: Q(t) in the form a·t² + b·t + c loses √(ε·c) of ρ near the axis's path,
+  // which a steep cone's flank multiplies (a 20° V-bit on a 500 mm move entered 3e-5 mm too
+  // high), and a bull's rim point found to 1e-10 mm left its height 7e-9 mm high.
+  const auto entry = [](const FrustumCore& core, const Vec3& from, const Vec3& to, double x,
+                        double y) {
+    Move move;
+    move.from = from;
+    move.to = to;
+    return sweepEntry(PieceProfile::of(core), SweepPath(move), x, y).z;
+  };
+  // The V-bit's tip crosses the column at t = 0.8475, where it is lowest.
+  EXPECT_NEAR(entry({0, 3 / std::tan(10 * std::numbers::pi / 180), 0, 3, 0}, {0, 0, 0},
+                    {300, 400, -1}, 254.25, 339),
+              -0.8475, 1e-9);
+  const FrustumCore needle{0, 1.4329651620526029, 0, 0.022740777176574849, 0};
+  const Vec3 from{-9.3004704705577677, -0.17475301427033507, 7.7832326651731307};
+  const Vec3 to{-31.062452428534627, 35.393250604332948, 7.7832327062743971};
+  Move move;
+  move.from = from;
+  move.to = to;
+  const double x = -28.871150518008537, y = 31.811762689776852;
+  const double truth = sampledEntry(PieceProfile::of(needle), move, x, y);
+  EXPECT_GE(entry(needle, from, to, x, y), truth - 1e-9);
+  EXPECT_LE(entry(needle, from, to, x, y), truth + 1e-9);
+  const double R0 = 4.3576542974491659;
+  const FrustumCore bull{0, 10, R0, R0, 0.56622587142173086};
+  move.from = {-0.82900083714284067, 0.40284215573858861, 0};
+  move.to = {-0.8391428862843886, 0.3987344024336964, -100};
+  const double bx = 4.0362072038331611, by = 1.0918239006476989;
+  const double bull_truth = sampledEntry(PieceProfile::of(bull), move, bx, by);
+  EXPECT_LE(entry(bull, move.from, move.to, bx, by), bull_truth + 1e-9);
+  EXPECT_GE(entry(bull, move.from, move.to, bx, by), bull_truth - 1e-9);
 }
 
 }  // namespace
