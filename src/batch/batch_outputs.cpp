@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "batch/output_folder.hpp"
 #include "gougechek/error.hpp"
@@ -311,13 +312,59 @@ void writeWaiverStates(const BatchJson& summary, std::ostream& out) {
   if (items.tellp() > 0) out << "<p>Waivers to look at:</p>\n<ul>\n" << items.str() << "</ul>\n";
 }
 
+/// One check's row of index.html, and what orders it: its status's rank (fail 0, error 1,
+/// pass 2) and its deepest finding.
+struct IndexRow {
+  int rank = 0;
+  double depth = 0;
+  std::string html;
+};
+
+IndexRow indexRow(const BatchJson& job, const BatchJson& check,
+                  const std::vector<const char*>& kinds, bool compared) {
+  const BatchJson& report = reportOf(check);
+  const BatchJson& counts = report.at("summary");
+  const std::string status = statusOf(check);
+  const auto count = [&counts](const char* key) {
+    return counts.contains(key) ? text(counts.at(key)) : std::string();
+  };
+  const bool has_new = compared && check.at("baseline").contains("new") &&
+                       check.at("baseline").at("new").get<std::size_t>() > 0;
+  std::ostringstream out;
+  out << (has_new ? "<tr class=\"new\"><td>" : "<tr><td>") << escapeMarkup(text(job.at("name")))
+      << "</td><td>" << escapeMarkup(text(check.at("program"))) << "</td><td>"
+      << escapeMarkup(text(job.at("part"))) << "</td><td class=\"" << status << "\">" << status;
+  if (status == "error") out << ": " << escapeMarkup(describeError(report.at("error")));
+  for (const char* kind : kinds) out << "</td><td class=\"n\">" << count(kind);
+  out << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
+      << (status == "error" ? "" : std::to_string(waivedCount(report)));
+  if (compared) {
+    const BatchJson& marks = check.at("baseline");
+    for (const char* change : {"new", "fixed"})
+      out << "</td><td class=\"n\">" << (marks.contains(change) ? text(marks.at(change)) : "");
+  }
+  out << "</td><td class=\"n time\">" << secondsText(counts.at("elapsed_s").get<double>())
+      << "</td><td>";
+  const char* separator = "";
+  for (const auto& [format, file] : check.at("reports").items()) {
+    out << separator << "<a href=\"" << escapeMarkup(urlPath(text(file))) << "\">" << format
+        << "</a>";
+    separator = " ";
+  }
+  out << "</td></tr>\n";
+  const double depth = counts.contains("max_depth") ? counts.at("max_depth").get<double>() : 0;
+  return {status == "fail" ? 0 : status == "error" ? 1 : 2, depth, out.str()};
+}
+
 std::string indexHtml(const BatchJson& summary) {
   const BatchJson& totals = summary.at("totals");
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       << "<title>gougechek batch: " << escapeMarkup(text(summary.at("status"))) << "</title>\n"
       << "<style>\nbody{font-family:sans-serif;margin:1.5em}\n"
-      << "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25em .6em}\n"
+      << "table{border-collapse:collapse;width:100%}"
+      << "th,td{border:1px solid #ccc;padding:.25em .6em;overflow-wrap:anywhere}\n"
+      << "tr.new td{background:#fff3cd}\n"
       << "th{cursor:pointer;background:#eee}td.n{text-align:right}\n"
       << ".pass{color:#161}.fail,.outgrown{color:#a11;font-weight:bold}"
       << ".error{color:#a60;font-weight:bold}\n"
@@ -336,44 +383,24 @@ std::string indexHtml(const BatchJson& summary) {
         << text(totals.at("new")) << " new, " << text(totals.at("fixed")) << " fixed, "
         << text(totals.at("unchanged")) << " unchanged findings.</p>\n";
   writeWaiverStates(summary, out);
-  out << "<p>Click a heading to sort.</p>\n";
+  out << "<p>Worst first" << (compared ? " (rows with new findings marked)" : "")
+      << "; click a heading to sort.</p>\n";
   out << "<table id=\"checks\">\n<thead><tr><th>job</th><th>program</th><th>part</th>"
       << "<th>status</th>";
   const std::vector<const char*> kinds = countedKinds(totals);
   for (const char* kind : kinds) out << "<th>" << kindWords(kind) << "</th>";
   out << "<th>max depth (mm)</th><th>waived</th>" << (compared ? "<th>new</th><th>fixed</th>" : "")
       << "<th>time (s)</th><th>reports</th></tr></thead>\n<tbody>\n";
-  for (const BatchJson& job : summary.at("jobs")) {
-    for (const BatchJson& check : job.at("checks")) {
-      const BatchJson& report = reportOf(check);
-      const BatchJson& counts = report.at("summary");
-      const std::string status = statusOf(check);
-      const auto count = [&counts](const char* key) {
-        return counts.contains(key) ? text(counts.at(key)) : std::string();
-      };
-      out << "<tr><td>" << escapeMarkup(text(job.at("name"))) << "</td><td>"
-          << escapeMarkup(text(check.at("program"))) << "</td><td>"
-          << escapeMarkup(text(job.at("part"))) << "</td><td class=\"" << status << "\">" << status;
-      if (status == "error") out << ": " << escapeMarkup(describeError(report.at("error")));
-      for (const char* kind : kinds) out << "</td><td class=\"n\">" << count(kind);
-      out << "</td><td class=\"n\">" << count("max_depth") << "</td><td class=\"n\">"
-          << (status == "error" ? "" : std::to_string(waivedCount(report)));
-      if (compared) {
-        const BatchJson& marks = check.at("baseline");
-        for (const char* change : {"new", "fixed"})
-          out << "</td><td class=\"n\">" << (marks.contains(change) ? text(marks.at(change)) : "");
-      }
-      out << "</td><td class=\"n time\">" << secondsText(counts.at("elapsed_s").get<double>())
-          << "</td><td>";
-      const char* separator = "";
-      for (const auto& [format, file] : check.at("reports").items()) {
-        out << separator << "<a href=\"" << escapeMarkup(urlPath(text(file))) << "\">" << format
-            << "</a>";
-        separator = " ";
-      }
-      out << "</td></tr>\n";
-    }
-  }
+  std::vector<IndexRow> rows;
+  for (const BatchJson& job : summary.at("jobs"))
+    for (const BatchJson& check : job.at("checks"))
+      rows.push_back(indexRow(job, check, kinds, compared));
+  // Worst first: failures (the deepest first), then checks in error, then passes; the
+  // manifest's order among equals.
+  std::stable_sort(rows.begin(), rows.end(), [](const IndexRow& a, const IndexRow& b) {
+    return std::tie(a.rank, b.depth) < std::tie(b.rank, a.depth);
+  });
+  for (const IndexRow& row : rows) out << row.html;
   out << "</tbody>\n</table>\n"
       // Sorting: numbers as numbers, the rest as text; a second click reverses.
       << "<script>\n"

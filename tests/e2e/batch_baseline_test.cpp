@@ -84,6 +84,11 @@ TEST_F(BatchBaseline, MarksOneNewOneFixedAndTheRestUnchanged) {
   EXPECT_TRUE(contains(csv, ",gouge,16296,16291,1,3,22,58,2,true,,,fixed\n")) << csv;
   const std::string index = readText(dir_ / "night2" / "index.html");
   EXPECT_TRUE(contains(index, "1 new, 1 fixed, 7 unchanged findings")) << index;
+  // The failing check with the new finding is marked, and first; the clean one is not.
+  const std::size_t marked = index.find("<tr class=\"new\"><td>");
+  ASSERT_NE(marked, std::string::npos) << index;
+  EXPECT_EQ(index.find("<tr class=\"new\">", marked + 1), std::string::npos) << index;
+  EXPECT_LT(marked, index.find("<tr><td>")) << index;
   EXPECT_TRUE(contains(readText(dir_ / "night2" / "junit.xml"), "8 violations (1 new)"));
 }
 
