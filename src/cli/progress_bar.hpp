@@ -3,9 +3,10 @@
 // what comes before (reading the part). A streamed program's length in moves is unknown until
 // its end, so the bar then shows how much of the input file has been read, next to the moves
 // checked; the time elapsed, and an ETA once the share done means something:
-//   checking [######..] 62% 10123 moves, 0:04 elapsed, ETA 0:02 A batch run has one progress line
-//   over all its checks
-// (BatchProgressLine).
+//
+//   checking [######..] 62% 10123 moves, 0:04 elapsed, ETA 0:02
+//
+// A batch run has one progress line over all its checks (BatchProgressLine).
 #include <atomic>
 #include <chrono>
 #include <cstddef>

@@ -154,6 +154,19 @@ Entry leastAt(const PieceProfile& piece, const Line& l, const std::array<double,
   return best;
 }
 
+/// How the tool's axis passes the column along a sloped line: nearest at t0, ρ0² its distance
+/// squared then, and within `radius` of it from `enter` to `leave` (both t0 when never).
+struct AxisPass {
+  double t0, rho0_squared, enter, leave;
+};
+
+AxisPass axisPass(const Line& l, double radius) {
+  const double t0 = -l.b / (2 * l.a), rho0_squared = l.across * l.across / l.a;
+  const double half =
+      radius * radius > rho0_squared ? std::sqrt((radius * radius - rho0_squared) / l.a) : 0;
+  return {t0, rho0_squared, t0 - half, t0 + half};
+}
+
 Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
   // With u = t − t0 (t0 where the axis passes nearest the column, ρ0 that distance), the
   // axis is √(a u² + ρ0²) away, and h(t) = z0 + t·dz + low(ρ): on the tip (ρ ≤ rb) linear in
@@ -163,17 +176,10 @@ Entry coneEntry(const PieceProfile& piece, const Line& l, double ta, double tb) 
   // (ρ = rb) and that root.
   const FrustumCore& core = piece.core;
   const double k = (core.z_top - core.z_bottom) / (core.radius_top - core.radius_bottom);
-  const double t0 = -l.b / (2 * l.a);
-  const double rho0_squared = l.across * l.across / l.a;
-  const double rb = core.radius_bottom;
-  std::array<double, 6> candidates{ta, tb, t0, t0, t0, t0};
-  if (rb * rb > rho0_squared) {
-    const double half = std::sqrt((rb * rb - rho0_squared) / l.a);
-    candidates[3] = t0 - half;
-    candidates[4] = t0 + half;
-  }
+  const AxisPass pass = axisPass(l, core.radius_bottom);
+  std::array<double, 6> candidates{ta, tb, pass.t0, pass.enter, pass.leave, pass.t0};
   if (const double s = -l.dz / k; s * s < l.a)
-    candidates[5] = t0 + s * std::sqrt(rho0_squared / (l.a * (l.a - s * s)));
+    candidates[5] = pass.t0 + s * std::sqrt(pass.rho0_squared / (l.a * (l.a - s * s)));
   return leastAt(piece, l, candidates, ta, tb);
 }
 
@@ -204,23 +210,18 @@ double torusRootOffset(double R0, double r, double rho0, double s) {
 }
 
 Entry torusEntry(const PieceProfile& piece, const Line& l, double ta, double tb) {
-  // As for a cone: h is linear over the flat (ρ ≤ R0, |u| ≤ half) and smooth and convex over
-  // the rim, where h' = 0 at most once, on the side u of sign −dz, at the root above. h is
-  // convex, so its least value on [ta, tb] is at the ends, the flat's edges or that point.
+  // As for a cone: h is linear over the flat (ρ ≤ R0, from enter to leave) and smooth and
+  // convex over the rim, where h' = 0 at most once, on the side u of sign −dz, at the root
+  // above. h is convex, so its least value on [ta, tb] is at the ends, the flat's edges or
+  // that point.
   const FrustumCore& core = piece.core;
-  const double R0 = core.radius_bottom, r = core.margin;
-  const double t0 = -l.b / (2 * l.a);
-  const double rho0_squared = l.across * l.across / l.a;
-  std::array<double, 5> candidates{ta, tb, t0, t0, t0};
-  if (R0 * R0 > rho0_squared) {
-    const double half = std::sqrt((R0 * R0 - rho0_squared) / l.a);
-    candidates[2] = t0 - half;
-    candidates[3] = t0 + half;
-  }
-  const double rho =
-      R0 + torusRootOffset(R0, r, std::sqrt(rho0_squared), std::abs(l.dz) / std::sqrt(l.a));
-  const double u = std::sqrt(std::max(0.0, rho * rho - rho0_squared) / l.a);
-  candidates[4] = l.dz > 0 ? t0 - u : t0 + u;
+  const double R0 = core.radius_bottom;
+  const AxisPass pass = axisPass(l, R0);
+  const double rho = R0 + torusRootOffset(R0, core.margin, std::sqrt(pass.rho0_squared),
+                                          std::abs(l.dz) / std::sqrt(l.a));
+  const double u = std::sqrt(std::max(0.0, rho * rho - pass.rho0_squared) / l.a);
+  const std::array<double, 5> candidates{ta, tb, pass.enter, pass.leave,
+                                         l.dz > 0 ? pass.t0 - u : pass.t0 + u};
   return leastAt(piece, l, candidates, ta, tb);
 }
 
